@@ -1,0 +1,28 @@
+#!/bin/sh
+# Installs what gpuhost needs on Debian 12 (only what is missing), then
+# configures and builds. Idempotent; quick when nothing changed.
+#   scripts/setup.sh [BUILD_DIR [extra cmake args...]]
+set -eu
+cd "$(dirname "$0")/.."
+
+packages="build-essential cmake pkg-config binutils libelf-dev libcmocka-dev"
+missing=""
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "setup: installing:$missing"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    # shellcheck disable=SC2086
+    $sudo apt-get install -y -qq --no-install-recommends $missing
+fi
+
+build=${1:-build}
+[ $# -gt 0 ] && shift
+if [ ! -f "$build/CMakeCache.txt" ]; then
+    cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+fi
+cmake --build "$build" -j "$(nproc)"
