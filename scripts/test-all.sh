@@ -9,6 +9,6 @@ status=0
 echo "== tests (RelWithDebInfo, -Werror)"
 ctest --test-dir build --output-on-failure -j "$(nproc)" || status=1
 echo "== tests (ASan + UBSan)"
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE bench || status=1
 exit $status
