@@ -6,20 +6,36 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: gpuhost COMMAND [OPTIONS] ...\n"
+    fputs("usage: gpuhost [--board NAME] COMMAND [OPTIONS] ...\n"
           "commands:\n"
           "  asm KERNEL.s [-o KERNEL.bin]        assemble a kernel into the ELF container\n"
           "  disasm KERNEL.bin [--addresses] [--hex]\n"
           "                                      disassemble a kernel (ELF or raw 16-byte words)\n"
+          "  run KERNEL [--max-insns N] [--dump-state F] [--dump-mem A:L:F] [--trace F]\n"
+          "                                      run a kernel (.bin or .s) and check its .expect lines\n"
           "  help                                this text\n"
-          "exit status: 0 success, 1 input rejected (assembly errors, malformed kernel),\n"
-          "             2 usage error, 3 I/O error\n"
+          "boards: model (default)\n"
+          "exit status: 0 success (run: PASS), 1 input rejected (assembly errors, malformed\n"
+          "             kernel), 2 usage error, 3 I/O error, 4 FAIL, 5 trap, 6 instruction limit\n"
           "Run 'gpuhost COMMAND --help' for a command's options.\n",
           f);
 }
 
 int main(int argc, char **argv)
 {
+    const char *board = "model";
+    while (argc >= 3 && strcmp(argv[1], "--board") == 0) {
+        board = argv[2];
+        argv[2] = argv[0];
+        argv += 2;
+        argc -= 2;
+    }
+    if (argc >= 2 && strncmp(argv[1], "--board=", 8) == 0) {
+        board = argv[1] + 8;
+        argv[1] = argv[0];
+        argv++;
+        argc--;
+    }
     if (argc < 2) {
         usage(stderr);
         return GH_EXIT_USAGE;
@@ -37,6 +53,8 @@ int main(int argc, char **argv)
         return gh_cmd_asm(argc - 1, argv + 1);
     if (strcmp(cmd, "disasm") == 0)
         return gh_cmd_disasm(argc - 1, argv + 1);
-    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, help)\n", cmd);
+    if (strcmp(cmd, "run") == 0)
+        return gh_cmd_run(board, argc - 1, argv + 1);
+    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, help)\n", cmd);
     return GH_EXIT_USAGE;
 }

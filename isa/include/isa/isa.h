@@ -44,6 +44,9 @@ const isa_type *isa_field_type(const isa_field *f);
 /* Looks a variant up by name (IADD_RR); -1 if absent. */
 int isa_find_variant(const char *name);
 
+/* Name of a type's value, or NULL. */
+const char *isa_enum_name(const isa_type *t, uint32_t v);
+
 /* Sets every field to its fixed value or default (0 where it has none). */
 void isa_insn_init(isa_insn *insn, uint16_t variant);
 

@@ -1,0 +1,86 @@
+/* cosim/model: the functional model, the reference every target is judged
+ * against. It knows nothing of files, ZeroMQ or USB: it is given a kernel and
+ * stepped one warp-instruction at a time, each step yielding a commit record.
+ *
+ * Scheduling (deterministic): warps take turns round-robin, one instruction
+ * each, in warp order, skipping warps that have finished. Within a warp the
+ * lanes at the lowest PC run together (isa/spec/ext.isa, EXT_CTRL). */
+#ifndef GM_MODEL_H
+#define GM_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa/kernel.h"
+#include "wire/commit.h"
+
+#define GM_LANES 32
+#define GM_GPRS 255 /* R0..R254; R255 is RZ */
+#define GM_PREDS 7  /* P0..P6; P7 is PT */
+#define GM_URS 63   /* UR0..UR62; UR63 is URZ */
+#define GM_GLOBAL_LIMIT (UINT64_C(1) << 48) /* global addresses at or above trap */
+
+#define GM_TRAPS(X)                                                      \
+    X(NONE, 0, "no trap")                                                \
+    X(UNIMPLEMENTED, 1, "instruction not implemented by the model")      \
+    X(ILLEGAL_ENCODING, 2, "illegal instruction encoding")               \
+    X(PC_OUT_OF_RANGE, 3, "PC outside the kernel's code")                \
+    X(MISALIGNED_ADDRESS, 4, "misaligned memory address")                \
+    X(MEMORY_RANGE, 5, "memory address out of range")                    \
+    X(MISALIGNED_REGISTER, 6, "misaligned register tuple")               \
+    X(REGISTER_INDEX, 7, "register index out of range")                  \
+    X(CONST_OUT_OF_RANGE, 8, "constant bank address out of range")       \
+    X(ILLEGAL_BSYNC, 9, "BSYNC with no matching BSSY")                   \
+    X(CONVERGENCE_STACK_OVERFLOW, 10, "convergence stack overflow")      \
+    X(CONVERGENCE_DEADLOCK, 11, "lanes wait at BSYNC and none can run")  \
+    X(ILLEGAL_INSTRUCTION, 12, "illegal instruction")
+
+enum gm_trap {
+#define GM_TRAP_ENUM(name, code, text) GM_TRAP_##name = code,
+    GM_TRAPS(GM_TRAP_ENUM)
+#undef GM_TRAP_ENUM
+};
+const char *gm_trap_name(uint32_t code);
+
+typedef struct gm_model gm_model;
+
+/* A model loaded with the kernel's code, constants, global data and initial
+ * registers. NULL with a message in err on failure. */
+gm_model *gm_new(const isa_kernel *kernel, char *err, size_t errlen);
+void gm_destroy(gm_model **self_p);
+
+enum gm_step_result { GM_STEP_OK = 0, GM_STEP_DONE = 1, GM_STEP_TRAP = 2 };
+
+/* Runs one warp-instruction and describes it in *rec. DONE when every lane of
+ * every warp has exited (rec untouched); TRAP when the instruction trapped
+ * (rec has WIRE_COMMIT_TRAP and the trap code; no write took effect). */
+int gm_step(gm_model *m, wire_commit *rec);
+
+/* "warp 0, pc 0x40, lane 3: GETGPR R0, R[UR2] ;: register index out of range (R[300])" */
+const char *gm_trap_message(const gm_model *m);
+
+uint64_t gm_instruction_count(const gm_model *m);
+uint32_t gm_warp_count(const gm_model *m);
+uint32_t gm_gpr(const gm_model *m, uint32_t warp, uint32_t reg, uint32_t lane);
+uint32_t gm_pred_mask(const gm_model *m, uint32_t warp, uint32_t pred); /* lanes where Pn is true */
+uint32_t gm_ur(const gm_model *m, uint32_t warp, uint32_t reg);
+uint32_t gm_upred_mask(const gm_model *m, uint32_t warp); /* bit n = UPn */
+bool gm_warp_exited(const gm_model *m, uint32_t warp);
+uint32_t gm_exited_mask(const gm_model *m, uint32_t warp);
+uint64_t gm_warp_pc(const gm_model *m, uint32_t warp); /* lowest PC of a ready lane */
+uint64_t gm_lane_pc(const gm_model *m, uint32_t warp, uint32_t lane);
+/* Reads global memory (never-written bytes read 0). 0, or -1 out of range. */
+int gm_read_memory(const gm_model *m, uint64_t addr, void *buf, size_t len);
+
+/* Steps until every warp exits (GM_STEP_DONE), a trap (GM_STEP_TRAP), or
+ * max_steps instructions (returns GM_STEP_OK). */
+int gm_run(gm_model *m, uint64_t max_steps);
+
+/* Compares the final state with the kernel's .expect and .expect_mem
+ * directives (each applies to every warp). Returns the number of mismatching
+ * values; the first is described in report ("warp 0 R3 lane 5: expected
+ * 0x7, got 0x8"). */
+unsigned gm_check_expectations(const gm_model *m, const isa_kernel *k, char *report, size_t len);
+
+#endif

@@ -1,0 +1,25 @@
+/* cosim/model internal: sparse, paged global memory (64-bit byte addresses,
+ * 4 KiB pages allocated on first write; never-written bytes read 0). */
+#ifndef GM_MEMORY_H
+#define GM_MEMORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GM_PAGE_BITS 12
+#define GM_PAGE_SIZE (1u << GM_PAGE_BITS)
+
+typedef struct {
+    uint64_t *keys;  /* page number + 1; 0 = empty slot */
+    uint8_t **pages;
+    size_t capacity; /* power of two */
+    size_t count;
+} gm_memory;
+
+void gm_memory_init(gm_memory *mem);
+void gm_memory_free(gm_memory *mem);
+void gm_memory_read(const gm_memory *mem, uint64_t addr, void *buf, size_t len);
+/* 0, or -1 when out of memory. */
+int gm_memory_write(gm_memory *mem, uint64_t addr, const void *buf, size_t len);
+
+#endif

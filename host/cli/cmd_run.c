@@ -1,0 +1,203 @@
+/* gpuhost run: load a kernel, run it on the chosen board, check its
+ * expectations. Today the model board runs alone; lockstep targets join with
+ * the RTL and USB backends. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "gm/model.h"
+#include "lib/load.h"
+#include "lib/report.h"
+
+#define MAX_DUMPS 16
+
+static void usage(FILE *f)
+{
+    fputs("usage: gpuhost [--board NAME] run KERNEL [options]\n"
+          "  KERNEL                   kernel.bin (ELF or raw words) or kernel.s (assembled on the fly)\n"
+          "  --max-insns N            stop after N warp-instructions (default 100000000)\n"
+          "  --dump-state FILE.json   write the final state of every warp\n"
+          "  --dump-mem ADDR:LEN:FILE write LEN bytes of global memory at ADDR (repeatable)\n"
+          "  --trace FILE.jsonl       write one commit record a line\n"
+          "  -q, --quiet              print only the verdict\n"
+          "boards: model (the functional model)\n"
+          "exit status: 0 PASS, 1 input rejected, 2 usage error, 3 I/O error,\n"
+          "             4 FAIL (an expectation does not hold), 5 the kernel trapped,\n"
+          "             6 --max-insns reached before the kernel finished\n",
+          f);
+}
+
+typedef struct {
+    uint64_t addr, len;
+    const char *path;
+} mem_dump;
+
+static int parse_dump(const char *arg, mem_dump *d)
+{
+    char *end;
+    errno = 0;
+    d->addr = strtoull(arg, &end, 0);
+    if (errno || *end != ':')
+        return -1;
+    d->len = strtoull(end + 1, &end, 0);
+    if (errno || *end != ':' || !end[1] || d->len == 0)
+        return -1;
+    d->path = end + 1;
+    return 0;
+}
+
+static int write_dumps(const gm_model *m, const mem_dump *dumps, int count)
+{
+    for (int i = 0; i < count; i++) {
+        FILE *f = fopen(dumps[i].path, "wb");
+        if (!f) {
+            fprintf(stderr, "gpuhost run: cannot write %s: %s\n", dumps[i].path, strerror(errno));
+            return -1;
+        }
+        uint8_t buf[4096];
+        for (uint64_t off = 0; off < dumps[i].len; off += sizeof buf) {
+            size_t n = dumps[i].len - off < sizeof buf ? (size_t)(dumps[i].len - off) : sizeof buf;
+            if (gm_read_memory(m, dumps[i].addr + off, buf, n) != 0 || fwrite(buf, 1, n, f) != n) {
+                fprintf(stderr, "gpuhost run: %s: address range 0x%" PRIx64 "+0x%" PRIx64
+                        " is outside memory\n", dumps[i].path, dumps[i].addr, dumps[i].len);
+                fclose(f);
+                return -1;
+            }
+        }
+        if (fclose(f) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int gh_cmd_run(const char *board, int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"max-insns", required_argument, NULL, 'n'}, {"dump-state", required_argument, NULL, 's'},
+        {"dump-mem", required_argument, NULL, 'm'},  {"trace", required_argument, NULL, 't'},
+        {"quiet", no_argument, NULL, 'q'},           {"board", required_argument, NULL, 'b'},
+        {"help", no_argument, NULL, 'h'},            {0}};
+    uint64_t max_insns = 100000000;
+    const char *state_path = NULL, *trace_path = NULL;
+    mem_dump dumps[MAX_DUMPS];
+    int dump_count = 0;
+    bool quiet = false;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "qh", options, NULL)) != -1) {
+        char *end;
+        switch (opt) {
+        case 'n':
+            errno = 0;
+            max_insns = strtoull(optarg, &end, 0);
+            if (errno || *end || !max_insns) {
+                fprintf(stderr, "gpuhost run: --max-insns takes a positive count, not '%s'\n", optarg);
+                return GH_EXIT_USAGE;
+            }
+            break;
+        case 's': state_path = optarg; break;
+        case 't': trace_path = optarg; break;
+        case 'q': quiet = true; break;
+        case 'b': board = optarg; break;
+        case 'm':
+            if (dump_count == MAX_DUMPS || parse_dump(optarg, &dumps[dump_count]) != 0) {
+                fprintf(stderr, "gpuhost run: --dump-mem takes ADDR:LEN:FILE (at most %d), not '%s'\n",
+                        MAX_DUMPS, optarg);
+                return GH_EXIT_USAGE;
+            }
+            dump_count++;
+            break;
+        case 'h': usage(stdout); return GH_EXIT_OK;
+        default: usage(stderr); return GH_EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        usage(stderr);
+        return GH_EXIT_USAGE;
+    }
+    if (strcmp(board, "model") != 0) {
+        fprintf(stderr, "gpuhost run: board '%s' is not available in this build (available: model)\n",
+                board);
+        return GH_EXIT_USAGE;
+    }
+    const char *path = argv[optind];
+    isa_kernel *k = NULL;
+    if (gh_load_kernel(path, &k, stderr) != 0)
+        return GH_EXIT_INPUT;
+    char err[256];
+    gm_model *m = gm_new(k, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "gpuhost run: %s: %s\n", path, err);
+        isa_kernel_destroy(&k);
+        return GH_EXIT_INPUT;
+    }
+    FILE *trace = NULL;
+    if (trace_path && !(trace = fopen(trace_path, "w"))) {
+        fprintf(stderr, "gpuhost run: cannot write %s: %s\n", trace_path, strerror(errno));
+        gm_destroy(&m);
+        isa_kernel_destroy(&k);
+        return GH_EXIT_IO;
+    }
+    wire_commit *rec = malloc(sizeof *rec);
+    int result = GM_STEP_OK;
+    double start = now();
+    for (uint64_t n = 0; rec && n < max_insns && result == GM_STEP_OK; n++) {
+        result = gm_step(m, rec);
+        if (trace && result != GM_STEP_DONE)
+            gh_write_commit_json(trace, rec);
+    }
+    double seconds = now() - start;
+    free(rec);
+    int status = GH_EXIT_OK;
+    if (trace && fclose(trace) != 0)
+        status = GH_EXIT_IO;
+    uint64_t insns = gm_instruction_count(m);
+    if (!quiet)
+        printf("board model: %s: %" PRIu64 " instructions, %u warps, %.3f s (%.0f instructions/s)\n",
+               path, insns, gm_warp_count(m), seconds, seconds > 0 ? (double)insns / seconds : 0.0);
+    if (result == GM_STEP_TRAP) {
+        printf("TRAP: %s\n", gm_trap_message(m));
+        status = GH_EXIT_TRAP;
+    } else if (result == GM_STEP_OK) {
+        printf("LIMIT: stopped after %" PRIu64 " instructions (--max-insns) before the kernel finished\n",
+               insns);
+        status = GH_EXIT_LIMIT;
+    } else {
+        char report[256];
+        unsigned bad = gm_check_expectations(m, k, report, sizeof report);
+        size_t checks = k->expect_reg_count + k->expect_mem_count;
+        if (bad) {
+            printf("FAIL: %s (%u mismatching value%s)\n", report, bad, bad == 1 ? "" : "s");
+            status = GH_EXIT_FAIL;
+        } else if (checks) {
+            printf("PASS: %zu expectation%s hold\n", checks, checks == 1 ? "" : "s");
+        } else {
+            printf("PASS: finished (the kernel has no .expect directives)\n");
+        }
+    }
+    if (state_path) {
+        FILE *f = fopen(state_path, "w");
+        if (!f || gh_write_state_json(f, m) != 0 || fclose(f) != 0) {
+            fprintf(stderr, "gpuhost run: cannot write %s\n", state_path);
+            status = status ? status : GH_EXIT_IO;
+        }
+    }
+    if (write_dumps(m, dumps, dump_count) != 0)
+        status = status ? status : GH_EXIT_IO;
+    gm_destroy(&m);
+    isa_kernel_destroy(&k);
+    return status;
+}

@@ -1,0 +1,13 @@
+/* libgpuhost: a kernel from a file: assembly source (.s, assembled on the
+ * fly) or a container (ELF kernel.bin or raw 16-byte words). */
+#ifndef GH_LOAD_H
+#define GH_LOAD_H
+
+#include <stdio.h>
+
+#include "isa/kernel.h"
+
+/* 0, or -1 with the reasons written to diag. */
+int gh_load_kernel(const char *path, isa_kernel **out, FILE *diag);
+
+#endif

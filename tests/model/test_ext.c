@@ -1,0 +1,145 @@
+/* Model: the extension's control flow, special registers and memory. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+
+static void special_registers(void **state)
+{
+    (void)state;
+    th_run_t r = th_run_pass(
+        "S2R R0, SR_LANEID ;\n S2R R1, SR_TID_X ;\n S2R R2, SR_NWARPS ;\n"
+        "S2R R3, SR_LANEMASK_LT ;\n S2UR UR4, SR_NTID_X ;\n EXIT ;\n"
+        ".expect R0 0x0 0x1 0x2 0x3 0x4 0x5 0x6 0x7 0x8 0x9 0xa 0xb 0xc 0xd 0xe 0xf 0x10 0x11 0x12 0x13 0x14 0x15 0x16 0x17 0x18 0x19 0x1a 0x1b 0x1c 0x1d 0x1e 0x1f\n.expect R1 0x0 0x1 0x2 0x3 0x4 0x5 0x6 0x7 0x8 0x9 0xa 0xb 0xc 0xd 0xe 0xf 0x10 0x11 0x12 0x13 0x14 0x15 0x16 0x17 0x18 0x19 0x1a 0x1b 0x1c 0x1d 0x1e 0x1f\n.expect R2 1\n"
+        ".expect R3 0x0 0x1 0x3 0x7 0xf 0x1f 0x3f 0x7f 0xff 0x1ff 0x3ff 0x7ff 0xfff 0x1fff 0x3fff 0x7fff 0xffff 0x1ffff 0x3ffff 0x7ffff 0xfffff 0x1fffff 0x3fffff 0x7fffff 0xffffff 0x1ffffff 0x3ffffff 0x7ffffff 0xfffffff 0x1fffffff 0x3fffffff 0x7fffffff\n.expect UR4 32\n");
+    th_free(&r);
+}
+
+static void warp_ids(void **state)
+{
+    (void)state;
+    th_run_t r = th_run_pass(".warps 3\n S2R R0, SR_WARPID ;\n S2R R1, SR_TID_X ;\n EXIT ;\n");
+    for (uint32_t w = 0; w < 3; w++)
+        for (uint32_t l = 0; l < 32; l++) {
+            assert_int_equal(gm_gpr(r.model, w, 0, l), w);
+            assert_int_equal(gm_gpr(r.model, w, 1, l), 32 * w + l);
+        }
+    th_free(&r);
+}
+
+static void store_then_load(void **state)
+{
+    (void)state;
+    th_run_t r = th_run_pass(
+        ".init R2 0x1000 0x1004 0x1008 0x100c 0x1010 0x1014 0x1018 0x101c 0x1020 0x1024 0x1028 0x102c 0x1030 0x1034 0x1038 0x103c 0x1040 0x1044 0x1048 0x104c 0x1050 0x1054 0x1058 0x105c 0x1060 0x1064 0x1068 0x106c 0x1070 0x1074 0x1078 0x107c\n.init R3 0\n.init R4 0xabc00 0xabc01 0xabc02 0xabc03 0xabc04 0xabc05 0xabc06 0xabc07 0xabc08 0xabc09 0xabc0a 0xabc0b 0xabc0c 0xabc0d 0xabc0e 0xabc0f 0xabc10 0xabc11 0xabc12 0xabc13 0xabc14 0xabc15 0xabc16 0xabc17 0xabc18 0xabc19 0xabc1a 0xabc1b 0xabc1c 0xabc1d 0xabc1e 0xabc1f\n"
+        "STG [R[2:3]], R4 ;\n LDG R5, [R[2:3]+0x0] ;\n LDG.64 R[6:7], [RZ+0x1000] ;\n EXIT ;\n"
+        ".expect R5 0xabc00 0xabc01 0xabc02 0xabc03 0xabc04 0xabc05 0xabc06 0xabc07 0xabc08 0xabc09 0xabc0a 0xabc0b 0xabc0c 0xabc0d 0xabc0e 0xabc0f 0xabc10 0xabc11 0xabc12 0xabc13 0xabc14 0xabc15 0xabc16 0xabc17 0xabc18 0xabc19 0xabc1a 0xabc1b 0xabc1c 0xabc1d 0xabc1e 0xabc1f\n.expect R6 0xabc00\n.expect R7 0xabc01\n.expect_mem 0x1000 0xabc00 0xabc01 0xabc02 0xabc03 0xabc04 0xabc05 0xabc06 0xabc07 0xabc08 0xabc09 0xabc0a 0xabc0b 0xabc0c 0xabc0d 0xabc0e 0xabc0f 0xabc10 0xabc11 0xabc12 0xabc13 0xabc14 0xabc15 0xabc16 0xabc17 0xabc18 0xabc19 0xabc1a 0xabc1b 0xabc1c 0xabc1d 0xabc1e 0xabc1f\n");
+    th_free(&r);
+}
+
+static void constants(void **state)
+{
+    (void)state;
+    th_run_t r = th_run_pass(".const 3 0x100 0x11 0x22 0x33 0x44\n.init R1 0x4\n"
+                             "LDC R0, c[0x3][R1+0x100] ;\n LDC.64 R[2:3], c[0x3][RZ+0x108] ;\n EXIT ;\n"
+                             ".expect R0 0x22\n.expect R2 0x33\n.expect R3 0x44\n");
+    th_free(&r);
+}
+
+/* Odd lanes take the branch; both paths write R6; all lanes meet at the BSYNC. */
+static void divergence_reconverges(void **state)
+{
+    (void)state;
+    const char *src = ".init P0 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1\n"
+                      "    BSSY join ;\n"
+                      "@P0 BRA other ;\n"
+                      "    S2R R6, SR_LANEID ;\n"
+                      "    BRA join ;\n"
+                      "other: S2R R6, SR_NWARPS ;\n"
+                      "join: BSYNC ;\n"
+                      "    S2R R7, SR_LANEMASK_EQ ;\n"
+                      "    EXIT ;\n"
+                      ".expect R6 0x0 0x1 0x2 0x1 0x4 0x1 0x6 0x1 0x8 0x1 0xa 0x1 0xc 0x1 0xe 0x1 0x10 0x1 0x12 0x1 0x14 0x1 0x16 0x1 0x18 0x1 0x1a 0x1 0x1c 0x1 0x1e 0x1\n";
+    th_run_t r = th_run_pass(src);
+    th_free(&r);
+    /* the commit records show the split and the join */
+    isa_kernel *k = NULL;
+    assert_int_equal(isa_assemble("div.s", src, &k, stderr), 0);
+    char err[128];
+    gm_model *m = gm_new(k, err, sizeof err);
+    assert_non_null(m);
+    wire_commit *rec = malloc(sizeof *rec);
+    uint32_t mask_at[16] = {0};
+    while (gm_step(m, rec) == GM_STEP_OK)
+        mask_at[rec->pc / 16] |= rec->active_mask;
+    assert_int_equal(mask_at[2], 0x55555555); /* S2R R6, SR_LANEID: even lanes */
+    assert_int_equal(mask_at[4], 0xaaaaaaaa); /* other: odd lanes */
+    assert_int_equal(mask_at[6], 0xffffffff); /* after the join: everyone */
+    free(rec);
+    gm_destroy(&m);
+    isa_kernel_destroy(&k);
+}
+
+static void partial_exit(void **state)
+{
+    (void)state;
+    th_run_t r = th_run_pass(".init P1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1\n @P1 EXIT ;\n S2R R0, SR_LANEID ;\n EXIT ;\n");
+    assert_int_equal(gm_gpr(r.model, 0, 0, 2), 2);
+    assert_int_equal(gm_gpr(r.model, 0, 0, 3), 0); /* lane 3 exited first */
+    th_free(&r);
+}
+
+static void expect_trap(const char *src, uint32_t code, const char *fragment)
+{
+    th_run_t r = th_run(src);
+    if (r.result != GM_STEP_TRAP)
+        fail_msg("no trap for:\n%s", src);
+    const char *msg = gm_trap_message(r.model);
+    if (!strstr(msg, fragment) || !strstr(msg, gm_trap_name(code)))
+        fail_msg("trap message '%s' lacks '%s' / '%s'", msg, fragment, gm_trap_name(code));
+    th_free(&r);
+}
+
+static void traps(void **state)
+{
+    (void)state;
+    expect_trap(".init R2 0x1002\n NOP ;\n LDG R0, [R[2:3]] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_ADDRESS,
+                "warp 0, pc 0x10, lane 0: LDG R0, [R[2:3]]");
+    expect_trap("BRA 0x1000 ;\n EXIT ;\n", GM_TRAP_PC_OUT_OF_RANGE, "pc 0x1000");
+    expect_trap("BSYNC ;\n EXIT ;\n", GM_TRAP_ILLEGAL_BSYNC, "BSYNC");
+    expect_trap(".init R3 0x10000\n LDG R0, [R[2:3]] ;\n EXIT ;\n", GM_TRAP_MEMORY_RANGE, "2^48");
+    expect_trap("LDG R0, [R[3:4]] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_REGISTER, "R[3:4]");
+    expect_trap("LDC R0, c[0x1][RZ+0x2] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_ADDRESS, "c[0x1][0x2]");
+}
+
+static void illegal_encoding(void **state)
+{
+    (void)state;
+    isa_kernel *k = isa_kernel_new();
+    isa_word zero = {0, 0};
+    assert_int_equal(isa_kernel_add_code(k, &zero, 1), 0);
+    char err[128];
+    gm_model *m = gm_new(k, err, sizeof err);
+    wire_commit rec;
+    assert_int_equal(gm_step(m, &rec), GM_STEP_TRAP);
+    assert_int_equal(rec.trap_code, GM_TRAP_ILLEGAL_ENCODING);
+    assert_non_null(strstr(gm_trap_message(m), "illegal instruction encoding"));
+    gm_destroy(&m);
+    isa_kernel_destroy(&k);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(special_registers), cmocka_unit_test(warp_ids),
+        cmocka_unit_test(store_then_load),   cmocka_unit_test(constants),
+        cmocka_unit_test(divergence_reconverges), cmocka_unit_test(partial_exit),
+        cmocka_unit_test(traps),             cmocka_unit_test(illegal_encoding),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
