@@ -569,6 +569,45 @@ static void list_modifiers(const char *base, char *out, size_t len)
     }
 }
 
+/* Edit distance, for suggestions; mnemonics are short. */
+static unsigned distance(const char *a, const char *b)
+{
+    unsigned row[33], n = (unsigned)strlen(b);
+    if (n > 32 || strlen(a) > 32)
+        return 99;
+    for (unsigned j = 0; j <= n; j++)
+        row[j] = j;
+    for (unsigned i = 1; a[i - 1]; i++) {
+        unsigned diag = row[0];
+        row[0] = i;
+        for (unsigned j = 1; j <= n; j++) {
+            unsigned up = row[j];
+            unsigned best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[n];
+}
+
+static const char *nearest_mnemonic(const char *base)
+{
+    const isa_tables *t = isa_tables_get();
+    const char *best = NULL;
+    unsigned best_d = 3; /* suggest only close misspellings */
+    for (uint32_t f = 0; f < t->form_count; f++) {
+        const char *m = t->elems[t->forms[f].elem_begin].text;
+        unsigned d = distance(base, m);
+        if (d < best_d)
+            best_d = d, best = m;
+    }
+    return best;
+}
+
 int isa_asm(const char *text, const isa_context *ctx, isa_word *out, isa_insn *insn_out,
             isa_diag *diag)
 {
@@ -663,7 +702,11 @@ int isa_asm(const char *text, const isa_context *ctx, isa_word *out, isa_insn *i
         fail_at(&a, mn, "%s", exception);
     } else if (!mnemonic_known) {
         a.have_error = false;
-        fail_at(&a, mn, "unknown mnemonic '%s'", base);
+        const char *near = nearest_mnemonic(base);
+        if (near)
+            fail_at(&a, mn, "unknown mnemonic '%s'; did you mean %s?", base, near);
+        else
+            fail_at(&a, mn, "unknown mnemonic '%s'", base);
     } else if (!mods_matched) {
         char list[200];
         list_modifiers(base, list, sizeof list);

@@ -29,6 +29,7 @@ static void unknown_mnemonic(void **state)
 {
     (void)state;
     expect_error("FROB R0, R1;", "unknown mnemonic 'FROB'", 0);
+    expect_error("IAD R0, R1, R2;", "did you mean IADD?", 0);
 }
 
 static void unknown_modifier_lists_valid_ones(void **state)
