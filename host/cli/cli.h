@@ -10,7 +10,26 @@ enum gh_exit {
     GH_EXIT_FAIL = 4,     /* run: an expectation does not hold */
     GH_EXIT_TRAP = 5,     /* run: the kernel trapped */
     GH_EXIT_LIMIT = 6,    /* run: --max-insns reached first */
+    GH_EXIT_DIVERGED = 7, /* lockstep: the target differs from the model */
+    GH_EXIT_TARGET = 8,   /* the target failed: no server, a dead link, a timeout, a watchdog */
+    GH_EXIT_UNSUPPORTED = 9, /* the kernel uses an instruction the target lacks */
 };
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa/kernel.h"
+
+typedef struct {
+    const char *endpoint; /* connect here instead of starting a server */
+    const char *server;   /* server program (default: the build's) */
+    const char *fault;    /* passed to the server as --fault */
+    uint64_t max_insns, check_every;
+    uint32_t batch, window, timeout_ms;
+    bool quiet;
+} gh_run_lockstep_opts;
+
+int gh_run_lockstep(const char *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o);
 
 int gh_cmd_asm(int argc, char **argv);
 int gh_cmd_disasm(int argc, char **argv);

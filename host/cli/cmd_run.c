@@ -26,10 +26,21 @@ static void usage(FILE *f)
           "  --dump-mem ADDR:LEN:FILE write LEN bytes of global memory at ADDR (repeatable)\n"
           "  --trace FILE.jsonl       write one commit record a line\n"
           "  -q, --quiet              print only the verdict\n"
-          "boards: model (the functional model)\n"
+          "lockstep boards (rtl, modelsim):\n"
+          "  --batch N                commit records per message (default 1024)\n"
+          "  --window N               messages in flight (default 2)\n"
+          "  --check-every K          compare full state every K instructions (default: at the end)\n"
+          "  --check=full             compare full state after every instruction (batch 1)\n"
+          "  --timeout MS             longest wait for the target (default 10000)\n"
+          "  --endpoint URL           use a server started elsewhere (ipc://... or tcp://...)\n"
+          "  --server PATH            server program to start (default: the build's)\n"
+          "  --fault KIND:AT[:PARAM]  ask the server to inject a fault (testing)\n"
+          "boards: model (the functional model alone), rtl (gpu-rtlsim in lockstep),\n"
+          "        modelsim (the firmware core serving the model over ZeroMQ, in lockstep)\n"
           "exit status: 0 PASS, 1 input rejected, 2 usage error, 3 I/O error,\n"
           "             4 FAIL (an expectation does not hold), 5 the kernel trapped,\n"
-          "             6 --max-insns reached before the kernel finished\n",
+          "             6 --max-insns reached first, 7 divergence, 8 target error,\n"
+          "             9 the target lacks an instruction the kernel uses\n",
           f);
 }
 
@@ -89,7 +100,12 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         {"max-insns", required_argument, NULL, 'n'}, {"dump-state", required_argument, NULL, 's'},
         {"dump-mem", required_argument, NULL, 'm'},  {"trace", required_argument, NULL, 't'},
         {"quiet", no_argument, NULL, 'q'},           {"board", required_argument, NULL, 'b'},
-        {"help", no_argument, NULL, 'h'},            {0}};
+        {"help", no_argument, NULL, 'h'},            {"batch", required_argument, NULL, 'B'},
+        {"window", required_argument, NULL, 'W'},    {"check-every", required_argument, NULL, 'K'},
+        {"check", required_argument, NULL, 'C'},     {"timeout", required_argument, NULL, 'T'},
+        {"endpoint", required_argument, NULL, 'E'},  {"server", required_argument, NULL, 'S'},
+        {"fault", required_argument, NULL, 'F'},     {0}};
+    gh_run_lockstep_opts lo = {.batch = 1024, .window = 2, .timeout_ms = 10000};
     uint64_t max_insns = 100000000;
     const char *state_path = NULL, *trace_path = NULL;
     mem_dump dumps[MAX_DUMPS];
@@ -120,6 +136,39 @@ int gh_cmd_run(const char *board, int argc, char **argv)
             }
             dump_count++;
             break;
+        case 'B':
+        case 'W':
+        case 'K':
+        case 'T': {
+            errno = 0;
+            unsigned long long v = strtoull(optarg, &end, 0);
+            if (errno || *end || (opt != 'K' && v == 0) || (opt != 'K' && v > 1000000)) {
+                fprintf(stderr, "gpuhost run: --%s takes a positive count, not '%s'\n",
+                        opt == 'B' ? "batch" : opt == 'W' ? "window" : opt == 'K' ? "check-every" : "timeout",
+                        optarg);
+                return GH_EXIT_USAGE;
+            }
+            if (opt == 'B')
+                lo.batch = (uint32_t)v;
+            else if (opt == 'W')
+                lo.window = (uint32_t)v;
+            else if (opt == 'K')
+                lo.check_every = v;
+            else
+                lo.timeout_ms = (uint32_t)v;
+            break;
+        }
+        case 'C':
+            if (strcmp(optarg, "full") != 0) {
+                fprintf(stderr, "gpuhost run: --check takes 'full'\n");
+                return GH_EXIT_USAGE;
+            }
+            lo.batch = 1;
+            lo.check_every = 1;
+            break;
+        case 'E': lo.endpoint = optarg; break;
+        case 'S': lo.server = optarg; break;
+        case 'F': lo.fault = optarg; break;
         case 'h': usage(stdout); return GH_EXIT_OK;
         default: usage(stderr); return GH_EXIT_USAGE;
         }
@@ -128,15 +177,22 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         usage(stderr);
         return GH_EXIT_USAGE;
     }
-    if (strcmp(board, "model") != 0) {
-        fprintf(stderr, "gpuhost run: board '%s' is not available in this build (available: model)\n",
-                board);
+    bool lockstep = strcmp(board, "rtl") == 0 || strcmp(board, "modelsim") == 0;
+    if (strcmp(board, "model") != 0 && !lockstep) {
+        fprintf(stderr, "gpuhost run: unknown board '%s' (available: model, rtl, modelsim)\n", board);
         return GH_EXIT_USAGE;
     }
     const char *path = argv[optind];
     isa_kernel *k = NULL;
     if (gh_load_kernel(path, &k, stderr) != 0)
         return GH_EXIT_INPUT;
+    if (lockstep) {
+        lo.max_insns = max_insns;
+        lo.quiet = quiet;
+        int rc = gh_run_lockstep(board, k, path, &lo);
+        isa_kernel_destroy(&k);
+        return rc;
+    }
     char err[256];
     gm_model *m = gm_new(k, err, sizeof err);
     if (!m) {

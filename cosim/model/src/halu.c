@@ -1,7 +1,273 @@
-/* cosim/model: semantics of spec group halu. Not written yet: every
- * instruction of the group traps UNIMPLEMENTED until it is. */
+/* cosim/model: packed FP16 / BF16 arithmetic (isa/spec/halu.isa):
+ * HADD2, HMUL2, HFMA2, HMNMX2, HSETP2, HSET2.
+ *
+ * A 32-bit operand holds two 16-bit halves, H0 = bits 15..0 and H1 = bits
+ * 31..16; the spec calls them lanes, here they are "halves" so as not to be
+ * confused with the warp's lanes. */
 #include "exec.h"
+#include "fp/softfloat.h"
+
+/* ---- operand decorations ---- */
+
+typedef struct {
+    const char *neg, *abs, *hsel2;
+} decoration_names;
+
+/* Indexed by slot (a, b, c) and by what supplies it (GPR, UR, immediate/cmem);
+ * field names must be string literals (gm_fi caches by address). */
+static const decoration_names decoration_fields[3][3] = {
+    {{"ra.neg", "ra.abs", "ra.hsel2"}, {"ura.neg", "ura.abs", "ura.hsel2"}, {"va.neg", "va.abs", "va.hsel2"}},
+    {{"rb.neg", "rb.abs", "rb.hsel2"}, {"urb.neg", "urb.abs", "urb.hsel2"}, {"vb.neg", "vb.abs", "vb.hsel2"}},
+    {{"rc.neg", "rc.abs", "rc.hsel2"}, {"urc.neg", "urc.abs", "urc.hsel2"}, {"vc.neg", "vc.abs", "vc.hsel2"}},
+};
+
+enum { HSEL2_H1_H0, HSEL2_H0_H0, HSEL2_H1_H1 };
+
+typedef struct {
+    bool neg, abs;
+    unsigned hsel2;
+} decoration;
+
+/* Reads a slot's decorations; an immediate has none (its fields are absent,
+ * so everything reads as the default). False, after trapping, for the
+ * reserved .hsel2 value. */
+static bool read_decoration(gm_exec *ex, char slot, decoration *d)
+{
+    const char *src = gm_src_field(ex, slot);
+    *d = (decoration){0};
+    if (!src)
+        return true;
+    unsigned kind = src[0] == 'u' ? 1 : src[0] == 'v' ? 2 : 0;
+    const decoration_names *n = &decoration_fields[slot - 'a'][kind];
+    d->neg = gm_f(ex, n->neg);
+    d->abs = gm_f(ex, n->abs);
+    d->hsel2 = gm_f(ex, n->hsel2);
+    if (d->hsel2 > HSEL2_H1_H1) {
+        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved .hsel2 value %u on %s", d->hsel2, src);
+        return false;
+    }
+    return true;
+}
+
+/* The 16-bit input of half `half` (0 or 1): chosen by .hsel2, then absolute
+ * value, then negation, both on the sign bit only. */
+static uint32_t half_input(uint32_t raw, unsigned half, const decoration *d)
+{
+    unsigned pick = d->hsel2 == HSEL2_H0_H0 ? 0 : d->hsel2 == HSEL2_H1_H1 ? 1 : half;
+    uint32_t x = (raw >> (16 * pick)) & 0xffff;
+    if (d->abs)
+        x &= 0x7fff;
+    if (d->neg)
+        x ^= 0x8000;
+    return x;
+}
+
+/* ---- what every HALU instruction reads once ---- */
+
+typedef struct {
+    sf_format fmt;
+    sf_rounding rnd;
+    bool ftz, sat, relu;
+    decoration dec[3];
+} halu_insn;
+
+static sf_rounding rounding_of(gm_exec *ex)
+{
+    if (gm_is(ex, "rnd", "RP"))
+        return SF_RP;
+    if (gm_is(ex, "rnd", "RM"))
+        return SF_RM;
+    if (gm_is(ex, "rnd", "RZ"))
+        return SF_RZ;
+    return SF_RN;
+}
+
+static bool read_insn(gm_exec *ex, unsigned sources, halu_insn *h)
+{
+    h->fmt = gm_is(ex, "hfmt_v2", "BF16_V2") ? SF_BF16 : SF_F16;
+    h->rnd = rounding_of(ex);
+    h->ftz = gm_is(ex, "ftz", "FTZ");
+    h->sat = gm_is(ex, "sat", "SAT");
+    h->relu = gm_is(ex, "relu", "RELU");
+    for (unsigned k = 0; k < sources; k++)
+        if (!read_decoration(ex, (char)('a' + k), &h->dec[k]))
+            return false;
+    return true;
+}
+
+/* The arithmetic's mode: the output flush is done by finish(), after the clamp. */
+static sf_mode arith_mode(const halu_insn *h)
+{
+    return (sf_mode){.rnd = h->rnd, .flush_inputs = h->ftz, .flush_output = false};
+}
+
+/* Output processing, in the spec's order: .SAT clamp (or .RELU), output
+ * flush, canonical NaN. */
+static uint32_t finish(const halu_insn *h, sf_format f, uint32_t d)
+{
+    if (h->sat)
+        d = sf_saturate(f, d);
+    else if (h->relu)
+        d = sf_relu(f, d);
+    if (h->ftz)
+        d = sf_flush(f, d);
+    return sf_canonicalize(f, d);
+}
+
+/* ---- arithmetic ---- */
+
+typedef uint32_t (*half_op)(const halu_insn *h, const uint32_t *in);
+
+static uint32_t half_add(const halu_insn *h, const uint32_t *in)
+{
+    return sf_add(h->fmt, h->fmt, in[0], in[1], arith_mode(h));
+}
+
+static uint32_t half_mul(const halu_insn *h, const uint32_t *in)
+{
+    return sf_mul(h->fmt, in[0], in[1], arith_mode(h));
+}
+
+static uint32_t half_fma(const halu_insn *h, const uint32_t *in)
+{
+    return sf_fma(h->fmt, in[0], in[1], in[2], arith_mode(h));
+}
+
+/* Runs `op` on both halves of every executing lane and writes Rd. */
+static void packed_arith(gm_exec *ex, unsigned sources, half_op op)
+{
+    halu_insn h;
+    if (!read_insn(ex, sources, &h))
+        return;
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t raw[3], in[3], rd = 0;
+        for (unsigned k = 0; k < sources; k++)
+            raw[k] = gm_src(ex, (char)('a' + k), l);
+        for (unsigned half = 0; half < 2; half++) {
+            for (unsigned k = 0; k < sources; k++)
+                in[k] = half_input(raw[k], half, &h.dec[k]);
+            rd |= finish(&h, h.fmt, op(&h, in)) << (16 * half);
+        }
+        gm_set_rd(ex, l, rd);
+    }
+}
+
+/* HADD2.F32: only the half-0 sum, rounded once straight to binary32. */
+static void hadd2_f32(gm_exec *ex)
+{
+    halu_insn h;
+    if (!read_insn(ex, 2, &h))
+        return;
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t a = half_input(gm_src(ex, 'a', l), 0, &h.dec[0]);
+        uint32_t b = half_input(gm_src(ex, 'b', l), 0, &h.dec[1]);
+        gm_set_rd(ex, l, finish(&h, SF_F32, sf_add(h.fmt, SF_F32, a, b, arith_mode(&h))));
+    }
+}
+
+static void op_hadd2(gm_exec *ex)
+{
+    if (gm_is(ex, "f32", "F32"))
+        hadd2_f32(ex);
+    else
+        packed_arith(ex, 2, half_add);
+}
+
+static void op_hmul2(gm_exec *ex)
+{
+    packed_arith(ex, 2, half_mul);
+}
+
+static void op_hfma2(gm_exec *ex)
+{
+    packed_arith(ex, 3, half_fma);
+}
+
+/* ---- min / max ---- */
+
+static void op_hmnmx2(gm_exec *ex)
+{
+    halu_insn h;
+    if (!read_insn(ex, 2, &h))
+        return;
+    bool nan_wins = gm_is(ex, "nan", "NAN");
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t ra = gm_src(ex, 'a', l), rb = gm_src(ex, 'b', l), rd = 0;
+        bool minimum = gm_pred(ex, "pp", l);
+        for (unsigned half = 0; half < 2; half++) {
+            uint32_t a = half_input(ra, half, &h.dec[0]), b = half_input(rb, half, &h.dec[1]);
+            rd |= sf_minmax(h.fmt, a, b, minimum, nan_wins, h.ftz) << (16 * half);
+        }
+        gm_set_rd(ex, l, rd);
+    }
+}
+
+/* ---- comparisons ---- */
+
+enum { LOP_AND, LOP_OR, LOP_XOR };
+
+/* .cmp and .lop; false, after trapping, for their reserved values. */
+static bool read_compare(gm_exec *ex, sf_compare_op *cmp, unsigned *lop)
+{
+    *cmp = (sf_compare_op)gm_f(ex, "cmp"); /* FCMPOp and sf_compare_op share their order */
+    *lop = gm_f(ex, "lop");
+    if (*cmp >= SF_COMPARE_COUNT || *lop > LOP_XOR) {
+        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved %s value %u",
+                *lop > LOP_XOR ? ".lop" : ".cmp", *lop > LOP_XOR ? *lop : (unsigned)*cmp);
+        return false;
+    }
+    return true;
+}
+
+static bool combine(unsigned lop, bool t, bool p)
+{
+    return lop == LOP_AND ? t && p : lop == LOP_OR ? t || p : t != p;
+}
+
+/* Per half: (a cmp b) lop pp. */
+static void compare_halves(gm_exec *ex, const halu_insn *h, sf_compare_op cmp, unsigned lop,
+                           unsigned lane, bool out[2])
+{
+    uint32_t ra = gm_src(ex, 'a', lane), rb = gm_src(ex, 'b', lane);
+    bool p = gm_pred(ex, "pp", lane);
+    for (unsigned half = 0; half < 2; half++) {
+        uint32_t a = half_input(ra, half, &h->dec[0]), b = half_input(rb, half, &h->dec[1]);
+        out[half] = combine(lop, sf_compare(h->fmt, cmp, a, b, h->ftz), p);
+    }
+}
+
+static void op_hsetp2(gm_exec *ex)
+{
+    halu_insn h;
+    sf_compare_op cmp;
+    unsigned lop;
+    if (!read_insn(ex, 2, &h) || !read_compare(ex, &cmp, &lop))
+        return;
+    GM_FOR_EACH_LANE(ex, l) {
+        bool r[2];
+        compare_halves(ex, &h, cmp, lop, l, r);
+        gm_set_pred_field(ex, "pu", l, r[0]);
+        gm_set_pred_field(ex, "pv", l, r[1]);
+    }
+}
+
+static void op_hset2(gm_exec *ex)
+{
+    halu_insn h;
+    sf_compare_op cmp;
+    unsigned lop;
+    if (!read_insn(ex, 2, &h) || !read_compare(ex, &cmp, &lop))
+        return;
+    uint32_t true_value = gm_is(ex, "bval", "BF") ? sf_one(h.fmt) : 0xffff;
+    GM_FOR_EACH_LANE(ex, l) {
+        bool r[2];
+        compare_halves(ex, &h, cmp, lop, l, r);
+        gm_set_rd(ex, l, (r[0] ? true_value : 0) | (r[1] ? true_value : 0) << 16);
+    }
+}
 
 const gm_op gm_ops_halu[] = {
+    {"HADD2", op_hadd2},   {"HMUL2", op_hmul2}, {"HFMA2", op_hfma2},
+    {"HMNMX2", op_hmnmx2}, {"HSETP2", op_hsetp2}, {"HSET2", op_hset2},
     {NULL, NULL},
 };

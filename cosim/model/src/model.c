@@ -167,6 +167,45 @@ static bool guard(const gm_exec *ex, unsigned lane)
     return v->pg_not_field != ISA_NONE && ex->insn->value[v->pg_not_field] ? !p : p;
 }
 
+/* Runs a decoded instruction for the warp's active lanes (ex has warp, pc,
+ * active and rec set) and applies its effects. */
+static int execute(gm_model *m, uint32_t wi, gm_warp *w, const isa_insn *insn, wire_commit *rec,
+                   gm_exec *exp)
+{
+    gm_exec ex = *exp;
+    uint64_t pc = ex.pc;
+    uint32_t active = ex.active;
+    ex.insn = insn;
+    ex.v = isa_variant_of(ex.insn);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        if ((active >> l) & 1u && guard(&ex, l))
+            ex.exec |= 1u << l;
+    rec->exec_mask = ex.exec;
+    gm_op_fn fn = m->op_by_variant[ex.insn->variant];
+    if (!fn)
+        gm_trap(&ex, GM_TRAP_UNIMPLEMENTED, -1, "no semantics for %s", ex.v->optype);
+    else
+        fn(&ex);
+    if (ex.trapped) {
+        rec->flags |= WIRE_COMMIT_TRAP;
+        return GM_STEP_TRAP;
+    }
+    apply(m, w, rec);
+    if (!ex.pc_handled)
+        for (unsigned l = 0; l < GM_LANES; l++)
+            if ((active >> l) & 1u)
+                w->pc[l] = pc + 16;
+    bool done = true;
+    for (unsigned l = 0; l < GM_LANES; l++)
+        done &= w->status[l] == GM_LANE_EXITED;
+    if (done)
+        rec->flags |= WIRE_COMMIT_WARP_DONE;
+    w->clock++;
+    m->seq++;
+    m->next_warp = (wi + 1) % m->warp_count;
+    return GM_STEP_OK;
+}
+
 int gm_step(gm_model *m, wire_commit *rec)
 {
     uint32_t wi = 0;
@@ -243,35 +282,7 @@ int gm_step(gm_model *m, wire_commit *rec)
                  (unsigned long long)m->code[index].lo);
         return GM_STEP_TRAP;
     }
-    ex.insn = &m->decoded[index];
-    ex.v = isa_variant_of(ex.insn);
-    for (unsigned l = 0; l < GM_LANES; l++)
-        if ((active >> l) & 1u && guard(&ex, l))
-            ex.exec |= 1u << l;
-    rec->exec_mask = ex.exec;
-    gm_op_fn fn = m->op_by_variant[ex.insn->variant];
-    if (!fn)
-        gm_trap(&ex, GM_TRAP_UNIMPLEMENTED, -1, "no semantics for %s", ex.v->optype);
-    else
-        fn(&ex);
-    if (ex.trapped) {
-        rec->flags |= WIRE_COMMIT_TRAP;
-        return GM_STEP_TRAP;
-    }
-    apply(m, w, rec);
-    if (!ex.pc_handled)
-        for (unsigned l = 0; l < GM_LANES; l++)
-            if ((active >> l) & 1u)
-                w->pc[l] = pc + 16;
-    bool done = true;
-    for (unsigned l = 0; l < GM_LANES; l++)
-        done &= w->status[l] == GM_LANE_EXITED;
-    if (done)
-        rec->flags |= WIRE_COMMIT_WARP_DONE;
-    w->clock++;
-    m->seq++;
-    m->next_warp = (wi + 1) % m->warp_count;
-    return GM_STEP_OK;
+    return execute(m, wi, w, &m->decoded[index], rec, &ex);
 }
 
 const char *gm_trap_message(const gm_model *m)
@@ -345,4 +356,76 @@ int gm_read_memory(const gm_model *m, uint64_t addr, void *buf, size_t len)
         return -1;
     gm_memory_read(&m->mem, addr, buf, len);
     return 0;
+}
+
+int gm_write_reg(gm_model *m, uint32_t warp, uint32_t kind, uint32_t index, uint32_t lane_mask,
+                 const uint32_t *values)
+{
+    if (warp >= m->warp_count)
+        return -1;
+    gm_warp *w = &m->warps[warp];
+    switch (kind) {
+    case 0:
+        if (index >= GM_GPRS)
+            return -1;
+        for (unsigned l = 0; l < GM_LANES; l++)
+            if ((lane_mask >> l) & 1u)
+                w->gpr[index][l] = values[l];
+        return 0;
+    case 1:
+        if (index >= GM_PREDS)
+            return -1;
+        for (unsigned l = 0; l < GM_LANES; l++)
+            if ((lane_mask >> l) & 1u)
+                w->pred[index] = values[l] ? w->pred[index] | 1u << l : w->pred[index] & ~(1u << l);
+        return 0;
+    case 2:
+        if (index >= GM_URS)
+            return -1;
+        w->ur[index] = values[0];
+        return 0;
+    case 3:
+        if (index >= GM_PREDS)
+            return -1;
+        w->upred = values[0] ? w->upred | 1u << index : w->upred & ~(1u << index);
+        return 0;
+    }
+    return -1;
+}
+
+uint32_t gm_lane_status(const gm_model *m, uint32_t warp, uint32_t lane)
+{
+    return warp < m->warp_count && lane < GM_LANES ? m->warps[warp].status[lane] : GM_LANE_EXITED;
+}
+
+int gm_inject(gm_model *m, uint32_t warp, isa_word word, wire_commit *rec)
+{
+    if (warp >= m->warp_count)
+        return GM_STEP_TRAP;
+    gm_warp *w = &m->warps[warp];
+    memset(rec, 0, offsetof(wire_commit, gpr));
+    uint64_t pc = gm_warp_pc(m, warp);
+    uint32_t active = 0;
+    for (unsigned l = 0; l < GM_LANES; l++)
+        if (w->status[l] == GM_LANE_READY && w->pc[l] == pc)
+            active |= 1u << l;
+    if (!active)
+        return GM_STEP_DONE;
+    static isa_insn insn; /* execute() keeps no pointer past the call */
+    isa_word check;
+    rec->seq = m->seq;
+    rec->warp = (uint16_t)warp;
+    rec->pc = pc;
+    rec->insn_lo = word.lo;
+    rec->insn_hi = word.hi;
+    rec->active_mask = active;
+    if (isa_decode(word, &insn) != 0 || isa_encode(&insn, &check, NULL) != 0) {
+        rec->flags = WIRE_COMMIT_TRAP;
+        rec->trap_code = GM_TRAP_ILLEGAL_ENCODING;
+        snprintf(m->trap_msg, sizeof m->trap_msg, "warp %u, pc 0x%llx: %s (injected)", warp,
+                 (unsigned long long)pc, gm_trap_name(GM_TRAP_ILLEGAL_ENCODING));
+        return GM_STEP_TRAP;
+    }
+    gm_exec ex = {.m = m, .warp = warp, .w = w, .pc = pc, .active = active, .rec = rec};
+    return execute(m, warp, w, &insn, rec, &ex);
 }

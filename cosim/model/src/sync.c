@@ -1,7 +1,242 @@
-/* cosim/model: semantics of spec group sync. Not written yet: every
- * instruction of the group traps UNIMPLEMENTED until it is. */
+/* cosim/model: semantics of spec group SYNCOp (isa/spec/sync.isa): SHFL,
+ * MOVM, VOTE, VOTEU, REDUX, REDUXU, MATCH, ELECT, ELECTU.
+ *
+ * The participating lanes S are ex->exec (active, guard true). Per-thread
+ * results go to the lanes of S only; a uniform result is not written when S
+ * is empty. Cross-lane reads see the values before the instruction: writes
+ * are staged (exec.h). */
 #include "exec.h"
 
+/* ---- SHFL ---- */
+
+/* The lane whose Ra lane `lane` reads, or -1 when outside the bound (pu false). */
+static int shfl_source(gm_exec *ex, int lane, uint32_t b, uint32_t c)
+{
+    int bval = (int)(b & 31u);
+    int cval = (int)(c & 31u), segmask = (int)((c >> 8) & 31u);
+    int bound = (lane & segmask) | (cval & ~segmask); /* the spec's maxLane */
+    int seg_base = lane & segmask;                    /* the spec's minLane */
+    int j;
+    bool in_range;
+    if (gm_is(ex, "mode", "UP")) {
+        j = lane - bval;
+        in_range = j >= bound;
+    } else if (gm_is(ex, "mode", "DOWN")) {
+        j = lane + bval;
+        in_range = j <= bound;
+    } else if (gm_is(ex, "mode", "BFLY")) {
+        j = lane ^ bval;
+        in_range = j <= bound;
+    } else { /* IDX */
+        j = seg_base | (bval & ~segmask);
+        in_range = j <= bound;
+    }
+    return in_range ? j : -1;
+}
+
+static void op_shfl(gm_exec *ex)
+{
+    unsigned ra = gm_f(ex, "ra");
+    GM_FOR_EACH_LANE(ex, l) {
+        int src = shfl_source(ex, (int)l, gm_src(ex, 'b', l), gm_src(ex, 'c', l));
+        /* a non-participating source lane gives its current Ra (errata C) */
+        gm_set_rd(ex, l, gm_gpr_read(ex, ra, src < 0 ? l : (unsigned)src));
+        gm_set_pred_field(ex, "pu", l, src >= 0);
+    }
+}
+
+/* ---- MOVM.16.MT88 ---- */
+
+static uint32_t half16(uint32_t x, unsigned h)
+{
+    return h ? x >> 16 : x & 0xFFFFu;
+}
+
+/* Rd of lane L holds row L/4, columns 2*(L%4)+h of the transposed matrix. */
+static uint32_t movm_lane(gm_exec *ex, unsigned ra, unsigned lane)
+{
+    unsigned r = lane >> 2;
+    uint32_t out = 0;
+    for (unsigned h = 0; h < 2; h++) {
+        unsigned c = 2 * (lane & 3u) + h;
+        uint32_t src = gm_gpr_read(ex, ra, 4 * c + (r >> 1));
+        out |= half16(src, r & 1u) << (16 * h);
+    }
+    return out;
+}
+
+static void op_movm(gm_exec *ex)
+{
+    unsigned ra = gm_f(ex, "ra");
+    GM_FOR_EACH_LANE(ex, l)
+        gm_set_rd(ex, l, movm_lane(ex, ra, l));
+}
+
+/* ---- VOTE / VOTEU ---- */
+
+/* Lanes of S whose pp (after `!`) is true. */
+static uint32_t ballot(gm_exec *ex)
+{
+    uint32_t mask = 0;
+    GM_FOR_EACH_LANE(ex, l)
+        if (gm_pred(ex, "pp", l))
+            mask |= 1u << l;
+    return mask;
+}
+
+static bool vote_result(gm_exec *ex, uint32_t ballot_mask)
+{
+    if (gm_is(ex, "voteop", "ANY"))
+        return ballot_mask != 0;
+    if (gm_is(ex, "voteop", "ALL"))
+        return ballot_mask == ex->exec;
+    return ballot_mask == 0 || ballot_mask == ex->exec; /* EQ */
+}
+
+static void op_vote(gm_exec *ex)
+{
+    uint32_t mask = ballot(ex);
+    bool result = vote_result(ex, mask);
+    GM_FOR_EACH_LANE(ex, l) {
+        gm_set_rd(ex, l, mask);
+        gm_set_pred_field(ex, "pu", l, result);
+    }
+}
+
+static void op_voteu(gm_exec *ex)
+{
+    if (!ex->exec)
+        return;
+    uint32_t mask = ballot(ex);
+    gm_set_ur(ex, gm_f(ex, "urd"), mask);
+    gm_set_pred_field(ex, "upu", 0, vote_result(ex, mask));
+}
+
+/* ---- REDUX / REDUXU ---- */
+
+static uint32_t redux_step(gm_exec *ex, uint32_t acc, uint32_t x, bool is_signed)
+{
+    if (gm_is(ex, "reduxop", "AND"))
+        return acc & x;
+    if (gm_is(ex, "reduxop", "OR"))
+        return acc | x;
+    if (gm_is(ex, "reduxop", "XOR"))
+        return acc ^ x;
+    if (gm_is(ex, "reduxop", "SUM"))
+        return acc + x; /* unsigned: wraps mod 2^32 */
+    bool x_less = is_signed ? (int32_t)x < (int32_t)acc : x < acc;
+    if (gm_is(ex, "reduxop", "MIN"))
+        return x_less ? x : acc;
+    return x_less ? acc : x; /* MAX */
+}
+
+/* The reduction of Ra over S (S not empty). */
+static uint32_t redux_value(gm_exec *ex)
+{
+    unsigned ra = gm_f(ex, "ra");
+    bool is_signed = gm_is(ex, "dtype", "S32");
+    unsigned first = (unsigned)__builtin_ctz(ex->exec);
+    uint32_t acc = gm_gpr_read(ex, ra, first);
+    GM_FOR_EACH_LANE(ex, l)
+        if (l != first)
+            acc = redux_step(ex, acc, gm_gpr_read(ex, ra, l), is_signed);
+    return acc;
+}
+
+static void op_redux(gm_exec *ex)
+{
+    if (!ex->exec)
+        return;
+    uint32_t r = redux_value(ex);
+    GM_FOR_EACH_LANE(ex, l)
+        gm_set_rd(ex, l, r);
+}
+
+static void op_reduxu(gm_exec *ex)
+{
+    if (ex->exec)
+        gm_set_ur(ex, gm_f(ex, "urd"), redux_value(ex));
+}
+
+/* ---- MATCH ---- */
+
+static uint64_t match_operand(gm_exec *ex, bool wide, unsigned lane)
+{
+    return wide ? gm_src64(ex, 'a', lane) : gm_src(ex, 'a', lane);
+}
+
+static void op_match(gm_exec *ex)
+{
+    bool wide = gm_is(ex, "dtype", "U64");
+    uint64_t value[GM_LANES] = {0};
+    GM_FOR_EACH_LANE(ex, l)
+        value[l] = match_operand(ex, wide, l);
+    if (ex->trapped) /* misaligned register pair */
+        return;
+    if (gm_is(ex, "matchop", "ANY")) {
+        GM_FOR_EACH_LANE(ex, l) {
+            uint32_t same = 0;
+            GM_FOR_EACH_LANE(ex, k)
+                if (value[k] == value[l])
+                    same |= 1u << k;
+            gm_set_rd(ex, l, same);
+            gm_set_pred_field(ex, "pu", l, false);
+        }
+        return;
+    }
+    bool all_equal = true;
+    unsigned first = ex->exec ? (unsigned)__builtin_ctz(ex->exec) : 0;
+    GM_FOR_EACH_LANE(ex, l)
+        all_equal &= value[l] == value[first];
+    GM_FOR_EACH_LANE(ex, l) {
+        gm_set_rd(ex, l, all_equal ? ex->exec : 0);
+        gm_set_pred_field(ex, "pu", l, all_equal);
+    }
+}
+
+/* ---- ELECT / ELECTU ---- */
+
+/* Candidates C: lanes of S passing the filter (X form: pp; U form: URb or ~URb). */
+static uint32_t election_candidates(gm_exec *ex)
+{
+    if (gm_has(ex, "urb")) {
+        uint32_t mask = gm_src(ex, 'b', 0);
+        return ex->exec & (gm_f(ex, "urb.bitnot") ? ~mask : mask);
+    }
+    return ballot(ex);
+}
+
+/* Leader's lane ID, 0xFFFFFFFF with no candidate. */
+static uint32_t leader_of(uint32_t candidates)
+{
+    return candidates ? (uint32_t)__builtin_ctz(candidates) : 0xFFFFFFFFu;
+}
+
+static void elect_predicates(gm_exec *ex, uint32_t leader)
+{
+    GM_FOR_EACH_LANE(ex, l)
+        gm_set_pred_field(ex, "pu", l, l == leader);
+}
+
+static void op_elect(gm_exec *ex)
+{
+    uint32_t leader = leader_of(election_candidates(ex));
+    GM_FOR_EACH_LANE(ex, l)
+        gm_set_rd(ex, l, leader);
+    elect_predicates(ex, leader);
+}
+
+static void op_electu(gm_exec *ex)
+{
+    if (!ex->exec)
+        return;
+    uint32_t leader = leader_of(election_candidates(ex));
+    gm_set_ur(ex, gm_f(ex, "urd"), leader);
+    elect_predicates(ex, leader);
+}
+
 const gm_op gm_ops_sync[] = {
-    {NULL, NULL},
+    {"SHFL", op_shfl},   {"MOVM", op_movm},   {"VOTE", op_vote},   {"VOTEU", op_voteu},
+    {"REDUX", op_redux}, {"REDUXU", op_reduxu}, {"MATCH", op_match}, {"ELECT", op_elect},
+    {"ELECTU", op_electu}, {NULL, NULL},
 };

@@ -1,7 +1,113 @@
-/* cosim/model: semantics of spec group xu. Not written yet: every
- * instruction of the group traps UNIMPLEMENTED until it is. */
+/* cosim/model: semantics of spec group XU (isa/spec/xu.isa): POPC, FLO, BREV,
+ * BMSK, SGXT here; MUFU in mufu.c. */
 #include "exec.h"
 
+void gm_op_mufu(gm_exec *ex); /* mufu.c */
+
+/* SrcB with the optional `~` of POPC/FLO. Only one of the three names exists
+ * in a variant; the immediate forms have none. */
+static uint32_t src_b_maybe_inverted(gm_exec *ex, unsigned lane)
+{
+    uint32_t b = gm_src(ex, 'b', lane);
+    bool invert = gm_f(ex, "rb.bitnot") || gm_f(ex, "urb.bitnot") || gm_f(ex, "vb.bitnot");
+    return invert ? ~b : b;
+}
+
+static void op_popc(gm_exec *ex)
+{
+    GM_FOR_EACH_LANE(ex, l)
+        gm_set_rd(ex, l, (uint32_t)__builtin_popcount(src_b_maybe_inverted(ex, l)));
+}
+
+/* Position of the highest bit differing from the sign (sign 0 for .U32);
+ * 0xFFFFFFFF when there is none, whatever .SH says (errata B12, B13). */
+static uint32_t find_leading_one(uint32_t x, bool is_signed, bool shift_amount)
+{
+    if (is_signed && (x & 0x80000000u))
+        x = ~x;
+    if (x == 0)
+        return 0xFFFFFFFFu;
+    uint32_t pos = 31u - (uint32_t)__builtin_clz(x);
+    return shift_amount ? 31u - pos : pos;
+}
+
+static void op_flo(gm_exec *ex)
+{
+    bool is_signed = gm_is(ex, "itype", "S32");
+    bool shift_amount = gm_is(ex, "sh", "SH");
+    GM_FOR_EACH_LANE(ex, l)
+        gm_set_rd(ex, l, find_leading_one(src_b_maybe_inverted(ex, l), is_signed, shift_amount));
+}
+
+static uint32_t bit_reverse(uint32_t x)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 32; i++, x >>= 1)
+        r = (r << 1) | (x & 1u);
+    return r;
+}
+
+static void op_brev(gm_exec *ex)
+{
+    GM_FOR_EACH_LANE(ex, l)
+        gm_set_rd(ex, l, bit_reverse(gm_src(ex, 'b', l)));
+}
+
+static bool wrap_mode(gm_exec *ex)
+{
+    return gm_is(ex, "cwmode", "W");
+}
+
+/* `width` ones starting at bit `lo` (lo <= 31), clipped at bit 31. */
+static uint32_t ones_from(uint32_t lo, uint32_t width)
+{
+    uint32_t hi = lo + width; /* first bit above the mask, 0..63 */
+    uint32_t below_lo = 0xFFFFFFFFu << lo;
+    uint32_t from_hi = hi >= 32 ? 0 : 0xFFFFFFFFu << hi;
+    return below_lo & ~from_hi;
+}
+
+static uint32_t bit_mask(uint32_t a, uint32_t b, bool wrap)
+{
+    if (wrap)
+        return ones_from(a & 31u, b & 31u);
+    if (a >= 32)
+        return 0;
+    return ones_from(a, b >= 32 ? 32 : b);
+}
+
+static void op_bmsk(gm_exec *ex)
+{
+    bool wrap = wrap_mode(ex);
+    GM_FOR_EACH_LANE(ex, l)
+        gm_set_rd(ex, l, bit_mask(gm_src(ex, 'a', l), gm_src(ex, 'b', l), wrap));
+}
+
+static uint32_t extend_low_bits(uint32_t a, uint32_t width_src, bool wrap, bool sign_extend)
+{
+    uint32_t n = wrap ? (width_src & 31u) : (width_src > 32 ? 32 : width_src);
+    if (n == 0)
+        return 0;
+    if (n == 32)
+        return a;
+    uint32_t low = (1u << n) - 1;
+    uint32_t r = a & low;
+    if (sign_extend && ((r >> (n - 1)) & 1u))
+        r |= ~low;
+    return r;
+}
+
+static void op_sgxt(gm_exec *ex)
+{
+    bool wrap = wrap_mode(ex);
+    bool sign_extend = gm_is(ex, "itype", "S32");
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
+        gm_set_rd(ex, l, extend_low_bits(a, b, wrap, sign_extend));
+    }
+}
+
 const gm_op gm_ops_xu[] = {
-    {NULL, NULL},
+    {"MUFU", gm_op_mufu}, {"POPC", op_popc}, {"FLO", op_flo},   {"BREV", op_brev},
+    {"BMSK", op_bmsk},    {"SGXT", op_sgxt}, {NULL, NULL},
 };

@@ -73,6 +73,17 @@ uint64_t gm_lane_pc(const gm_model *m, uint32_t warp, uint32_t lane);
 /* Reads global memory (never-written bytes read 0). 0, or -1 out of range. */
 int gm_read_memory(const gm_model *m, uint64_t addr, void *buf, size_t len);
 
+/* Writes a register for the lanes in lane_mask (kind: 0 GPR, 1 PRED, 2 UR,
+ * 3 UPRED, as the wire protocol numbers them; values[l] for lane l, a single
+ * value values[0] for uniform kinds). 0, or -1 out of range. */
+int gm_write_reg(gm_model *m, uint32_t warp, uint32_t kind, uint32_t index, uint32_t lane_mask,
+                 const uint32_t *values);
+/* Lane status: 0 ready, 1 waiting at a BSYNC, 2 exited. */
+uint32_t gm_lane_status(const gm_model *m, uint32_t warp, uint32_t lane);
+/* Executes `word` once for `warp`'s lanes at their lowest PC as if it were
+ * there, then advances those lanes (directed tests). Same results as gm_step. */
+int gm_inject(gm_model *m, uint32_t warp, isa_word word, wire_commit *rec);
+
 /* Steps until every warp exits (GM_STEP_DONE), a trap (GM_STEP_TRAP), or
  * max_steps instructions (returns GM_STEP_OK). */
 int gm_run(gm_model *m, uint64_t max_steps);

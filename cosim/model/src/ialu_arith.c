@@ -1,0 +1,187 @@
+/* cosim/model: IALU arithmetic (isa/spec/ialu.isa): IADD, IMAD, IMAD_WIDE,
+ * IDP2A, IDP4A, IMUL, LEA, IABS, IMNMX.
+ *
+ * Carry convention (header of ialu.isa): without .X a `-` operand enters the
+ * adder as ~x with a carry in of 1 (the value 2^32 - x, which carries when
+ * x = 0); with .X the same bit is a plain ~x and the carry in is pp. */
+#include "ialu.h"
+
+/* Two's-complement reading (GCC converts out-of-range values modulo 2^32). */
+static int32_t as_signed(uint32_t v)
+{
+    return (int32_t)v;
+}
+
+void ialu_op_iadd(gm_exec *ex)
+{
+    bool extended = gm_is(ex, "ext", "X");
+    bool neg_a = ialu_neg(ex, 'a'), neg_b = ialu_neg(ex, 'b');
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
+        if (!extended) {
+            gm_set_rd(ex, l, (neg_a ? 0u - a : a) + (neg_b ? 0u - b : b));
+            continue;
+        }
+        bool carry;
+        gm_set_rd(ex, l, ialu_add32(neg_a ? ~a : a, neg_b ? ~b : b, gm_pred(ex, "pp", l), &carry));
+        gm_set_pred_field(ex, "pu", l, carry);
+    }
+}
+
+/* .LO (low product word) and .HI.X (high word plus carry in) are the two
+ * modes; the encoding's other two combinations are no form of IMAD. */
+void ialu_op_imad(gm_exec *ex)
+{
+    bool high = gm_is(ex, "lohi", "HI"), extended = gm_is(ex, "ext", "X");
+    if (high != extended) {
+        ialu_no_such_form(ex, "IMAD has .LO and .HI.X modes only");
+        return;
+    }
+    bool is_signed = gm_is(ex, "itype", "S32"), neg_c = ialu_neg(ex, 'c');
+    GM_FOR_EACH_LANE(ex, l) {
+        uint64_t product = ialu_mul64(gm_src(ex, 'a', l), gm_src(ex, 'b', l), is_signed);
+        uint32_t c = gm_src(ex, 'c', l);
+        bool carry_in = extended ? gm_pred(ex, "pp", l) : neg_c, carry;
+        uint32_t word = high ? (uint32_t)(product >> 32) : (uint32_t)product;
+        gm_set_rd(ex, l, ialu_add32(word, neg_c ? ~c : c, carry_in, &carry));
+        gm_set_pred_field(ex, "pu", l, carry);
+    }
+}
+
+void ialu_op_imad_wide(gm_exec *ex)
+{
+    bool extended = gm_is(ex, "ext", "X");
+    bool is_signed = gm_is(ex, "itype", "S32"), neg_c = ialu_neg(ex, 'c');
+    GM_FOR_EACH_LANE(ex, l) {
+        uint64_t product = ialu_mul64(gm_src(ex, 'a', l), gm_src(ex, 'b', l), is_signed);
+        uint64_t c = gm_src64(ex, 'c', l);
+        bool carry_in = extended ? gm_pred(ex, "pp", l) : neg_c, carry;
+        uint64_t sum = ialu_add64(product, neg_c ? ~c : c, carry_in, &carry);
+        if (ex->trapped)
+            return;
+        gm_set_rd64(ex, l, sum);
+        gm_set_pred_field(ex, "pu", l, carry);
+    }
+}
+
+/* Element i (of `bits` bits) of a packed word, sign- or zero-extended. */
+static int32_t packed_element(uint32_t word, unsigned bits, unsigned i, bool is_signed)
+{
+    uint32_t mask = (1u << bits) - 1, sign = 1u << (bits - 1);
+    uint32_t e = (word >> (bits * i)) & mask;
+    return is_signed ? (int32_t)(e ^ sign) - (int32_t)sign : (int32_t)e;
+}
+
+/* Rd = d mod 2^32 and pu = (d >= 2^32), d the exact accumulation. */
+static void write_dot_result(gm_exec *ex, unsigned lane, int64_t d)
+{
+    gm_set_rd(ex, lane, (uint32_t)d);
+    gm_set_pred_field(ex, "pu", lane, d >= (int64_t)1 << 32);
+}
+
+void ialu_op_idp2a(gm_exec *ex)
+{
+    bool a_signed = gm_is(ex, "afmt", "S16"), b_signed = gm_is(ex, "bfmt", "S8");
+    unsigned first_byte = gm_is(ex, "lohi", "HI") ? 2 : 0;
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
+        int64_t d = (int64_t)gm_src(ex, 'c', l) + gm_pred(ex, "pp", l);
+        for (unsigned i = 0; i < 2; i++)
+            d += (int64_t)packed_element(a, 16, i, a_signed) *
+                 packed_element(b, 8, first_byte + i, b_signed);
+        write_dot_result(ex, l, d);
+    }
+}
+
+void ialu_op_idp4a(gm_exec *ex)
+{
+    bool a_signed = gm_is(ex, "afmt", "S8"), b_signed = gm_is(ex, "bfmt", "S8");
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
+        int64_t d = (int64_t)gm_src(ex, 'c', l) + gm_pred(ex, "pp", l);
+        for (unsigned i = 0; i < 4; i++)
+            d += (int64_t)packed_element(a, 8, i, a_signed) * packed_element(b, 8, i, b_signed);
+        write_dot_result(ex, l, d);
+    }
+}
+
+void ialu_op_imul(gm_exec *ex)
+{
+    bool high = gm_is(ex, "lohi", "HI"), is_signed = gm_is(ex, "itype", "S32");
+    bool neg_b = ialu_neg(ex, 'b');
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t b = gm_src(ex, 'b', l);
+        uint64_t product = ialu_mul64(gm_src(ex, 'a', l), neg_b ? 0u - b : b, is_signed);
+        gm_set_rd(ex, l, high ? (uint32_t)(product >> 32) : (uint32_t)product);
+    }
+}
+
+enum lea_mode { LEA_LO, LEA_HI_X, LEA_HI_X_SX32, LEA_NO_SUCH_FORM };
+
+static enum lea_mode lea_mode(gm_exec *ex)
+{
+    bool high = gm_is(ex, "lohi", "HI"), extended = gm_is(ex, "ext", "X");
+    bool sx32 = gm_is(ex, "sx32", "SX32");
+    if (!high && !extended && !sx32)
+        return LEA_LO;
+    if (high && extended)
+        return sx32 ? LEA_HI_X_SX32 : LEA_HI_X;
+    return LEA_NO_SUCH_FORM;
+}
+
+/* Bits 63..32 of the 64-bit value shifted left by `shift` (0..31). */
+static uint32_t high_word_shifted(uint64_t value, unsigned shift)
+{
+    return (uint32_t)((value << shift) >> 32);
+}
+
+void ialu_op_lea(gm_exec *ex)
+{
+    enum lea_mode mode = lea_mode(ex);
+    if (mode == LEA_NO_SUCH_FORM) {
+        ialu_no_such_form(ex, "LEA has .LO, .HI.X and .HI.X.SX32 modes only");
+        return;
+    }
+    bool neg_a = ialu_neg(ex, 'a');
+    unsigned shift = gm_f(ex, "shiftamt") & 31;
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l), sum;
+        bool carry;
+        if (mode == LEA_LO) {
+            /* '-': the shifted word x enters the adder as ~x + 1 (= -(Ra << sh) mod
+             * 2^32, carrying when x = 0), the carry LEA.HI.X with '~' expects */
+            uint32_t x = a << shift;
+            sum = ialu_add32(neg_a ? ~x : x, b, neg_a, &carry);
+        } else {
+            uint64_t wide;
+            if (mode == LEA_HI_X)
+                wide = (uint64_t)gm_src(ex, 'c', l) << 32 | a;
+            else
+                wide = (uint64_t)(int64_t)as_signed(neg_a ? ~a : a);
+            if (mode == LEA_HI_X && neg_a)
+                wide = ~wide;
+            sum = ialu_add32(high_word_shifted(wide, shift), b, gm_pred(ex, "pp", l), &carry);
+        }
+        gm_set_rd(ex, l, sum);
+        gm_set_pred_field(ex, "pu", l, carry);
+    }
+}
+
+void ialu_op_iabs(gm_exec *ex)
+{
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t b = gm_src(ex, 'b', l);
+        gm_set_rd(ex, l, (b & 0x80000000u) ? 0u - b : b); /* |-2^31| wraps to 0x80000000 */
+    }
+}
+
+void ialu_op_imnmx(gm_exec *ex)
+{
+    bool is_signed = gm_is(ex, "itype", "S32");
+    GM_FOR_EACH_LANE(ex, l) {
+        uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
+        bool a_less = is_signed ? as_signed(a) < as_signed(b) : a < b;
+        bool want_min = gm_pred(ex, "pp", l);
+        gm_set_rd(ex, l, a_less == want_min ? a : b);
+    }
+}

@@ -1,0 +1,354 @@
+/* fw: the wire-protocol server. One request at a time; RUN streams batched
+ * commit records under a credit window and keeps listening for CREDIT and
+ * HALT while it runs. */
+#include <string.h>
+
+#include "fw/fw.h"
+
+#define FW_CREDIT_TIMEOUT_MS 60000 /* a host silent this long has gone away */
+
+typedef struct {
+    fw_core *c;
+    uint32_t seq; /* of the request being answered */
+} server;
+
+static int send_frame(server *s, uint16_t type, const uint8_t *payload, uint32_t len)
+{
+    fw_core *c = s->c;
+    size_t n = wire_frame_encode(c->tx, c->tx_cap, type, s->seq, payload, len);
+    return n ? c->link->send(c->link_ctx, c->tx, n) : -1;
+}
+
+static int send_error(server *s, uint32_t code, const char *text)
+{
+    uint8_t buf[256];
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    size_t n = strlen(text);
+    if (n > 200)
+        n = 200;
+    wire_put32(&w, code);
+    wire_put16(&w, (uint16_t)n);
+    wire_put_bytes(&w, text, n);
+    return send_frame(s, WIRE_ERROR, buf, (uint32_t)w.len);
+}
+
+static int send_ok(server *s)
+{
+    return send_frame(s, WIRE_OK, NULL, 0);
+}
+
+/* Payload building happens in the tx buffer after the header. */
+static wire_writer tx_payload(server *s)
+{
+    return (wire_writer){.p = s->c->tx + WIRE_HEADER_SIZE, .cap = s->c->tx_cap - WIRE_HEADER_SIZE};
+}
+
+static int send_tx_payload(server *s, uint16_t type, const wire_writer *w)
+{
+    if (w->overflow)
+        return send_error(s, WIRE_ERR_BAD_ARGUMENT, "reply does not fit the frame buffer");
+    return send_frame(s, type, s->c->tx + WIRE_HEADER_SIZE, (uint32_t)w->len);
+}
+
+static int result(server *s, int rc, const char *what)
+{
+    return rc == 0 ? send_ok(s) : send_error(s, WIRE_ERR_DUT, what);
+}
+
+static int do_load_code(server *s, wire_reader *r)
+{
+    uint32_t first = wire_get32(r), count = wire_get32(r);
+    if (r->underflow || (uint64_t)count * 16 != r->len - r->pos)
+        return send_error(s, WIRE_ERR_BAD_LENGTH, "LOAD_CODE: count does not match the payload");
+    for (uint32_t i = 0; i < count; i++) {
+        uint64_t lo = wire_get64(r), hi = wire_get64(r);
+        if (s->c->dut->load_code(s->c->dut_ctx, first + i, lo, hi) != 0)
+            return send_error(s, WIRE_ERR_BAD_ARGUMENT, "LOAD_CODE: instruction index out of range");
+    }
+    return send_ok(s);
+}
+
+static int do_load_words(server *s, wire_reader *r, int constant)
+{
+    uint32_t bank = 0;
+    uint64_t addr;
+    if (constant) {
+        bank = wire_get32(r);
+        addr = wire_get32(r);
+    } else {
+        addr = wire_get64(r);
+    }
+    uint32_t count = wire_get32(r);
+    if (r->underflow || (uint64_t)count * 4 != r->len - r->pos)
+        return send_error(s, WIRE_ERR_BAD_LENGTH, "load: count does not match the payload");
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t word = wire_get32(r);
+        int rc = constant ? s->c->dut->load_const(s->c->dut_ctx, bank, (uint32_t)addr + 4 * i, word)
+                          : s->c->dut->load_mem(s->c->dut_ctx, addr + 4ull * i, word);
+        if (rc != 0)
+            return send_error(s, WIRE_ERR_BAD_ARGUMENT, "load: address out of range");
+    }
+    return send_ok(s);
+}
+
+static int dispatch(server *s, const wire_header *h, const uint8_t *payload);
+
+/* Waits for CREDIT (or HALT) while the window is closed. Returns 1 halted,
+ * 0 credit granted, -1 link broken or watchdog on the host side. */
+static int wait_credit(server *s, uint32_t *credits, int block)
+{
+    fw_core *c = s->c;
+    uint32_t waited = 0;
+    do {
+        size_t len;
+        int rc = c->link->recv(c->link_ctx, c->rx, c->rx_cap, &len, block ? c->idle_timeout_ms : 0);
+        if (rc < 0)
+            return -1;
+        if (rc == 1) {
+            if (!block)
+                return 0;
+            waited += c->idle_timeout_ms;
+            if (waited >= FW_CREDIT_TIMEOUT_MS)
+                return 1; /* the host is gone: end the run as if halted */
+            continue;
+        }
+        wire_header h;
+        const uint8_t *payload;
+        uint32_t err = wire_frame_decode(c->rx, len, &h, &payload);
+        if (err) {
+            uint32_t keep = s->seq;
+            s->seq = 0;
+            send_error(s, err, wire_error_text(err));
+            s->seq = keep;
+            continue;
+        }
+        if (h.type == WIRE_HALT)
+            return 1;
+        if (h.type == WIRE_READ_STATE || h.type == WIRE_READ_MEM) {
+            /* a paused run may be inspected: the host compares full state here */
+            uint32_t keep = s->seq;
+            s->seq = h.seq;
+            int rc2 = dispatch(s, &h, payload);
+            s->seq = keep;
+            if (rc2 != 0)
+                return -1;
+            continue;
+        }
+        if (h.type == WIRE_CREDIT && h.length == 4) {
+            wire_reader r = {.p = payload, .len = 4};
+            *credits += wire_get32(&r);
+        } else {
+            uint32_t keep = s->seq;
+            s->seq = h.seq;
+            send_error(s, WIRE_ERR_BUSY, "a run is in progress: only CREDIT and HALT are accepted");
+            s->seq = keep;
+        }
+    } while (block && *credits == 0);
+    return 0;
+}
+
+static int send_run_end(server *s, uint32_t reason, uint64_t count, uint32_t batches)
+{
+    uint8_t buf[16];
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    wire_put32(&w, reason);
+    wire_put64(&w, count);
+    wire_put32(&w, batches);
+    return send_frame(s, WIRE_RUN_END, buf, (uint32_t)w.len);
+}
+
+static int do_run(server *s, wire_reader *r)
+{
+    fw_core *c = s->c;
+    uint64_t max = wire_get64(r);
+    uint32_t batch = wire_get32(r), credits = wire_get32(r);
+    if (r->underflow || r->pos != r->len || batch == 0 || credits == 0)
+        return send_error(s, WIRE_ERR_BAD_ARGUMENT, "RUN: needs max, batch >= 1, window >= 1");
+    wire_commit rec;
+    uint64_t count = 0;
+    uint32_t batches = 0, reason = WIRE_END_LIMIT;
+    uint8_t *payload = c->tx + WIRE_HEADER_SIZE;
+    size_t cap = c->tx_cap - WIRE_HEADER_SIZE;
+    size_t used = 8;
+    uint32_t in_batch = 0;
+    while (count < max) {
+        int st = c->dut->step(c->dut_ctx, &rec, c->watchdog_cycles);
+        if (st == FW_STEP_DONE) {
+            reason = WIRE_END_DONE;
+            break;
+        }
+        if (st == FW_STEP_HUNG || st == FW_STEP_ERROR) {
+            reason = WIRE_END_WATCHDOG;
+            break;
+        }
+        rec.seq = count++;
+        size_t n = wire_commit_encode(&rec, payload + used, cap - used);
+        if (!n) { /* the batch is full in bytes: flush first */
+            return send_error(s, WIRE_ERR_BAD_ARGUMENT, "RUN: batch exceeds the frame buffer");
+        }
+        used += n;
+        in_batch++;
+        int last = (rec.flags & WIRE_COMMIT_TRAP) != 0;
+        if (in_batch == batch || last || cap - used < sizeof(wire_commit) + 64) {
+            wire_writer w = {.p = payload, .cap = 8};
+            wire_put32(&w, batches);
+            wire_put32(&w, in_batch);
+            if (send_frame(s, WIRE_COMMITS, payload, (uint32_t)used) != 0)
+                return -1;
+            batches++;
+            credits--;
+            used = 8;
+            in_batch = 0;
+            int halted = wait_credit(s, &credits, credits == 0);
+            if (halted < 0)
+                return -1;
+            if (halted) {
+                reason = WIRE_END_HALTED;
+                break;
+            }
+        }
+        if (last) {
+            reason = WIRE_END_TRAP;
+            break;
+        }
+    }
+    if (in_batch) {
+        wire_writer w = {.p = payload, .cap = 8};
+        wire_put32(&w, batches);
+        wire_put32(&w, in_batch);
+        if (send_frame(s, WIRE_COMMITS, payload, (uint32_t)used) != 0)
+            return -1;
+        batches++;
+    }
+    return send_run_end(s, reason, count, batches);
+}
+
+static int do_inject(server *s, wire_reader *r)
+{
+    uint16_t warp = wire_get16(r);
+    uint64_t lo = wire_get64(r), hi = wire_get64(r);
+    if (r->underflow || r->pos != r->len)
+        return send_error(s, WIRE_ERR_BAD_LENGTH, "INJECT: needs warp, lo, hi");
+    wire_commit rec;
+    if (s->c->dut->inject(s->c->dut_ctx, warp, lo, hi, &rec) != 0)
+        return send_error(s, WIRE_ERR_DUT, "INJECT: the DUT could not execute the word");
+    rec.seq = 0;
+    wire_writer w = tx_payload(s);
+    wire_put32(&w, 0);
+    wire_put32(&w, 1);
+    size_t n = wire_commit_encode(&rec, w.p + w.len, w.cap - w.len);
+    if (!n)
+        return send_error(s, WIRE_ERR_BAD_ARGUMENT, "INJECT: record too large");
+    w.len += n;
+    return send_tx_payload(s, WIRE_COMMITS, &w);
+}
+
+static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
+{
+    fw_core *c = s->c;
+    const fw_dut_ops *d = c->dut;
+    wire_reader r = {.p = payload, .len = h->length};
+    switch (h->type) {
+    case WIRE_HELLO: {
+        uint32_t version = wire_get32(&r);
+        if (r.underflow)
+            return send_error(s, WIRE_ERR_BAD_LENGTH, "HELLO: needs the host's version");
+        if (version != WIRE_VERSION)
+            return send_error(s, WIRE_ERR_BAD_VERSION, "HELLO: protocol version mismatch");
+        wire_caps caps;
+        memset(&caps, 0, sizeof caps);
+        d->caps(c->dut_ctx, &caps);
+        caps.version = WIRE_VERSION;
+        wire_writer w = tx_payload(s);
+        wire_caps_encode(&caps, &w);
+        return send_tx_payload(s, WIRE_CAPS, &w);
+    }
+    case WIRE_RESET:
+        return result(s, d->reset(c->dut_ctx), "RESET failed");
+    case WIRE_LOAD_CODE:
+        return do_load_code(s, &r);
+    case WIRE_LOAD_CONST:
+        return do_load_words(s, &r, 1);
+    case WIRE_LOAD_MEM:
+        return do_load_words(s, &r, 0);
+    case WIRE_LAUNCH: {
+        uint32_t warps = wire_get32(&r);
+        uint64_t entry = wire_get64(&r);
+        if (r.underflow || r.pos != r.len)
+            return send_error(s, WIRE_ERR_BAD_LENGTH, "LAUNCH: needs warps, entry");
+        return d->launch(c->dut_ctx, warps, entry) == 0
+                   ? send_ok(s)
+                   : send_error(s, WIRE_ERR_BAD_ARGUMENT, "LAUNCH: warps or entry out of range");
+    }
+    case WIRE_WRITE_REG: {
+        uint8_t kind = wire_get8(&r);
+        (void)wire_get8(&r);
+        uint16_t warp = wire_get16(&r);
+        uint32_t index = wire_get32(&r), mask = wire_get32(&r), values[WIRE_LANES];
+        for (unsigned l = 0; l < WIRE_LANES; l++)
+            values[l] = wire_get32(&r);
+        if (r.underflow || r.pos != r.len)
+            return send_error(s, WIRE_ERR_BAD_LENGTH, "WRITE_REG: wrong payload size");
+        return d->write_reg(c->dut_ctx, warp, kind, index, mask, values) == 0
+                   ? send_ok(s)
+                   : send_error(s, WIRE_ERR_BAD_ARGUMENT, "WRITE_REG: register out of range");
+    }
+    case WIRE_READ_STATE: {
+        uint16_t warp = wire_get16(&r);
+        if (r.underflow || r.pos != r.len)
+            return send_error(s, WIRE_ERR_BAD_LENGTH, "READ_STATE: needs a warp");
+        if (d->read_state(c->dut_ctx, warp, c->state_buf) != 0)
+            return send_error(s, WIRE_ERR_BAD_ARGUMENT, "READ_STATE: no such warp");
+        wire_writer w = tx_payload(s);
+        wire_state_encode(c->state_buf, &w);
+        return send_tx_payload(s, WIRE_STATE, &w);
+    }
+    case WIRE_READ_MEM: {
+        uint64_t addr = wire_get64(&r);
+        uint32_t bytes = wire_get32(&r);
+        wire_writer w = tx_payload(s);
+        if (r.underflow || r.pos != r.len || bytes > w.cap - 12)
+            return send_error(s, WIRE_ERR_BAD_LENGTH, "READ_MEM: needs address and a size that fits");
+        wire_put64(&w, addr);
+        wire_put32(&w, bytes);
+        if (d->read_mem(c->dut_ctx, addr, w.p + w.len, bytes) != 0)
+            return send_error(s, WIRE_ERR_BAD_ARGUMENT, "READ_MEM: address out of range");
+        w.len += bytes;
+        return send_tx_payload(s, WIRE_MEM, &w);
+    }
+    case WIRE_RUN:
+        return do_run(s, &r);
+    case WIRE_INJECT:
+        return do_inject(s, &r);
+    case WIRE_HALT:
+        return send_ok(s);
+    case WIRE_CREDIT:
+        return 0; /* credit for a run that already ended: the host could not know */
+    }
+    return send_error(s, WIRE_ERR_BAD_TYPE, wire_error_text(WIRE_ERR_BAD_TYPE));
+}
+
+int fw_serve(fw_core *c)
+{
+    server s = {.c = c};
+    for (;;) {
+        size_t len;
+        int rc = c->link->recv(c->link_ctx, c->rx, c->rx_cap, &len, c->idle_timeout_ms);
+        if (rc < 0)
+            return 0;
+        if (rc == 1)
+            continue;
+        wire_header h;
+        const uint8_t *payload;
+        uint32_t err = wire_frame_decode(c->rx, len, &h, &payload);
+        if (err) {
+            s.seq = 0;
+            if (send_error(&s, err, wire_error_text(err)) != 0)
+                return -1;
+            continue;
+        }
+        s.seq = h.seq;
+        if (dispatch(&s, &h, payload) != 0)
+            return -1;
+    }
+}

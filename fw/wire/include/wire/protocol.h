@@ -1,0 +1,160 @@
+/* The wire protocol between gpuhost and a target (gpu-rtlsim over ZeroMQ, a
+ * board over USB bulk). Defined once; transports only move its frames.
+ *
+ * A frame is a 20-byte header and a payload, all little-endian:
+ *   offset 0  u32 magic    'GHWP' (0x50574847)
+ *          4  u16 version  WIRE_VERSION
+ *          6  u16 type     enum wire_type
+ *          8  u32 seq      sequence number: requests count up from 1; a reply
+ *                          carries its request's seq; streamed COMMITS frames
+ *                          carry the RUN's seq and a batch index in the payload
+ *         12  u32 length   payload bytes (<= WIRE_MAX_PAYLOAD)
+ *         16  u32 crc      CRC-32 (IEEE, as zlib's crc32) of header bytes 0..15
+ *                          followed by the payload
+ * A receiver answers a frame it cannot accept (bad magic, version, CRC, type,
+ * length) with an ERROR frame naming why; it never hangs or crashes.
+ *
+ * Payloads are sequences of little-endian u8/u16/u32/u64 fields as each
+ * message below lists; wire_msg.c encodes and decodes them. */
+#ifndef WIRE_PROTOCOL_H
+#define WIRE_PROTOCOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wire/commit.h"
+
+#define WIRE_MAGIC 0x50574847u /* "GHWP" */
+#define WIRE_VERSION 1u
+#define WIRE_HEADER_SIZE 20u
+#define WIRE_MAX_PAYLOAD (1u << 20)
+
+enum wire_type {
+    /* requests (host -> target) */
+    WIRE_HELLO = 0x01,       /* u32 host version -> CAPS */
+    WIRE_RESET = 0x02,       /* -> OK: DUT reset, state cleared */
+    WIRE_LOAD_CODE = 0x03,   /* u32 first instruction index, u32 count, count x (u64 lo, u64 hi) -> OK */
+    WIRE_LOAD_CONST = 0x04,  /* u32 bank, u32 byte offset, u32 count, count x u32 -> OK */
+    WIRE_LOAD_MEM = 0x05,    /* u64 address, u32 count, count x u32 -> OK */
+    WIRE_LAUNCH = 0x06,      /* u32 warps, u64 entry -> OK: lanes at entry, ready */
+    WIRE_WRITE_REG = 0x07,   /* u8 kind, u8 pad, u16 warp, u32 index, u32 lane mask, 32 x u32 -> OK */
+    WIRE_READ_STATE = 0x08,  /* u16 warp -> STATE */
+    WIRE_READ_MEM = 0x09,    /* u64 address, u32 bytes -> MEM */
+    WIRE_RUN = 0x0a,         /* u64 max instructions, u32 batch size, u32 window -> COMMITS..., RUN_END */
+    WIRE_CREDIT = 0x0b,      /* u32 batches: the host consumed them; no reply; ignored outside a run */
+    WIRE_HALT = 0x0c,        /* -> RUN_END (reason HALTED) if a run is on, else OK */
+    WIRE_INJECT = 0x0d,      /* u16 warp, u64 lo, u64 hi: execute this word once -> COMMITS (1 record) */
+    /* replies (target -> host) */
+    WIRE_OK = 0x81,
+    WIRE_CAPS = 0x82,        /* see wire_caps */
+    WIRE_STATE = 0x83,       /* see wire_state */
+    WIRE_MEM = 0x84,         /* u64 address, u32 bytes, bytes */
+    WIRE_COMMITS = 0x85,     /* u32 batch index, u32 count, count x commit record */
+    WIRE_RUN_END = 0x86,     /* u32 reason (enum wire_run_end), u64 instructions, u32 batches */
+    WIRE_ERROR = 0x8f,       /* u32 code (enum wire_error), u16 text length, text */
+};
+
+enum wire_reg_kind { WIRE_REG_GPR = 0, WIRE_REG_PRED = 1, WIRE_REG_UR = 2, WIRE_REG_UPRED = 3 };
+
+enum wire_run_end {
+    WIRE_END_DONE = 0,     /* every lane of every warp exited */
+    WIRE_END_LIMIT = 1,    /* max instructions reached */
+    WIRE_END_TRAP = 2,     /* the last record is a trap */
+    WIRE_END_HALTED = 3,   /* HALT request */
+    WIRE_END_WATCHDOG = 4, /* the DUT stopped retiring */
+};
+
+#define WIRE_ERRORS(X)                                              \
+    X(BAD_MAGIC, 1, "bad frame magic")                              \
+    X(BAD_VERSION, 2, "protocol version mismatch")                  \
+    X(BAD_CRC, 3, "frame CRC mismatch")                             \
+    X(BAD_TYPE, 4, "unknown message type")                          \
+    X(BAD_LENGTH, 5, "frame length out of range or wrong for type") \
+    X(BAD_ARGUMENT, 6, "argument out of range")                     \
+    X(BUSY, 7, "a run is in progress")                              \
+    X(DUT, 8, "the DUT reported an error")                          \
+    X(WATCHDOG, 9, "the DUT stopped responding")                    \
+    X(UNIMPLEMENTED, 10, "the target does not implement this")
+
+enum wire_error {
+#define WIRE_ERROR_ENUM(name, code, text) WIRE_ERR_##name = code,
+    WIRE_ERRORS(WIRE_ERROR_ENUM)
+#undef WIRE_ERROR_ENUM
+};
+const char *wire_error_text(uint32_t code); /* never NULL */
+
+typedef struct {
+    uint32_t magic;
+    uint16_t version, type;
+    uint32_t seq, length, crc;
+} wire_header;
+
+/* CAPS payload: u32 version, u16 max warps, u16 lanes, u32 max batch,
+ * 32 bytes implemented-optype bitmap (bit n = Optype value n), u8 name length, name. */
+typedef struct {
+    uint32_t version;
+    uint16_t max_warps, lanes;
+    uint32_t max_batch;
+    uint8_t optypes[32];
+    char name[64];
+} wire_caps;
+
+/* STATE payload: u16 warp, u16 pad, u32 exited mask, u32 waiting mask,
+ * 32 x u64 lane PCs, 255 x 32 x u32 GPRs, 7 x u32 predicate masks,
+ * 63 x u32 URs, u32 uniform predicate mask. */
+typedef struct {
+    uint16_t warp;
+    uint32_t exited, waiting;
+    uint64_t pc[WIRE_LANES];
+    uint32_t gpr[255][WIRE_LANES];
+    uint32_t pred[7];
+    uint32_t ur[63];
+    uint32_t upred;
+} wire_state;
+
+/* CRC-32 of a buffer, continuing from crc (start with 0). Provided by the
+ * platform: zlib's crc32 on the host, the board's HAL on firmware. */
+uint32_t wire_crc32(uint32_t crc, const void *data, size_t len);
+
+/* Frames. Encode writes header + payload into out (capacity cap); returns the
+ * frame size or 0 when it does not fit. Decode checks magic, version, length
+ * and CRC of a complete frame of `len` bytes; returns 0 and fills *h and
+ * *payload, or a WIRE_ERR_* code. */
+size_t wire_frame_encode(uint8_t *out, size_t cap, uint16_t type, uint32_t seq, const void *payload,
+                         uint32_t length);
+uint32_t wire_frame_decode(const uint8_t *frame, size_t len, wire_header *h, const uint8_t **payload);
+
+/* Commit records on the wire: variable size (only what was written). */
+size_t wire_commit_encode(const wire_commit *rec, uint8_t *out, size_t cap); /* 0: no room */
+/* Decodes one record from in[0..len); returns bytes consumed, 0 if malformed. */
+size_t wire_commit_decode(const uint8_t *in, size_t len, wire_commit *rec);
+
+/* Little-endian field helpers shared by the message codecs. */
+typedef struct {
+    uint8_t *p;
+    size_t len, cap;
+    int overflow;
+} wire_writer;
+void wire_put8(wire_writer *w, uint8_t v);
+void wire_put16(wire_writer *w, uint16_t v);
+void wire_put32(wire_writer *w, uint32_t v);
+void wire_put64(wire_writer *w, uint64_t v);
+void wire_put_bytes(wire_writer *w, const void *data, size_t n);
+
+typedef struct {
+    const uint8_t *p;
+    size_t len, pos;
+    int underflow;
+} wire_reader;
+uint8_t wire_get8(wire_reader *r);
+uint16_t wire_get16(wire_reader *r);
+uint32_t wire_get32(wire_reader *r);
+uint64_t wire_get64(wire_reader *r);
+void wire_get_bytes(wire_reader *r, void *out, size_t n);
+
+int wire_caps_encode(const wire_caps *c, wire_writer *w);
+int wire_caps_decode(wire_reader *r, wire_caps *c);    /* 0 or -1 */
+int wire_state_encode(const wire_state *s, wire_writer *w);
+int wire_state_decode(wire_reader *r, wire_state *s);  /* 0 or -1 */
+
+#endif

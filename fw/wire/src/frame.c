@@ -1,0 +1,56 @@
+/* wire: frames: header, payload, CRC. */
+#include <string.h>
+
+#include "wire/protocol.h"
+
+static void put_header(uint8_t *out, uint16_t type, uint32_t seq, uint32_t length)
+{
+    wire_writer w = {.p = out, .cap = 16};
+    wire_put32(&w, WIRE_MAGIC);
+    wire_put16(&w, WIRE_VERSION);
+    wire_put16(&w, type);
+    wire_put32(&w, seq);
+    wire_put32(&w, length);
+}
+
+size_t wire_frame_encode(uint8_t *out, size_t cap, uint16_t type, uint32_t seq, const void *payload,
+                         uint32_t length)
+{
+    if (length > WIRE_MAX_PAYLOAD || cap < WIRE_HEADER_SIZE + (size_t)length)
+        return 0;
+    put_header(out, type, seq, length);
+    if (length && payload != out + WIRE_HEADER_SIZE)
+        memmove(out + WIRE_HEADER_SIZE, payload, length);
+    uint32_t crc = wire_crc32(0, out, 16);
+    crc = wire_crc32(crc, out + WIRE_HEADER_SIZE, length);
+    wire_writer w = {.p = out + 16, .cap = 4};
+    wire_put32(&w, crc);
+    return WIRE_HEADER_SIZE + (size_t)length;
+}
+
+uint32_t wire_frame_decode(const uint8_t *frame, size_t len, wire_header *h, const uint8_t **payload)
+{
+    if (len < WIRE_HEADER_SIZE)
+        return WIRE_ERR_BAD_LENGTH;
+    wire_reader r = {.p = frame, .len = WIRE_HEADER_SIZE};
+    wire_header hd;
+    hd.magic = wire_get32(&r);
+    hd.version = wire_get16(&r);
+    hd.type = wire_get16(&r);
+    hd.seq = wire_get32(&r);
+    hd.length = wire_get32(&r);
+    hd.crc = wire_get32(&r);
+    if (hd.magic != WIRE_MAGIC)
+        return WIRE_ERR_BAD_MAGIC;
+    if (hd.version != WIRE_VERSION)
+        return WIRE_ERR_BAD_VERSION;
+    if (hd.length > WIRE_MAX_PAYLOAD || (size_t)hd.length != len - WIRE_HEADER_SIZE)
+        return WIRE_ERR_BAD_LENGTH;
+    uint32_t crc = wire_crc32(0, frame, 16);
+    crc = wire_crc32(crc, frame + WIRE_HEADER_SIZE, hd.length);
+    if (crc != hd.crc)
+        return WIRE_ERR_BAD_CRC;
+    *h = hd;
+    *payload = frame + WIRE_HEADER_SIZE;
+    return 0;
+}

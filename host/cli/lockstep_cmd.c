@@ -1,0 +1,113 @@
+/* gpuhost run on a lockstep board: start (or reach) the target server, run
+ * the kernel on it in lockstep with the model, report. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "lib/lockstep.h"
+#include "lib/server.h"
+
+static void on_signal(int sig)
+{
+    gh_server_stop_all();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static const char *default_server(const char *board)
+{
+    if (strcmp(board, "modelsim") == 0)
+        return GH_MODELSIM_PATH;
+    return GH_RTLSIM_PATH;
+}
+
+int gh_run_lockstep(const char *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o)
+{
+    gh_server server;
+    const gh_transport_ops *ops;
+    void *ctx;
+    char err[512];
+    const char *endpoint = o->endpoint;
+    bool own_server = endpoint == NULL;
+    if (own_server) {
+        const char *program = o->server ? o->server : default_server(board);
+        if (access(program, X_OK) != 0) {
+            fprintf(stderr, "gpuhost run: the %s server %s is not built or not executable\n", board, program);
+            return GH_EXIT_TARGET;
+        }
+        char *extra[4] = {NULL};
+        if (o->fault) {
+            extra[0] = "--fault";
+            extra[1] = (char *)o->fault;
+        }
+        struct sigaction sa = {.sa_handler = on_signal};
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        sigaction(SIGHUP, &sa, NULL);
+        if (gh_server_start(&server, program, extra, err, sizeof err) != 0) {
+            fprintf(stderr, "gpuhost run: %s\n", err);
+            return GH_EXIT_TARGET;
+        }
+        endpoint = server.endpoint;
+    }
+    int status = GH_EXIT_TARGET;
+    gh_target t;
+    if (gh_zmq_connect(endpoint, &ops, &ctx, err, sizeof err) != 0) {
+        fprintf(stderr, "gpuhost run: %s\n", err);
+        goto stop;
+    }
+    gh_target_init(&t, ops, ctx, o->timeout_ms);
+    if (own_server) {
+        t.alive = gh_server_alive;
+        t.alive_ctx = &server;
+    }
+    if (gh_target_hello(&t) != 0) {
+        fprintf(stderr, "gpuhost run: %s: %s\n", endpoint, t.error);
+        gh_target_close(&t);
+        goto stop;
+    }
+    gh_lockstep_opts lo = {.max_insns = o->max_insns, .batch = o->batch, .window = o->window,
+                           .check_every = o->check_every, .waveform = NULL};
+    if (lo.check_every)
+        lo.window = 1; /* state is compared while the target waits for credit */
+    gh_lockstep_result *res = malloc(sizeof *res);
+    gh_lockstep_run(&t, k, &lo, res);
+    if (!o->quiet)
+        printf("board %s (%s): %s: %" PRIu64 " instructions in lockstep, %u warps, batch %u, %.3f s "
+               "(%.0f instructions/s), %" PRIu64 " full-state check%s\n",
+               board, t.caps.name, path, res->instructions, k->warps, lo.batch, res->seconds,
+               res->seconds > 0 ? (double)res->instructions / res->seconds : 0.0, res->state_checks,
+               res->state_checks == 1 ? "" : "s");
+    switch (res->verdict) {
+    case GH_PASS:
+        printf("PASS: lockstep clean; %zu expectation%s hold\n", k->expect_reg_count + k->expect_mem_count,
+               k->expect_reg_count + k->expect_mem_count == 1 ? "" : "s");
+        status = GH_EXIT_OK;
+        break;
+    case GH_FAIL: printf("FAIL: %s", res->report); status = GH_EXIT_FAIL; break;
+    case GH_DIVERGED: printf("%s", res->report); status = GH_EXIT_DIVERGED; break;
+    case GH_TRAPPED: printf("%s", res->report); status = GH_EXIT_TRAP; break;
+    case GH_LIMIT:
+        printf("LIMIT: stopped after %" PRIu64 " instructions (--max-insns), lockstep clean so far\n",
+               res->instructions);
+        status = GH_EXIT_LIMIT;
+        break;
+    case GH_UNSUPPORTED: printf("UNSUPPORTED: %s", res->report); status = GH_EXIT_UNSUPPORTED; break;
+    default: printf("TARGET ERROR: %s", res->report); status = GH_EXIT_TARGET; break;
+    }
+    free(res);
+    gh_target_close(&t);
+stop:
+    if (own_server) {
+        char why[256];
+        if (!gh_server_alive(&server, why, sizeof why) && status == GH_EXIT_TARGET)
+            fprintf(stderr, "gpuhost run: %s\n", why);
+        gh_server_stop(&server);
+    }
+    return status;
+}

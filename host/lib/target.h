@@ -1,0 +1,63 @@
+/* libgpuhost: a target reached over the wire protocol. The transport (a
+ * ZeroMQ DEALER socket today, USB bulk endpoints later) only moves frames;
+ * every wait has a timeout, and a dead server is noticed through `alive`. */
+#ifndef GH_TARGET_H
+#define GH_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa/kernel.h"
+#include "wire/protocol.h"
+
+typedef struct {
+    int (*send)(void *ctx, const uint8_t *frame, size_t len);
+    /* 0 got a frame, 1 timeout, -1 broken */
+    int (*recv)(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms);
+    void (*close)(void *ctx);
+} gh_transport_ops;
+
+/* Asks whether the far end still lives; may fill why ("gpu-rtlsim exited with
+ * status 1"). NULL: assume it does. */
+typedef bool (*gh_alive_fn)(void *ctx, char *why, size_t len);
+
+typedef struct {
+    const gh_transport_ops *ops;
+    void *ctx;
+    gh_alive_fn alive;
+    void *alive_ctx;
+    uint32_t timeout_ms;
+    uint32_t seq;
+    uint8_t *buf; /* one frame */
+    size_t cap;
+    char error[512];
+    wire_caps caps;
+} gh_target;
+
+int gh_target_init(gh_target *t, const gh_transport_ops *ops, void *ctx, uint32_t timeout_ms);
+void gh_target_close(gh_target *t);
+
+/* Each returns 0, or -1 with t->error set. */
+int gh_target_hello(gh_target *t);                     /* fills t->caps */
+int gh_target_load(gh_target *t, const isa_kernel *k); /* reset, code, data, launch, init registers */
+int gh_target_read_state(gh_target *t, uint16_t warp, wire_state *out);
+int gh_target_read_mem(gh_target *t, uint64_t addr, uint8_t *out, uint32_t len);
+
+/* Streaming run: start, then take batches until the end. */
+int gh_target_run_start(gh_target *t, uint64_t max_insns, uint32_t batch, uint32_t window);
+/* Next frame of the run: 1 a COMMITS batch (records decoded into recs,
+ * *count set), 0 the RUN_END (*end_reason, *total set), -1 error. */
+int gh_target_run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count,
+                       uint32_t *end_reason, uint64_t *total);
+int gh_target_credit(gh_target *t, uint32_t batches);
+int gh_target_halt(gh_target *t);
+
+/* Does the target implement this Optype value? */
+bool gh_target_implements(const gh_target *t, uint32_t optype);
+
+/* ZeroMQ transport: a DEALER socket connected to endpoint. */
+int gh_zmq_connect(const char *endpoint, const gh_transport_ops **ops, void **ctx, char *err,
+                   size_t errlen);
+
+#endif

@@ -1,0 +1,46 @@
+#!/bin/sh
+# Each fault kind injected into the DUT is reported at exactly the instruction
+# where it struck, with the right register, lane or address; without a fault
+# the run is clean.
+# Usage: faults.sh GPUHOST DIR
+set -u
+gpuhost=$1 dir=$2
+kernel=$dir/faults.s
+pass=0 fail=0
+check() { # name, fault spec ("" for none), expected exit, text...
+    name=$1 fault=$2 want=$3
+    shift 3
+    if [ -n "$fault" ]; then
+        out=$("$gpuhost" --board modelsim run "$kernel" --batch 4 --fault "$fault" 2>&1)
+    else
+        out=$("$gpuhost" --board modelsim run "$kernel" --batch 4 2>&1)
+    fi
+    status=$?
+    ok=1
+    [ $status -eq "$want" ] || ok=0
+    for text in "$@"; do
+        echo "$out" | grep -qF -- "$text" || { ok=0; echo "  missing: $text"; }
+    done
+    if [ $ok -eq 1 ]; then
+        pass=$((pass + 1))
+        echo "ok   $name"
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name (exit $status, wanted $want)"
+        echo "$out" | sed 's/^/    /'
+    fi
+}
+check "no fault" "" 0 "PASS: lockstep clean"
+check "flipped bit" "2:1:4" 7 "DIVERGENCE at instruction 1 (warp 0, pc 0x10): IADD R1, R0, 0x100 ;" \
+    "R1 lane 0: expected 0x00000100 (256), actual 0x00000110 (272)"
+check "wrong lane" "1:1" 7 "DIVERGENCE at instruction 1 " \
+    "R1 lane 1: expected 0x00000101 (257), actual 0x00000100 (256)"
+check "stray write" "4:1:7" 7 "DIVERGENCE at instruction 1 " \
+    "R8 lane 0: the target wrote 0x00000100 (256), expected no write"
+check "dropped predicate" "3:2" 7 "DIVERGENCE at instruction 2 (warp 0, pc 0x20): ISETP.GE.AND P1, R0, 0x10, PT ;" \
+    "P1: expected lanes 0xffffffff = 0xffff0000, actual lanes 0x00000000 = 0x00000000"
+check "wrong store address" "6:4" 7 "DIVERGENCE at instruction 4 (warp 0, pc 0x40): STG [R[2:3]], R1 ;" \
+    "store lane 0: expected address 0x1000, actual 0x1004"
+check "history in the report" "1:3" 7 "last 3 instructions before it" "#2        warp 0  pc 0x0020"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,49 @@
+#!/bin/sh
+# A target server that dies or goes silent mid-run is reported promptly with
+# a target error (exit 8), never a hang.
+# Usage: server_death.sh GPUHOST MODELSIM DIR
+set -u
+gpuhost=$1 modelsim=$2 dir=$3
+work=$(mktemp -d)
+trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
+printf 'loop: BRA loop ;\n' > "$work/forever.s"
+fail=0
+
+# 1. a server started elsewhere, killed while the run streams
+"$modelsim" --endpoint "ipc://$work/s1" & server=$!
+sleep 0.3
+( sleep 1; kill -9 $server ) &
+start=$(date +%s)
+out=$("$gpuhost" --board modelsim run "$work/forever.s" --endpoint "ipc://$work/s1" --timeout 2000 2>&1)
+status=$?
+took=$(( $(date +%s) - start ))
+if [ $status -eq 8 ] && echo "$out" | grep -q "no answer from the target within 2000 ms" && [ $took -le 10 ]; then
+    echo "ok   killed external server: exit 8 after ${took}s"
+else
+    echo "FAIL killed external server (exit $status after ${took}s)"; echo "$out" | sed 's/^/    /'; fail=1
+fi
+
+# 2. gpuhost's own server dies: its exit status is reported
+cat > "$work/dying-server" <<EOS
+#!/bin/sh
+echo \$\$ > "$work/pid"
+exec "$modelsim" "\$@"
+EOS
+chmod +x "$work/dying-server"
+( while [ ! -s "$work/pid" ]; do sleep 0.1; done; sleep 1; kill -9 "$(cat "$work/pid")" ) &
+start=$(date +%s)
+out=$("$gpuhost" --board modelsim run "$work/forever.s" --server "$work/dying-server" --timeout 5000 2>&1)
+status=$?
+took=$(( $(date +%s) - start ))
+if [ $status -eq 8 ] && echo "$out" | grep -q "was killed by signal 9" && [ $took -le 10 ]; then
+    echo "ok   own server killed: exit 8 after ${took}s"
+else
+    echo "FAIL own server killed (exit $status after ${took}s)"; echo "$out" | sed 's/^/    /'; fail=1
+fi
+
+# 3. nothing listens at the endpoint
+out=$("$gpuhost" --board modelsim run "$work/forever.s" --endpoint "ipc://$work/nobody" --timeout 1000 2>&1)
+status=$?
+if [ $status -eq 8 ]; then echo "ok   no server: exit 8"; else echo "FAIL no server (exit $status)"; echo "$out"; fail=1; fi
+[ $fail -eq 0 ] && echo "3 passed, 0 failed"
+[ $fail -eq 0 ]

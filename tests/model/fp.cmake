@@ -1,0 +1,22 @@
+# Floating point: the model's softfloat (cosim/model/src/fp) against an exact
+# reference, and the HALU / EXT_FP32 instructions through the model.
+
+# The softfloat sources belong to the model library. TODO(lead): move this
+# line into cosim/model/CMakeLists.txt (the gm add_library list).
+target_sources(gm PRIVATE
+  ${CMAKE_SOURCE_DIR}/cosim/model/src/fp/softfloat.c
+  ${CMAKE_SOURCE_DIR}/cosim/model/src/fp/sf_arith.c
+  ${CMAKE_SOURCE_DIR}/cosim/model/src/fp/sf_compare.c)
+
+add_executable(test_model_softfloat ${CMAKE_CURRENT_LIST_DIR}/test_softfloat.c)
+target_include_directories(test_model_softfloat PRIVATE ${CMAKE_SOURCE_DIR}/cosim/model/src/fp)
+target_link_libraries(test_model_softfloat PRIVATE gm m)
+add_test(NAME model_softfloat COMMAND test_model_softfloat)
+
+add_executable(test_model_halu ${CMAKE_CURRENT_LIST_DIR}/test_halu.c)
+target_link_libraries(test_model_halu PRIVATE model_harness)
+add_test(NAME model_halu COMMAND test_model_halu)
+
+add_executable(test_model_fp32 ${CMAKE_CURRENT_LIST_DIR}/test_fp32.c)
+target_link_libraries(test_model_fp32 PRIVATE model_harness)
+add_test(NAME model_fp32 COMMAND test_model_fp32)

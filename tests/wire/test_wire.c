@@ -1,0 +1,242 @@
+/* The wire protocol and the firmware core: frames, commit-record coding,
+ * and the server's answers to good and bad requests (over an in-memory link
+ * with the functional model as DUT). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dut_model.h"
+#include "fw/fw.h"
+#include "isa/asmfile.h"
+#include "wire/protocol.h"
+
+static uint8_t frame_buf[WIRE_HEADER_SIZE + 4096];
+
+static void frame_roundtrip(void **state)
+{
+    (void)state;
+    const char payload[] = "hello, target";
+    size_t n = wire_frame_encode(frame_buf, sizeof frame_buf, WIRE_HELLO, 7, payload, sizeof payload);
+    assert_int_equal(n, WIRE_HEADER_SIZE + sizeof payload);
+    wire_header h;
+    const uint8_t *p;
+    assert_int_equal(wire_frame_decode(frame_buf, n, &h, &p), 0);
+    assert_int_equal(h.type, WIRE_HELLO);
+    assert_int_equal(h.seq, 7);
+    assert_memory_equal(p, payload, sizeof payload);
+}
+
+static void frame_rejections(void **state)
+{
+    (void)state;
+    size_t n = wire_frame_encode(frame_buf, sizeof frame_buf, WIRE_RESET, 1, "abcd", 4);
+    wire_header h;
+    const uint8_t *p;
+    frame_buf[WIRE_HEADER_SIZE + 1] ^= 0x40; /* corrupt one payload bit */
+    assert_int_equal(wire_frame_decode(frame_buf, n, &h, &p), WIRE_ERR_BAD_CRC);
+    frame_buf[WIRE_HEADER_SIZE + 1] ^= 0x40;
+    assert_int_equal(wire_frame_decode(frame_buf, n - 1, &h, &p), WIRE_ERR_BAD_LENGTH);
+    assert_int_equal(wire_frame_decode(frame_buf, 10, &h, &p), WIRE_ERR_BAD_LENGTH);
+    frame_buf[4] = 9; /* version */
+    assert_int_equal(wire_frame_decode(frame_buf, n, &h, &p), WIRE_ERR_BAD_VERSION);
+    frame_buf[0] = 'X';
+    assert_int_equal(wire_frame_decode(frame_buf, n, &h, &p), WIRE_ERR_BAD_MAGIC);
+    assert_int_equal(wire_frame_encode(frame_buf, 8, WIRE_RESET, 1, NULL, 0), 0);
+}
+
+static void commit_roundtrip(void **state)
+{
+    (void)state;
+    wire_commit a, b;
+    memset(&a, 0, sizeof a);
+    a.seq = 99, a.warp = 3, a.pc = 0x120, a.insn_lo = 0x1122334455667788ull, a.insn_hi = 7;
+    a.active_mask = 0xffff0000u, a.exec_mask = 0x0fff0000u;
+    a.gpr_count = 2;
+    a.gpr[0].reg = 5, a.gpr[0].lane_mask = 0x00010001u, a.gpr[0].value[0] = 11, a.gpr[0].value[16] = 12;
+    a.gpr[1].reg = 6, a.gpr[1].lane_mask = 0x80000000u, a.gpr[1].value[31] = 13;
+    a.pred_count = 1, a.pred[0].pred = 2, a.pred[0].lane_mask = 3, a.pred[0].value = 1;
+    a.ur_count = 1, a.ur[0].reg = 9, a.ur[0].value = 0xabcd;
+    a.upred_mask = 4, a.upred_value = 4;
+    a.mem_count = 1, a.mem.lane_mask = 2, a.mem.bytes = 8, a.mem.addr[1] = 0x1000;
+    a.mem.data[1][0] = 1, a.mem.data[1][1] = 2;
+    uint8_t buf[2048];
+    size_t n = wire_commit_encode(&a, buf, sizeof buf);
+    assert_true(n > 0);
+    assert_int_equal(wire_commit_decode(buf, n, &b), n);
+    assert_int_equal(b.seq, 99);
+    assert_int_equal(b.gpr[0].value[16], 12);
+    assert_int_equal(b.gpr[1].value[31], 13);
+    assert_int_equal(b.pred[0].value, 1);
+    assert_int_equal(b.ur[0].value, 0xabcd);
+    assert_int_equal(b.mem.addr[1], 0x1000);
+    assert_int_equal(b.mem.data[1][1], 2);
+    for (size_t cut = 0; cut < n; cut++) /* every truncation is refused */
+        assert_int_equal(wire_commit_decode(buf, cut, &b), 0);
+    assert_int_equal(wire_commit_encode(&a, buf, n - 1), 0);
+}
+
+/* ---- the firmware core over an in-memory link ---- */
+
+typedef struct {
+    uint8_t *in[64];
+    size_t in_len[64];
+    int in_count, in_next;
+    uint8_t *out[256];
+    size_t out_len[256];
+    int out_count;
+} mem_link;
+
+static int mem_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms)
+{
+    mem_link *l = ctx;
+    if (l->in_next == l->in_count)
+        return timeout_ms == 0 ? 1 : -1; /* a poll finds nothing; a wait finds the link closed */
+    size_t n = l->in_len[l->in_next] < cap ? l->in_len[l->in_next] : cap;
+    memcpy(buf, l->in[l->in_next++], n);
+    *len = n;
+    return 0;
+}
+
+static int mem_send(void *ctx, const uint8_t *buf, size_t len)
+{
+    mem_link *l = ctx;
+    if (l->out_count == 256)
+        return -1;
+    l->out[l->out_count] = malloc(len);
+    memcpy(l->out[l->out_count], buf, len);
+    l->out_len[l->out_count++] = len;
+    return 0;
+}
+
+static const fw_link_ops mem_link_ops = {.recv = mem_recv, .send = mem_send};
+
+static void queue(mem_link *l, uint16_t type, uint32_t seq, const void *payload, uint32_t len)
+{
+    l->in[l->in_count] = malloc(WIRE_HEADER_SIZE + len);
+    l->in_len[l->in_count] = wire_frame_encode(l->in[l->in_count], WIRE_HEADER_SIZE + len, type, seq, payload, len);
+    l->in_count++;
+}
+
+static void queue_raw(mem_link *l, const void *bytes, size_t len)
+{
+    l->in[l->in_count] = malloc(len);
+    memcpy(l->in[l->in_count], bytes, len);
+    l->in_len[l->in_count++] = len;
+}
+
+static void serve(mem_link *l, fw_dut_model *dut)
+{
+    static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
+    static wire_state st;
+    fw_core core = {.link = &mem_link_ops, .link_ctx = l, .dut = &fw_dut_model_ops, .dut_ctx = dut,
+                    .watchdog_cycles = 1000, .idle_timeout_ms = 1, .rx = rx, .tx = tx,
+                    .rx_cap = sizeof rx, .tx_cap = sizeof tx, .state_buf = &st};
+    assert_int_equal(fw_serve(&core), 0);
+}
+
+static uint16_t reply_type(const mem_link *l, int i, uint32_t *seq, uint32_t *error_code)
+{
+    wire_header h;
+    const uint8_t *p;
+    assert_int_equal(wire_frame_decode(l->out[i], l->out_len[i], &h, &p), 0);
+    *seq = h.seq;
+    if (h.type == WIRE_ERROR) {
+        wire_reader r = {.p = p, .len = h.length};
+        *error_code = wire_get32(&r);
+    }
+    return h.type;
+}
+
+static void free_link(mem_link *l)
+{
+    for (int i = 0; i < l->in_count; i++)
+        free(l->in[i]);
+    for (int i = 0; i < l->out_count; i++)
+        free(l->out[i]);
+}
+
+static void server_answers_bad_frames(void **state)
+{
+    (void)state;
+    mem_link l = {0};
+    fw_dut_model dut;
+    assert_int_equal(fw_dut_model_init(&dut), 0);
+    uint8_t v[4] = {1, 0, 0, 0};
+    queue(&l, WIRE_HELLO, 1, v, 4);
+    queue_raw(&l, "garbage that is not a frame at all", 34);
+    queue(&l, 0x55, 2, NULL, 0);                 /* unknown type */
+    uint8_t v2[4] = {2, 0, 0, 0};
+    queue(&l, WIRE_HELLO, 3, v2, 4);             /* wrong protocol version */
+    queue(&l, WIRE_LOAD_CODE, 4, "\x00\x00\x00\x00\x05\x00\x00\x00", 8); /* count 5, no words */
+    queue(&l, WIRE_CREDIT, 5, "\x01\x00\x00\x00", 4);                    /* outside a run: ignored */
+    serve(&l, &dut);
+    uint32_t seq, code = 0;
+    assert_int_equal(l.out_count, 5);
+    assert_int_equal(reply_type(&l, 0, &seq, &code), WIRE_CAPS);
+    assert_int_equal(reply_type(&l, 1, &seq, &code), WIRE_ERROR);
+    assert_int_equal(code, WIRE_ERR_BAD_MAGIC);
+    assert_int_equal(reply_type(&l, 2, &seq, &code), WIRE_ERROR);
+    assert_int_equal(code, WIRE_ERR_BAD_TYPE);
+    assert_int_equal(seq, 2);
+    assert_int_equal(reply_type(&l, 3, &seq, &code), WIRE_ERROR);
+    assert_int_equal(code, WIRE_ERR_BAD_VERSION);
+    assert_int_equal(reply_type(&l, 4, &seq, &code), WIRE_ERROR);
+    assert_int_equal(code, WIRE_ERR_BAD_LENGTH);
+    free_link(&l);
+    fw_dut_model_free(&dut);
+}
+
+static void server_runs_a_kernel_in_batches(void **state)
+{
+    (void)state;
+    isa_kernel *k = NULL;
+    assert_int_equal(isa_assemble("k.s", "NOP ;\nNOP ;\nNOP ;\nNOP ;\nNOP ;\nEXIT ;\n", &k, stderr), 0);
+    mem_link l = {0};
+    fw_dut_model dut;
+    assert_int_equal(fw_dut_model_init(&dut), 0);
+    queue(&l, WIRE_RESET, 1, NULL, 0);
+    uint8_t code[8 + 16 * 6];
+    wire_writer w = {.p = code, .cap = sizeof code};
+    wire_put32(&w, 0);
+    wire_put32(&w, 6);
+    for (int i = 0; i < 6; i++) {
+        wire_put64(&w, k->code[i].lo);
+        wire_put64(&w, k->code[i].hi);
+    }
+    queue(&l, WIRE_LOAD_CODE, 2, code, (uint32_t)w.len);
+    queue(&l, WIRE_LAUNCH, 3, "\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", 12);
+    /* 6 instructions, batches of 4, window 8 */
+    queue(&l, WIRE_RUN, 4, "\x00\x01\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x08\x00\x00\x00", 16);
+    serve(&l, &dut);
+    uint32_t seq, code_err = 0;
+    assert_int_equal(l.out_count, 6); /* OK OK OK COMMITS(4) COMMITS(2) RUN_END */
+    assert_int_equal(reply_type(&l, 3, &seq, &code_err), WIRE_COMMITS);
+    assert_int_equal(seq, 4);
+    assert_int_equal(reply_type(&l, 4, &seq, &code_err), WIRE_COMMITS);
+    assert_int_equal(reply_type(&l, 5, &seq, &code_err), WIRE_RUN_END);
+    wire_header h;
+    const uint8_t *p;
+    wire_frame_decode(l.out[5], l.out_len[5], &h, &p);
+    wire_reader r = {.p = p, .len = h.length};
+    assert_int_equal(wire_get32(&r), WIRE_END_DONE);
+    assert_int_equal(wire_get64(&r), 6);
+    free_link(&l);
+    fw_dut_model_free(&dut);
+    isa_kernel_destroy(&k);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(frame_roundtrip),
+        cmocka_unit_test(frame_rejections),
+        cmocka_unit_test(commit_roundtrip),
+        cmocka_unit_test(server_answers_bad_frames),
+        cmocka_unit_test(server_runs_a_kernel_in_batches),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
