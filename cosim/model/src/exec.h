@@ -14,7 +14,7 @@
 
 #include "gm/model.h"
 #include "isa/isa.h"
-#include "memory.h"
+#include "sparse_memory.h"
 
 enum gm_lane_status { GM_LANE_READY, GM_LANE_WAITING, GM_LANE_EXITED };
 

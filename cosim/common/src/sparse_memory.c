@@ -1,8 +1,8 @@
-/* cosim/model: sparse paged global memory, open addressing on page numbers. */
+/* cosim/common: sparse paged memory, open addressing on page numbers. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "memory.h"
+#include "sparse_memory.h"
 
 void gm_memory_init(gm_memory *mem)
 {

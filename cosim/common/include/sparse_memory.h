@@ -1,7 +1,7 @@
-/* cosim/model internal: sparse, paged global memory (64-bit byte addresses,
+/* cosim/common: sparse, paged memory shared by the model and the RTL harness (64-bit byte addresses,
  * 4 KiB pages allocated on first write; never-written bytes read 0). */
-#ifndef GM_MEMORY_H
-#define GM_MEMORY_H
+#ifndef SPARSE_MEMORY_H
+#define SPARSE_MEMORY_H
 
 #include <stddef.h>
 #include <stdint.h>
