@@ -54,7 +54,9 @@ module gpu_core #(
     input  wire         bd_req,
     input  wire         bd_we,
     input  wire [3:0]   bd_space,
-    input  wire [6:0]   bd_warp,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [6:0]   bd_warp,    // bits above log2(CAP_WARPS) ignored
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [7:0]   bd_index,
     input  wire [4:0]   bd_lane,
     input  wire [31:0]  bd_wdata,
@@ -412,6 +414,8 @@ module gpu_core #(
     wire c_misal = (mem_words == 3'd2) ? (c_off[2:0] != 3'd0) : (mem_words == 3'd4) ? (c_off[3:0] != 4'd0) : (c_off[1:0] != 2'd0);
     wire c_range = ({1'b0, c_off} + {28'd0, m_bytes}) > 33'h10000;
 
+    wire [2:0] rcm1 = rcnt[2:0] - 3'd1;   // the row captured in S_READ
+
     // fault injection
     wire armed = (fault_kind != 8'd0) && !fault_fired && (retire_cnt >= {32'd0, fault_at});
     wire [7:0] fparam1 = (fault_param == 8'd0) ? 8'd1 : fault_param;
@@ -702,10 +706,12 @@ module gpu_core #(
             mem_req <= 1'b0; mem_we <= 1'b0; mem_space <= 1'b0; mem_bank <= 5'd0; mem_addr <= 64'd0;
             mem_wdata <= 32'd0; bd_rdata <= 32'd0; bd_gap <= 1'b0;
             for (i = 0; i < NW * 8; i = i + 1) pred_r[i] <= 32'd0;
-            for (i = 0; i < NW * 64; i = i + 1) ur_r[i] <= 32'd0;
-            for (i = 0; i < NW * 32; i = i + 1) begin
-                lpc[i] <= 64'd0; stk_t[i] <= 64'd0; stk_m[i] <= 32'd0; stk_a[i] <= 32'd0;
-            end
+            for (i = 0; i < NW; i = i + 1)
+                for (j = 0; j < 32; j = j + 1) begin
+                    ur_r[i * 64 + j] <= 32'd0; ur_r[i * 64 + 32 + j] <= 32'd0;
+                    lpc[i * 32 + j] <= 64'd0; stk_t[i * 32 + j] <= 64'd0;
+                    stk_m[i * 32 + j] <= 32'd0; stk_a[i * 32 + j] <= 32'd0;
+                end
             for (i = 0; i < NW; i = i + 1) begin
                 upred_r[i] <= 7'd0; st_wait[i] <= 32'd0; st_exit[i] <= 32'hFFFFFFFF;
                 depth[i] <= 6'd0; wclk[i] <= 64'd0;
@@ -772,7 +778,8 @@ module gpu_core #(
                         st_exit[i] <= (i[6:0] < launch_warps || (i == 0)) ? 32'd0 : 32'hFFFFFFFF;
                         depth[i] <= 6'd0; wclk[i] <= 64'd0;
                     end
-                    for (i = 0; i < NW * 32; i = i + 1) lpc[i] <= launch_entry;
+                    for (i = 0; i < NW; i = i + 1)
+                        for (j = 0; j < 32; j = j + 1) lpc[i * 32 + j] <= launch_entry;
                 end else if (launched && !all_exited && ((run && !halt) || step_pend)) begin
                     state <= S_PICK;
                 end else if (step_pend && (!launched || all_exited)) begin
@@ -867,7 +874,7 @@ module gpu_core #(
                     if (bk == SK_C) ub <= {cw1, cw0};
                     if (ck == SK_C) uc <= {cw1, cw0};
                 end
-                if (rcnt != 4'd0) opr[rcnt - 4'd1] <= (rrow[rcnt - 4'd1] == 8'd255) ? 1024'd0 : gpr_q;
+                if (rcnt != 4'd0) opr[rcm1] <= (rrow[rcm1] == 8'd255) ? 1024'd0 : gpr_q;
                 rcnt <= rcnt + 4'd1;
                 if (rcnt == 4'd8) begin
                     ln <= 5'd0; wi <= 3'd0; state <= S_EXEC;

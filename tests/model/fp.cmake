@@ -1,13 +1,6 @@
 # Floating point: the model's softfloat (cosim/model/src/fp) against an exact
 # reference, and the HALU / EXT_FP32 instructions through the model.
 
-# The softfloat sources belong to the model library. TODO(lead): move this
-# line into cosim/model/CMakeLists.txt (the gm add_library list).
-target_sources(gm PRIVATE
-  ${CMAKE_SOURCE_DIR}/cosim/model/src/fp/softfloat.c
-  ${CMAKE_SOURCE_DIR}/cosim/model/src/fp/sf_arith.c
-  ${CMAKE_SOURCE_DIR}/cosim/model/src/fp/sf_compare.c)
-
 add_executable(test_model_softfloat ${CMAKE_CURRENT_LIST_DIR}/test_softfloat.c)
 target_include_directories(test_model_softfloat PRIVATE ${CMAKE_SOURCE_DIR}/cosim/model/src/fp)
 target_link_libraries(test_model_softfloat PRIVATE gm m)

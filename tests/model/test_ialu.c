@@ -374,6 +374,11 @@ static void r2p_writes_seven_predicates(void **state)
         {.r2 = 0x0000a500, .r3 = 0x7f, .p_in = 0x00, .p_out = 0x25},
     };
     il_check_vectors("R2P PR, R2.B1, R3 ;", NULL, ROWS(v), IL_P);
+    /* the spec's example, P0..P6 = bits of R7[15:8] */
+    th_run_t r = th_run_pass(".init R7 0x5a00\n.init P0 1\n R2P PR, R7.B1, 0xFF ;\n EXIT ;\n"
+                             ".expect P0 0\n.expect P1 1\n.expect P2 0\n.expect P3 1\n"
+                             ".expect P4 1\n.expect P5 0\n.expect P6 1\n");
+    th_free(&r);
 }
 
 static void isetp(void **state)

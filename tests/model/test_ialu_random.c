@@ -52,8 +52,12 @@ typedef struct {
     prep_fn prep; /* shapes the random inputs, or NULL */
 } form;
 
+/* every round count below is multiplied by this: 32 lanes of fresh inputs a round */
+#define ROUND_FACTOR 4
+
 static void run_form(const form *f, unsigned rounds)
 {
+    rounds *= ROUND_FACTOR;
     char code[256];
     snprintf(code, sizeof code, f->code, f->param);
     for (unsigned r = 0; r < rounds; r++) {
@@ -708,13 +712,165 @@ static void multiword_sequences(void **state)
         }
 }
 
+/* ---- every __Examples line of ialu.isa, with the result its comment or the
+ * semantics determine (registers as written; R2P PR, R7.B1, 0xFF is in
+ * test_ialu.c's r2p_wide group: it writes seven predicates) ---- */
+
+#define R(n) (s->r[n])
+#define EXAMPLE(name, ...)                       \
+    static void name(il_lane *s, unsigned param) \
+    {                                            \
+        (void)param;                             \
+        __VA_ARGS__;                             \
+    }
+
+static uint32_t clamp_u(uint32_t v, int64_t lo, int64_t hi)
+{
+    return (uint32_t)clamp64(sx(v), lo, hi);
+}
+
+static uint32_t sign_fill(uint32_t byte)
+{
+    return (byte & 0x80) ? 0xff : 0;
+}
+
+EXAMPLE(ex_iadd, R(0) = R(1) + R(2))
+EXAMPLE(ex_isub, R(0) = R(1) - R(2))
+EXAMPLE(ex_isub_imm, R(0) = R(1) - 0x114514)
+EXAMPLE(ex_sub64, set_pred(s, 0, R(2) >= R(4)); set_r01(s, pair(s, 2) - pair(s, 4)))
+EXAMPLE(ex_imad, R(0) = R(1) * R(2) + R(3))
+EXAMPLE(ex_mad64_imm, set_pred(s, 0, ((uint64_t)(uint32_t)(R(2) * 0x114514u) + R(4)) >> 32);
+        set_r01(s, (uint64_t)R(2) * 0x114514u + pair(s, 4)))
+EXAMPLE(ex_msub64, uint64_t t = (uint64_t)(sx(R(2)) * sx(R(3))); set_pred(s, 0, (uint32_t)t >= R(4));
+        set_r01(s, t - pair(s, 4)))
+EXAMPLE(ex_wide, set_r01(s, (uint64_t)(sx(R(2)) * sx(R(3))) + pair(s, 4)))
+EXAMPLE(ex_wide_u32, set_r01(s, (uint64_t)R(7) * 0x114514u - pair(s, 4)))
+EXAMPLE(ex_wide_x, u128 sum = (u128)(uint64_t)(sx(R(4)) * sx(R(5))) + pair(s, 6);
+        bool carry = (sum >> 64) != 0; set_r01(s, (uint64_t)sum); R(2) = carry; R(3) = 0;
+        set_pred(s, 0, carry))
+EXAMPLE(ex_idp2a_u16_s8, R(0) = (uint32_t)(element(R(1), 16, 0, false) * element(R(2), 8, 0, true) +
+                                            element(R(1), 16, 1, false) * element(R(2), 8, 1, true)))
+EXAMPLE(ex_idp2a_s16_s8, R(0) = (uint32_t)(R(3) + element(R(1), 16, 0, true) * element(0xAABBCCDD, 8, 0, true) +
+                                            element(R(1), 16, 1, true) * element(0xAABBCCDD, 8, 1, true)))
+EXAMPLE(ex_idp4a_u8_s8, int64_t d = 0;
+        for (unsigned i = 0; i < 4; i++) d += element(R(1), 8, i, false) * element(R(2), 8, i, true);
+        R(0) = (uint32_t)d)
+EXAMPLE(ex_idp4a_s8_s8, int64_t d = R(3);
+        for (unsigned i = 0; i < 4; i++) d += element(R(1), 8, i, true) * element(0xAABBCCDD, 8, i, true);
+        R(0) = (uint32_t)d)
+EXAMPLE(ex_imul, R(0) = R(1) * R(2))
+EXAMPLE(ex_imul_hi, R(0) = (uint32_t)(((uint64_t)R(1) * 0x114514u) >> 32))
+EXAMPLE(ex_lea, R(0) = (R(1) << 16) + R(3))
+EXAMPLE(ex_lea_const, uint64_t base = 0x89abcdef01234567u; uint64_t x = (uint64_t)R(7) << 32 | R(2);
+        set_pred(s, 0, ((uint64_t)(uint32_t)(R(2) << 2) + (uint32_t)base) >> 32); set_r01(s, (x << 2) + base))
+EXAMPLE(ex_lea_sx32, set_pred(s, 0, ((uint64_t)(uint32_t)(R(2) << 3) + R(4)) >> 32);
+        set_r01(s, ((uint64_t)sx(R(2)) << 3) + pair(s, 4)))
+EXAMPLE(ex_iabs, R(0) = (uint32_t)(sx(R(1)) < 0 ? -sx(R(1)) : sx(R(1))))
+EXAMPLE(ex_iabs_imm, R(0) = 1)
+EXAMPLE(ex_imnmx_max, R(0) = sx(R(1)) > sx(R(2)) ? R(1) : R(2))
+EXAMPLE(ex_imnmx_p0, R(0) = PRED(0) ? (sx(R(1)) < 0 ? R(1) : 0) : (sx(R(1)) > 0 ? R(1) : 0))
+EXAMPLE(ex_p2r, R(7) = (R(0) & 0xffff00ffu) | (0x80u | s->p) << 8)
+EXAMPLE(ex_isetp_le, set_pred(s, 0, R(4) <= R(6)))
+EXAMPLE(ex_isetp_or, set_pred(s, 0, true))
+EXAMPLE(ex_iset_le, R(0) = R(4) <= R(6) ? 0xffffffffu : 0)
+EXAMPLE(ex_iset_or_bf, R(0) = 0x3f800000u)
+EXAMPLE(ex_sel, R(0) = !PRED(0) ? R(1) : R(2))
+EXAMPLE(ex_lop3_por, R(7) = R(0) ^ R(7))
+EXAMPLE(ex_lop3_pand, R(7) = R(0) ^ R(1); set_pred(s, 1, R(7) != 0 && PRED(0)))
+EXAMPLE(ex_plop3, bool a = PRED(1), b = !PRED(2), c = PRED(3); set_pred(s, 0, ((a && b) || c) != a))
+EXAMPLE(ex_shf, (void)s)
+EXAMPLE(ex_mov, R(0) = R(1))
+EXAMPLE(ex_mov_imm, R(0) = 0x114514)
+EXAMPLE(ex_mov64, R(0) = R(2); R(1) = R(3))
+EXAMPLE(ex_prmt, R(0) = sign_fill(R(2) >> 8 & 0xff) | sign_fill(R(2) & 0xff) << 8 |
+                        sign_fill(R(1) >> 24) << 16 | sign_fill(R(1) >> 16 & 0xff) << 24)
+EXAMPLE(ex_i2i_s16, R(0) = clamp_u(R(1), -32768, 32767))
+EXAMPLE(ex_i2i_u16, R(0) = 0xffff)
+EXAMPLE(ex_i2ip_u16, R(0) = clamp_u(R(1), 0, 65535) << 16 | clamp_u(R(2), 0, 65535))
+EXAMPLE(ex_i2ip_s4_relu, R(0) = clamp_u(R(1), 0, 7) << 4 | clamp_u(R(2), 0, 7))
+EXAMPLE(ex_setgpr, R(2) = R(0); R(3) = R(1))
+EXAMPLE(ex_getgpr, R(0) = R(4); R(1) = R(5))
+
+static void spec_examples(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *code, *extra;
+        ref_fn ref;
+    } examples[] = {
+        {"IADD R0, R1,        R2 ;", NULL, ex_iadd},
+        {"IADD R0, R1,       -R2 ;", NULL, ex_isub},
+        {"IADD R0, R1, -0x114514 ;", NULL, ex_isub_imm},
+        {"IADD.X R0, P0, R2, ~R4, PT ;\n IADD.X R1, PT, R3, ~R5, P0 ;", NULL, ex_sub64},
+        {"IMAD R0, R1, R2, R3;", NULL, ex_imad},
+        {"IMAD.U32      R0, P0, R2, 0x114514, R4 ;\n IMAD.HI.X.U32 R1,     R2, 0x114514, R5, P0;", NULL,
+         ex_mad64_imm},
+        {"IMAD      R0, P0, R2, R3, -R4    ;\n IMAD.HI.X R1,     R2, R3, ~R5, P0;", NULL, ex_msub64},
+        {"IMAD.WIDE     R[0:1], R2,       R3,  R[4:5];", NULL, ex_wide},
+        {"IMAD.WIDE.U32 R[0:1], R7, 0x114514, -R[4:5];", NULL, ex_wide_u32},
+        {"IMAD.WIDE.X R[0:1], P0, R4, R5, R[6:7]     ;\n IMAD.WIDE.X R[2:3],     RZ, RZ,     RZ,  P0;", NULL,
+         ex_wide_x},
+        {"IDP.2A.U16.S8 R0, R1,         R2, 0x0;", NULL, ex_idp2a_u16_s8},
+        {"IDP.2A.S16.S8 R0, R1, 0xAABBCCDD,  R3;", NULL, ex_idp2a_s16_s8},
+        {"IDP.4A.U8.S8 R0, R1,         R2, 0x0;", NULL, ex_idp4a_u8_s8},
+        {"IDP.4A.S8.S8 R0, R1, 0xAABBCCDD,  R3;", NULL, ex_idp4a_s8_s8},
+        {"IMUL        R0, R1,       R2;", NULL, ex_imul},
+        {"IMUL.HI.U32 R0, R1, 0x114514;", NULL, ex_imul_hi},
+        {"LEA R0, R1, R3, 0x10;", NULL, ex_lea},
+        {"LEA      R0, P0, R2, c[0x0][0x160], 0x2         ;\n"
+         " LEA.HI.X R1,     R2, c[0x0][0x164], R7, 0x2, P0 ;",
+         ".const 0 0x160 0x01234567 0x89abcdef", ex_lea_const},
+        {"LEA           R0, P0, R2, R4, 0x3     ;\n LEA.HI.X.SX32 R1,     R2, R5, 0x3, P0 ;", NULL, ex_lea_sx32},
+        {"IABS R0,   R1;", NULL, ex_iabs},
+        {"IABS R0, -0x1;", NULL, ex_iabs_imm},
+        {"IMNMX R0, R1,  R2, !PT;", NULL, ex_imnmx_max},
+        {"IMNMX R0, R1, 0x0,  P0;", NULL, ex_imnmx_p0},
+        {"P2R.B1 R7, PR, R0, 0xFF;", NULL, ex_p2r},
+        {"ISETP.LE.U32.AND P0, PT, R4,  R6, PT     ;", NULL, ex_isetp_le},
+        {"ISETP.GT.OR.X    P0,     R5, 0x0, PT, P0 ;", NULL, ex_isetp_or},
+        {"ISET.LE.U32     R0, R4, R6         ;", NULL, ex_iset_le},
+        {"ISET.GT.OR.BF.X R0, R5, 0x0, PT, P0;", NULL, ex_iset_or_bf},
+        {"SEL R0, R1, R2, !P0;", NULL, ex_sel},
+        {"LOP3.POR      R7, R7, RZ, R0, 0x1A, !PT ;", NULL, ex_lop3_por},
+        {"LOP3.PAND P1, R7, R1, RZ, R0, 0x1A,  P0 ;", NULL, ex_lop3_pand},
+        {"PLOP3 P0, P1, !P2, P3, 0x1A;", NULL, ex_plop3},
+        {"SHF.L.HI.S32 R7, R7, 0x24, R0;", NULL, ex_shf},
+        {"MOV R0,       R1;", NULL, ex_mov},
+        {"MOV R0, 0x114514;", NULL, ex_mov_imm},
+        {"MOV.64 R[0:1], R[2:3];", NULL, ex_mov64},
+        {"PRMT R0, R1, R2, 0xABCD;", NULL, ex_prmt},
+        {"I2I.S16 R0, R1;", NULL, ex_i2i_s16},
+        {"I2I.U16 R0, 0x114514;", NULL, ex_i2i_u16},
+        {"I2IP.U16.SAT R0, R1, R2, RZ;", NULL, ex_i2ip_u16},
+        {"I2IP.S4.SATRELU R0, R1, R2, RZ;", NULL, ex_i2ip_s4_relu},
+        {"SETGPR R[UR2]    , R0;\n SETGPR R[UR2+0x1], R1;", ".init UR2 0x2", ex_setgpr},
+        {"GETGPR R0, R[UR2];\n GETGPR R1, R[UR2+0x1];", ".init UR2 0x4", ex_getgpr},
+    };
+    for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++)
+        for (unsigned round = 0; round < 4; round++) {
+            il_lane in[IL_LANES], out[IL_LANES];
+            il_random_state(in);
+            for (unsigned l = 0; l < IL_LANES; l++) {
+                out[l] = in[l];
+                examples[i].ref(&out[l], 0);
+            }
+            il_run_state(examples[i].code, examples[i].extra, in, out);
+        }
+    /* R2UR UR0, R0: lane 0's R0 */
+    il_lane in[IL_LANES];
+    il_random_state(in);
+    char extra[64];
+    snprintf(extra, sizeof extra, ".expect UR0 0x%x", in[0].r[0]);
+    il_run_state("R2UR UR0, R0;", extra, in, in);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arithmetic_forms),        cmocka_unit_test(dot_product_forms),
         cmocka_unit_test(lea_forms),               cmocka_unit_test(compare_and_logic_forms),
         cmocka_unit_test(shift_forms),             cmocka_unit_test(move_forms),
-        cmocka_unit_test(multiword_sequences),
+        cmocka_unit_test(multiword_sequences),     cmocka_unit_test(spec_examples),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
