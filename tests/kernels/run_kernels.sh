@@ -25,8 +25,8 @@ for src in "$kernels"/*.s; do
         verdict=$(grep -E '^(PASS|FAIL|TRAP)' "$out" | head -n 1)
         [ -n "$verdict" ] || verdict=$(tail -n 1 "$out")
         echo "FAIL $name (exit $rc): $verdict"
-        # the model's details (mismatching registers / words), indented
-        grep -v '^board ' "$out" | head -n 20 | sed 's/^/    /'
+        # any further output of the run (assembler errors, more details), indented
+        grep -v '^board ' "$out" | grep -vxF "$verdict" | head -n 20 | sed 's/^/    /'
         failed=$((failed + 1))
     fi
 done
