@@ -433,12 +433,15 @@ module gpu_core #(
     wire [63:0] st_a = st_addr[pos[4:0]] + {59'd0, wi, 2'b00};
     wire [31:0] st_d = opr[3'd2 + wi][pos[4:0] * 32 +: 32];
 
+    // the guard applied to the active lanes (valid in S_DEC; exec afterwards)
+    wire [31:0] guard_m = active & pmask(cwi, ir[14:12], ir[15]);
+
     // BSYNC: the matching region, innermost first
     reg [5:0] bs_found;
     always @(*) begin
         bs_found = 6'h3f;
         for (i = 0; i < 32; i = i + 1)
-            if (i < depth[cwi] && stk_t[{cwi, i[4:0]}] == cpc && (stk_m[{cwi, i[4:0]}] & exec) != 32'd0)
+            if (i < depth[cwi] && stk_t[{cwi, i[4:0]}] == cpc && (stk_m[{cwi, i[4:0]}] & guard_m) != 32'd0)
                 bs_found = {1'b0, i[4:0]};
     end
 
@@ -639,7 +642,7 @@ module gpu_core #(
                 (opt == OP_PRMT && ir[78:76] == 3'd7) ||
                 ((opt == OP_VOTE || opt == OP_VOTEU) && ir[81:80] == 2'd3) ||
                 ((opt == OP_REDUX || opt == OP_REDUXU) && (ir[82:80] > 3'd5 || ir[84]))) chk = T_ILLEGAL_INSTRUCTION;
-            else if ((active & pmask(cwi, ir[14:12], ir[15])) != 32'd0) begin
+            else if (guard_m != 32'd0) begin
                 if ((opt == OP_S2R || opt == OP_S2UR) && !sreg_ok(ir[39:32])) chk = T_ILLEGAL_INSTRUCTION;
                 else if ((bk == SK_C || ck == SK_C) &&
                          (ir[53] || ir[33:32] != 2'd0 || ir[47:32] > 16'hfffc ||
@@ -822,7 +825,7 @@ module gpu_core #(
             end
             // ---------------------------------------------------------------- decode
             S_DEC: begin
-                exec <= active & pmask(cwi, ir[14:12], ir[15]);
+                exec <= guard_m;
                 for (i = 0; i < 8; i = i + 1) rrow[i] <= 8'd255;
                 rrow[0] <= (opt == OP_GETGPR) ? gidx[7:0] : ra;
                 rrow[1] <= awide ? rowof(ra, 3'd1) : 8'd255;
@@ -846,7 +849,7 @@ module gpu_core #(
                     state <= S_HEAD;
                 end else if (!implemented(opt)) begin
                     unimpl <= 1'b1; state <= S_HEAD;
-                end else if ((bk == SK_C || ck == SK_C) && (active & pmask(cwi, ir[14:12], ir[15])) != 32'd0) begin
+                end else if ((bk == SK_C || ck == SK_C) && guard_m != 32'd0) begin
                     state <= S_CONST;
                 end else state <= S_READ;
             end

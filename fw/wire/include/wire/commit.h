@@ -8,7 +8,7 @@
 
 #define WIRE_LANES 32
 #define WIRE_MAX_GPR_WRITES 8 /* a 128-bit load plus a pair, with room to spare */
-#define WIRE_MAX_PRED_WRITES 4
+#define WIRE_MAX_PRED_WRITES 7 /* R2P writes P0..P6 */
 #define WIRE_MAX_UR_WRITES 4
 #define WIRE_MAX_MEM_WORDS 4  /* 128-bit store */
 
