@@ -96,7 +96,7 @@ static int read_state(void *ctx, uint16_t warp, wire_state *s)
     for (uint32_t l = 0; l < 32; l++) {
         s->pc[l] = gm_lane_pc(d->model, warp, l);
         uint32_t st = gm_lane_status(d->model, warp, l);
-        s->exited |= (st == 2) << l;
+        s->exited |= (uint32_t)(st == 2) << l;
         s->waiting |= (uint32_t)(st == 1) << l;
     }
     for (uint32_t r = 0; r < 255; r++)

@@ -238,14 +238,15 @@ static void report_divergence(ls *s, const wire_commit *m, const char *what, con
     say(s, "waveform: %s\n", o->waveform ? o->waveform : "not available for this target");
 }
 
-/* Compares every warp's full state with the model. */
-static unsigned compare_state(ls *s, gh_target *t, gm_model *m, wire_state *st)
+/* Compares every warp's full state with the model: the number of
+ * differences, or -1 when the target's state cannot be read. */
+static int compare_state(ls *s, gh_target *t, gm_model *m, wire_state *st)
 {
-    unsigned diffs = 0;
+    int diffs = 0;
     for (uint32_t w = 0; w < gm_warp_count(m) && diffs < 16; w++) {
         if (gh_target_read_state(t, (uint16_t)w, st) != 0) {
             say(s, "cannot read the target's state: %s\n", t->error);
-            return 1;
+            return -1;
         }
         for (unsigned r = 0; r < 255; r++)
             for (unsigned l = 0; l < 32; l++)
@@ -324,6 +325,7 @@ void gh_lockstep_run(gh_target *t, const isa_kernel *k, const gh_lockstep_opts *
             goto out;
         }
         if (rc == 0) {
+            int diffs;
             res->seconds = now() - start;
             if (reason == WIRE_END_WATCHDOG) {
                 say(&s, "target error: the DUT stopped retiring after %" PRIu64 " instructions (watchdog)\n",
@@ -336,10 +338,14 @@ void gh_lockstep_run(gh_target *t, const isa_kernel *k, const gh_lockstep_opts *
                     say(&s, "the target finished but the model has more to run:\n");
                     report_divergence(&s, mine, "the target retired nothing here", o);
                     res->verdict = GH_DIVERGED;
-                } else if (compare_state(&s, t, m, st)) {
-                    say(&s, "DIVERGENCE in the final state (every record matched: a write the records "
-                        "did not show)\n");
-                    res->verdict = GH_DIVERGED;
+                } else if ((diffs = compare_state(&s, t, m, st)) != 0) {
+                    if (diffs < 0) {
+                        res->verdict = GH_TARGET_ERROR;
+                    } else {
+                        say(&s, "DIVERGENCE in the final state (every record matched: a write the "
+                            "records did not show)\n");
+                        res->verdict = GH_DIVERGED;
+                    }
                 } else {
                     res->state_checks++;
                     char report[256];
@@ -386,7 +392,12 @@ void gh_lockstep_run(gh_target *t, const isa_kernel *k, const gh_lockstep_opts *
         if (o->check_every && since_check >= o->check_every && count == o->batch) {
             /* with a window of 1 the target waits for credit after a full batch: its state is
              * the model's (a short batch means the run ended, and the end is checked anyway) */
-            if (compare_state(&s, t, m, st)) {
+            int diffs = compare_state(&s, t, m, st);
+            if (diffs < 0) {
+                res->verdict = GH_TARGET_ERROR;
+                goto out;
+            }
+            if (diffs) {
                 say(&s, "DIVERGENCE in the full state after instruction %" PRIu64 "\n", res->instructions);
                 print_history(&s);
                 res->verdict = GH_DIVERGED;

@@ -1,0 +1,642 @@
+/* cosim/rtl: fw_dut_ops over the Verilated gpu_core (see dut_rtl.h). */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dut_rtl.h"
+
+#define GLOBAL_LIMIT (UINT64_C(1) << 48) /* as the model: addresses at or above are out of range */
+#define CONST_BANK_BYTES 65536u
+#define CONST_BANKS 32u
+#define BD_TIMEOUT 10000u     /* cycles a backdoor access may take (the reset sweep is ~1k) */
+#define RESET_TIMEOUT 100000u /* cycles the reset sweep may take */
+
+/* Trap code of an UNIMPLEMENTED retire: the model's GM_TRAP_UNIMPLEMENTED. */
+#define TRAP_UNIMPLEMENTED 1u
+
+enum { SP_GPR = 0, SP_PRED = 1, SP_UR = 2, SP_UPRED = 3, SP_PC_LO = 4, SP_PC_HI = 5, SP_STATUS = 6,
+       SP_CAP = 8, SP_FAULT = 9 };
+enum { K_HEAD = 0, K_GPR = 1, K_PRED = 2, K_UR = 3, K_UPRED = 4, K_MEM = 5, K_END = 6 };
+enum { ST_RETIRED = 0, ST_TRAP = 1, ST_UNIMPLEMENTED = 2 };
+enum { LANE_READY = 0, LANE_WAITING = 1, LANE_EXITED = 2 };
+
+static void cycle(fw_dut_rtl *d)
+{
+    rtl_cycle(d->h, &d->in, &d->out);
+}
+
+static int fail(fw_dut_rtl *d, const char *what)
+{
+    snprintf(d->error, sizeof d->error, "%s", what);
+    return -1;
+}
+
+/* One backdoor access; the core must be idle (it waits otherwise). */
+static int bd(fw_dut_rtl *d, int we, unsigned space, unsigned warp, unsigned index, unsigned lane,
+              uint32_t wdata, uint32_t *rdata)
+{
+    d->in.bd_req = 1;
+    d->in.bd_we = (uint8_t)(we != 0);
+    d->in.bd_space = (uint8_t)space;
+    d->in.bd_warp = (uint8_t)warp;
+    d->in.bd_index = (uint8_t)index;
+    d->in.bd_lane = (uint8_t)lane;
+    d->in.bd_wdata = wdata;
+    for (unsigned n = 0; n < BD_TIMEOUT; n++) {
+        cycle(d);
+        if (d->out.bd_ack) {
+            d->in.bd_req = 0;
+            if (rdata)
+                *rdata = d->out.bd_rdata;
+            return 0;
+        }
+    }
+    d->in.bd_req = 0;
+    return fail(d, "the state backdoor did not acknowledge");
+}
+
+static int bd_read(fw_dut_rtl *d, unsigned space, unsigned warp, unsigned index, unsigned lane, uint32_t *v)
+{
+    return bd(d, 0, space, warp, index, lane, 0, v);
+}
+
+static int bd_write(fw_dut_rtl *d, unsigned space, unsigned warp, unsigned index, unsigned lane, uint32_t v)
+{
+    return bd(d, 1, space, warp, index, lane, v, NULL);
+}
+
+static int write_faults(fw_dut_rtl *d)
+{
+    if (d->cfg.fault_kind == DUT_RTL_FAULT_NONE)
+        return 0;
+    /* the kind last: writing it re-arms the fault */
+    if (bd_write(d, SP_FAULT, 0, 1, 0, d->cfg.fault_at) != 0 ||
+        bd_write(d, SP_FAULT, 0, 2, 0, d->cfg.fault_param) != 0 ||
+        bd_write(d, SP_FAULT, 0, 0, 0, d->cfg.fault_kind) != 0)
+        return -1;
+    return 0;
+}
+
+static int hw_reset(fw_dut_rtl *d)
+{
+    memset(&d->in, 0, sizeof d->in);
+    d->in.rt_ready = 1; /* the board takes every retire beat at once */
+    d->in.rst_n = 0;
+    cycle(d);
+    cycle(d);
+    d->in.rst_n = 1;
+    cycle(d);
+    for (unsigned n = 0; d->out.busy; n++) { /* the GPR clearing sweep */
+        if (n >= RESET_TIMEOUT)
+            return fail(d, "the core did not come out of reset");
+        cycle(d);
+    }
+    gm_memory_free(&d->mem);
+    gm_memory_free(&d->cmem);
+    gm_memory_init(&d->mem);
+    gm_memory_init(&d->cmem);
+    if (d->code)
+        memset(d->code, 0, sizeof d->code[0] * DUT_RTL_CODE_WORDS);
+    d->code_count = 0;
+    d->launched = false;
+    d->warps = 0;
+    d->retired = 0;
+    memset(d->exited, 0, sizeof d->exited);
+    return write_faults(d); /* faults survive a reset, as with gpu-modelsim */
+}
+
+static int read_caps(fw_dut_rtl *d)
+{
+    uint32_t v;
+    if (bd_read(d, SP_CAP, 0, 0, 0, &d->cap_warps) != 0 || bd_read(d, SP_CAP, 0, 1, 0, &d->cap_lanes) != 0)
+        return -1;
+    for (unsigned w = 0; w < 8; w++) {
+        if (bd_read(d, SP_CAP, 0, 2 + w, 0, &v) != 0)
+            return -1;
+        for (unsigned b = 0; b < 4; b++)
+            d->optypes[4 * w + b] = (uint8_t)(v >> (8 * b));
+    }
+    if (d->cap_warps == 0 || d->cap_warps > DUT_RTL_MAX_WARPS || d->cap_lanes != 32)
+        return fail(d, "the core reports impossible capabilities");
+    return 0;
+}
+
+int fw_dut_rtl_init(fw_dut_rtl *d, const fw_dut_rtl_config *cfg)
+{
+    memset(d, 0, sizeof *d);
+    if (cfg)
+        d->cfg = *cfg;
+    gm_memory_init(&d->mem);
+    gm_memory_init(&d->cmem);
+    d->code = calloc(DUT_RTL_CODE_WORDS, sizeof d->code[0]);
+    d->h = rtl_create(d->cfg.traceable || d->cfg.wave_path);
+    if (!d->code || !d->h) {
+        fw_dut_rtl_free(d);
+        return fail(d, "out of memory");
+    }
+    if (d->cfg.wave_path) {
+        if (rtl_trace_open(d->h, d->cfg.wave_path) != 0) {
+            char path[128];
+            snprintf(path, sizeof path, "%s", d->cfg.wave_path);
+            fw_dut_rtl_free(d);
+            snprintf(d->error, sizeof d->error, "cannot write the waveform %s", path);
+            return -1;
+        }
+        d->wave_on = true;
+        if (d->cfg.wave_windowed) { /* the window opens when the retires get there */
+            rtl_trace_enable(d->h, false);
+            d->wave_on = false;
+        }
+    }
+    if (hw_reset(d) != 0 || read_caps(d) != 0) {
+        char why[sizeof d->error];
+        memcpy(why, d->error, sizeof why);
+        fw_dut_rtl_free(d);
+        memcpy(d->error, why, sizeof why);
+        return -1;
+    }
+    return 0;
+}
+
+void fw_dut_rtl_free(fw_dut_rtl *d)
+{
+    rtl_destroy(&d->h);
+    gm_memory_free(&d->mem);
+    gm_memory_free(&d->cmem);
+    free(d->code);
+    d->code = NULL;
+}
+
+/* ------------------------------------------------------------------ fw_dut_ops */
+
+static void caps(void *ctx, wire_caps *c)
+{
+    fw_dut_rtl *d = ctx;
+    c->max_warps = (uint16_t)d->cap_warps;
+    c->lanes = (uint16_t)d->cap_lanes;
+    c->max_batch = 4096;
+    memcpy(c->optypes, d->optypes, sizeof c->optypes);
+    snprintf(c->name, sizeof c->name, "gpu_core RTL (Verilator)");
+}
+
+static int reset(void *ctx)
+{
+    return hw_reset(ctx);
+}
+
+static int load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
+{
+    fw_dut_rtl *d = ctx;
+    if (d->launched || index >= DUT_RTL_CODE_WORDS)
+        return -1;
+    d->in.imem_we = 1;
+    d->in.imem_addr = (uint16_t)index;
+    d->in.imem_wdata[0] = (uint32_t)lo;
+    d->in.imem_wdata[1] = (uint32_t)(lo >> 32);
+    d->in.imem_wdata[2] = (uint32_t)hi;
+    d->in.imem_wdata[3] = (uint32_t)(hi >> 32);
+    cycle(d);
+    d->in.imem_we = 0;
+    d->code[index][0] = lo;
+    d->code[index][1] = hi;
+    if (index + 1 > d->code_count)
+        d->code_count = index + 1;
+    return 0;
+}
+
+static int load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
+{
+    fw_dut_rtl *d = ctx;
+    if (d->launched || bank >= CONST_BANKS || offset % 4 || offset > CONST_BANK_BYTES - 4)
+        return -1;
+    return gm_memory_write(&d->cmem, (uint64_t)bank << 16 | offset, &word, 4);
+}
+
+static int load_mem(void *ctx, uint64_t addr, uint32_t word)
+{
+    fw_dut_rtl *d = ctx;
+    if (d->launched || addr > GLOBAL_LIMIT - 4)
+        return -1;
+    return gm_memory_write(&d->mem, addr, &word, 4);
+}
+
+static void wave_window(fw_dut_rtl *d)
+{
+    if (!d->cfg.wave_path || !d->cfg.wave_windowed)
+        return;
+    bool on = d->retired + d->cfg.wave_window >= d->cfg.wave_at &&
+              d->retired <= d->cfg.wave_at + d->cfg.wave_window;
+    if (on != d->wave_on) {
+        rtl_trace_enable(d->h, on);
+        if (!on)
+            rtl_trace_flush(d->h);
+        d->wave_on = on;
+    }
+}
+
+static int launch(void *ctx, uint32_t warps, uint64_t entry)
+{
+    fw_dut_rtl *d = ctx;
+    if (d->launched || warps == 0 || warps > d->cap_warps)
+        return -1;
+    d->in.launch = 1;
+    d->in.launch_warps = (uint8_t)warps;
+    d->in.launch_entry = entry;
+    cycle(d);
+    d->in.launch = 0;
+    cycle(d);
+    if (d->out.done || d->out.busy)
+        return fail(d, "the core did not take the launch");
+    d->launched = true;
+    d->warps = warps;
+    d->retired = 0;
+    memset(d->exited, 0, sizeof d->exited);
+    wave_window(d);
+    return 0;
+}
+
+static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t mask,
+                     const uint32_t *values)
+{
+    fw_dut_rtl *d = ctx;
+    if (!d->launched || warp >= d->warps)
+        return -1;
+    uint32_t v;
+    switch (kind) {
+    case WIRE_REG_GPR:
+        if (index >= 255)
+            return -1;
+        for (unsigned l = 0; l < 32; l++)
+            if ((mask >> l) & 1u && bd_write(d, SP_GPR, warp, index, l, values[l]) != 0)
+                return -1;
+        return 0;
+    case WIRE_REG_PRED:
+        if (index >= 7 || bd_read(d, SP_PRED, warp, index, 0, &v) != 0)
+            return -1;
+        for (unsigned l = 0; l < 32; l++)
+            if ((mask >> l) & 1u)
+                v = values[l] ? v | 1u << l : v & ~(1u << l);
+        return bd_write(d, SP_PRED, warp, index, 0, v);
+    case WIRE_REG_UR:
+        return index < 63 ? bd_write(d, SP_UR, warp, index, 0, values[0]) : -1;
+    case WIRE_REG_UPRED:
+        if (index >= 7 || bd_read(d, SP_UPRED, warp, 0, 0, &v) != 0)
+            return -1;
+        v = values[0] ? v | 1u << index : v & ~(1u << index);
+        return bd_write(d, SP_UPRED, warp, 0, 0, v);
+    }
+    return -1;
+}
+
+static int read_state(void *ctx, uint16_t warp, wire_state *s)
+{
+    fw_dut_rtl *d = ctx;
+    if (!d->launched || warp >= d->warps)
+        return -1;
+    memset(s, 0, sizeof *s);
+    s->warp = warp;
+    uint32_t lo, hi, st;
+    for (unsigned l = 0; l < 32; l++) {
+        if (bd_read(d, SP_PC_LO, warp, 0, l, &lo) != 0 || bd_read(d, SP_PC_HI, warp, 0, l, &hi) != 0 ||
+            bd_read(d, SP_STATUS, warp, 0, l, &st) != 0)
+            return -1;
+        s->pc[l] = (uint64_t)hi << 32 | lo;
+        s->exited |= (uint32_t)(st == LANE_EXITED) << l;
+        s->waiting |= (uint32_t)(st == LANE_WAITING) << l;
+    }
+    for (unsigned r = 0; r < 255; r++)
+        for (unsigned l = 0; l < 32; l++)
+            if (bd_read(d, SP_GPR, warp, r, l, &s->gpr[r][l]) != 0)
+                return -1;
+    for (unsigned p = 0; p < 7; p++)
+        if (bd_read(d, SP_PRED, warp, p, 0, &s->pred[p]) != 0)
+            return -1;
+    for (unsigned u = 0; u < 63; u++)
+        if (bd_read(d, SP_UR, warp, u, 0, &s->ur[u]) != 0)
+            return -1;
+    if (bd_read(d, SP_UPRED, warp, 0, 0, &s->upred) != 0)
+        return -1;
+    s->upred &= 0x7f;
+    return 0;
+}
+
+static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
+{
+    fw_dut_rtl *d = ctx;
+    if (addr >= GLOBAL_LIMIT || len > GLOBAL_LIMIT - addr)
+        return -1;
+    gm_memory_read(&d->mem, addr, out, len);
+    return 0;
+}
+
+/* Answers the request on the memory port (if any) during the next cycle:
+ * every request is acknowledged one cycle after it is raised. */
+static void serve_memory(fw_dut_rtl *d)
+{
+    const rtl_outputs *o = &d->out;
+    d->in.mem_ack = o->mem_req;
+    d->in.mem_err = 0;
+    d->in.mem_rdata = 0;
+    if (!o->mem_req)
+        return;
+    uint32_t word = 0;
+    if (o->mem_space) {
+        if (o->mem_bank >= CONST_BANKS || o->mem_addr > CONST_BANK_BYTES - 4 || o->mem_we) {
+            d->in.mem_err = 1;
+            return;
+        }
+        gm_memory_read(&d->cmem, (uint64_t)o->mem_bank << 16 | o->mem_addr, &word, 4);
+    } else {
+        if (o->mem_addr > GLOBAL_LIMIT - 4) {
+            d->in.mem_err = 1;
+            return;
+        }
+        if (o->mem_we) {
+            word = o->mem_wdata;
+            if (gm_memory_write(&d->mem, o->mem_addr, &word, 4) != 0)
+                d->in.mem_err = 1;
+            return;
+        }
+        gm_memory_read(&d->mem, o->mem_addr, &word, 4);
+    }
+    d->in.mem_rdata = word;
+}
+
+typedef struct {
+    bool head, end, overflow;
+} beats;
+
+/* Adds the retire beat on the port to the record. */
+static void take_beat(fw_dut_rtl *d, wire_commit *rec, beats *b)
+{
+    const rtl_outputs *o = &d->out;
+    if (o->rt_kind != K_HEAD && !b->head) {
+        b->overflow = true; /* a beat before HEAD: the core broke the port contract */
+        return;
+    }
+    switch (o->rt_kind) {
+    case K_HEAD:
+        if (b->head) {
+            b->overflow = true;
+            return;
+        }
+        b->head = true;
+        rec->warp = o->rt_warp;
+        rec->pc = o->rt_pc;
+        rec->insn_lo = (uint64_t)o->rt_insn[1] << 32 | o->rt_insn[0];
+        rec->insn_hi = (uint64_t)o->rt_insn[3] << 32 | o->rt_insn[2];
+        rec->active_mask = o->rt_mask_a;
+        rec->exec_mask = o->rt_mask_b;
+        return;
+    case K_GPR: {
+        if (o->rt_index >= 255) {
+            b->overflow = true;
+            return;
+        }
+        wire_gpr_write *g = NULL;
+        for (unsigned i = 0; i < rec->gpr_count; i++)
+            if (rec->gpr[i].reg == o->rt_index)
+                g = &rec->gpr[i];
+        if (!g) {
+            if (rec->gpr_count >= WIRE_MAX_GPR_WRITES) {
+                b->overflow = true;
+                return;
+            }
+            g = &rec->gpr[rec->gpr_count++];
+            memset(g, 0, sizeof *g);
+            g->reg = o->rt_index;
+        }
+        /* a lane written twice keeps the last value, as the register file does */
+        g->lane_mask |= 1u << o->rt_lane;
+        g->value[o->rt_lane] = o->rt_data;
+        return;
+    }
+    case K_PRED: {
+        if (o->rt_index >= 7) {
+            b->overflow = true;
+            return;
+        }
+        wire_pred_write *p = NULL;
+        for (unsigned i = 0; i < rec->pred_count; i++)
+            if (rec->pred[i].pred == o->rt_index)
+                p = &rec->pred[i];
+        if (!p) {
+            if (rec->pred_count >= WIRE_MAX_PRED_WRITES) {
+                b->overflow = true;
+                return;
+            }
+            p = &rec->pred[rec->pred_count++];
+            memset(p, 0, sizeof *p);
+            p->pred = o->rt_index;
+        }
+        p->value = (p->value & ~o->rt_mask_a) | (o->rt_mask_b & o->rt_mask_a);
+        p->lane_mask |= o->rt_mask_a;
+        return;
+    }
+    case K_UR: {
+        if (o->rt_index >= 63) {
+            b->overflow = true;
+            return;
+        }
+        wire_ur_write *u = NULL;
+        for (unsigned i = 0; i < rec->ur_count; i++)
+            if (rec->ur[i].reg == o->rt_index)
+                u = &rec->ur[i];
+        if (!u) {
+            if (rec->ur_count >= WIRE_MAX_UR_WRITES) {
+                b->overflow = true;
+                return;
+            }
+            u = &rec->ur[rec->ur_count++];
+            u->reg = o->rt_index;
+        }
+        u->value = o->rt_data;
+        return;
+    }
+    case K_UPRED:
+        if (o->rt_index >= 7) {
+            b->overflow = true;
+            return;
+        }
+        rec->upred_mask |= (uint8_t)(1u << o->rt_index);
+        rec->upred_value = (uint8_t)((rec->upred_value & ~(1u << o->rt_index)) |
+                                     (o->rt_data & 1u) << o->rt_index);
+        return;
+    case K_MEM: {
+        if (o->rt_index >= WIRE_MAX_MEM_WORDS) {
+            b->overflow = true;
+            return;
+        }
+        wire_mem_write *m = &rec->mem;
+        if (!rec->mem_count) {
+            memset(m, 0, sizeof *m);
+            rec->mem_count = 1;
+        }
+        unsigned l = o->rt_lane;
+        if (!((m->lane_mask >> l) & 1u) || o->rt_index == 0)
+            m->addr[l] = o->rt_pc - 4u * o->rt_index; /* the lane's access starts at word 0 */
+        m->lane_mask |= 1u << l;
+        m->data[l][o->rt_index] = o->rt_data;
+        if (4u * (o->rt_index + 1u) > m->bytes)
+            m->bytes = (uint8_t)(4u * (o->rt_index + 1u));
+        return;
+    }
+    case K_END:
+        b->end = true;
+        rec->exit_mask = o->rt_mask_b;
+        if (rec->exit_mask)
+            rec->flags |= WIRE_COMMIT_EXITED;
+        if (o->rt_status == ST_TRAP) {
+            rec->flags |= WIRE_COMMIT_TRAP;
+            rec->trap_code = o->rt_data;
+            rec->trap_lane = 0xffffffffu; /* the port does not say which lane */
+        } else if (o->rt_status == ST_UNIMPLEMENTED) {
+            /* the core lacks the instruction: a trap the model does not take, so lockstep
+             * reports it at this instruction (trap 1 = "instruction not implemented") */
+            rec->flags |= WIRE_COMMIT_TRAP;
+            rec->trap_code = TRAP_UNIMPLEMENTED;
+            rec->trap_lane = 0xffffffffu;
+        } else if (o->rt_status != ST_RETIRED) {
+            b->overflow = true;
+        }
+        if (rec->warp < DUT_RTL_MAX_WARPS) {
+            d->exited[rec->warp] |= rec->exit_mask;
+            if (d->exited[rec->warp] == 0xffffffffu && !(rec->flags & WIRE_COMMIT_TRAP))
+                rec->flags |= WIRE_COMMIT_WARP_DONE;
+        }
+        return;
+    default:
+        b->overflow = true;
+        return;
+    }
+}
+
+/* Runs the core until one warp-instruction retires (its END beat). */
+static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
+{
+    memset(rec, 0, offsetof(wire_commit, gpr));
+    rec->mem_count = 0;
+    beats b = {0};
+    d->in.step = 1;
+    d->in.run = 0;
+    serve_memory(d);
+    cycle(d);
+    d->in.step = 0;
+    uint64_t start = rtl_cycles(d->h);
+    unsigned idle = 0;
+    for (;;) {
+        serve_memory(d);
+        bool taking = d->out.rt_valid && d->in.rt_ready;
+        if (taking)
+            take_beat(d, rec, &b);
+        cycle(d);
+        if (b.end)
+            break;
+        if (!b.head && !d->out.busy) {
+            if (++idle > 3) { /* the step pulse led nowhere */
+                d->step_cycles += rtl_cycles(d->h) - start;
+                if (d->out.done)
+                    return FW_STEP_DONE;
+                fail(d, "the core ignored the step pulse");
+                return FW_STEP_ERROR;
+            }
+        } else {
+            idle = 0;
+        }
+        if (rtl_cycles(d->h) - start > watchdog) {
+            d->step_cycles += rtl_cycles(d->h) - start;
+            snprintf(d->error, sizeof d->error, "no retire within %u cycles (watchdog)", watchdog);
+            return FW_STEP_HUNG;
+        }
+    }
+    d->in.mem_ack = 0;
+    d->step_cycles += rtl_cycles(d->h) - start;
+    if (b.overflow) {
+        fail(d, "the retire beats broke the port contract (order, kind, index or count)");
+        return FW_STEP_ERROR;
+    }
+    return FW_STEP_RETIRED;
+}
+
+static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
+{
+    fw_dut_rtl *d = ctx;
+    if (!d->launched)
+        return FW_STEP_ERROR;
+    if (d->out.done)
+        return FW_STEP_DONE;
+    wave_window(d);
+    int rc = run_one(d, rec, watchdog ? watchdog : 1000000u);
+    if (rc == FW_STEP_RETIRED) {
+        d->retired++;
+        d->instructions++;
+    }
+    return rc;
+}
+
+/* Executes one word for `warp` at its lowest ready PC, through the ports the
+ * contract has: the word goes into the instruction memory at that PC, the
+ * other warps are parked (their lanes marked exited through the backdoor) so
+ * the round-robin pick lands on `warp`, one step, then both are put back. */
+static int inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
+{
+    fw_dut_rtl *d = ctx;
+    if (!d->launched || warp >= d->warps)
+        return -1;
+    uint64_t pc = UINT64_MAX;
+    uint32_t st, plo, phi;
+    for (unsigned l = 0; l < 32; l++) {
+        if (bd_read(d, SP_STATUS, warp, 0, l, &st) != 0)
+            return -1;
+        if (st != LANE_READY)
+            continue;
+        if (bd_read(d, SP_PC_LO, warp, 0, l, &plo) != 0 || bd_read(d, SP_PC_HI, warp, 0, l, &phi) != 0)
+            return -1;
+        uint64_t p = (uint64_t)phi << 32 | plo;
+        pc = p < pc ? p : pc;
+    }
+    if (pc == UINT64_MAX || pc % 16 || pc / 16 >= DUT_RTL_CODE_WORDS)
+        return -1; /* no ready lane, or a PC the instruction memory cannot hold */
+    uint32_t saved[DUT_RTL_MAX_WARPS][32]; /* lane status of the parked warps */
+    for (unsigned w = 0; w < d->warps; w++)
+        for (unsigned l = 0; w != warp && l < 32; l++) {
+            if (bd_read(d, SP_STATUS, w, 0, l, &saved[w][l]) != 0)
+                return -1;
+            if (saved[w][l] != LANE_EXITED && bd_write(d, SP_STATUS, w, 0, l, LANE_EXITED) != 0)
+                return -1;
+        }
+    uint32_t index = (uint32_t)(pc / 16);
+    uint64_t keep_lo = d->code[index][0], keep_hi = d->code[index][1];
+    uint32_t keep_count = d->code_count;
+    d->launched = false; /* load_code refuses after launch */
+    load_code(d, index, lo, hi);
+    d->launched = true;
+    int rc = run_one(d, rec, 1000000u);
+    d->launched = false;
+    load_code(d, index, keep_lo, keep_hi); /* the core's code count stays raised if it was raised */
+    d->launched = true;
+    d->code_count = keep_count > index ? keep_count : d->code_count;
+    for (unsigned w = 0; w < d->warps; w++)
+        for (unsigned l = 0; w != warp && l < 32; l++)
+            if (saved[w][l] != LANE_EXITED && bd_write(d, SP_STATUS, w, 0, l, saved[w][l]) != 0)
+                return -1;
+    if (rc != FW_STEP_RETIRED)
+        return -1;
+    d->retired++;
+    return 0;
+}
+
+const fw_dut_ops fw_dut_rtl_ops = {
+    .caps = caps,
+    .reset = reset,
+    .load_code = load_code,
+    .load_const = load_const,
+    .load_mem = load_mem,
+    .launch = launch,
+    .write_reg = write_reg,
+    .read_state = read_state,
+    .read_mem = read_mem,
+    .step = step,
+    .inject = inject,
+};

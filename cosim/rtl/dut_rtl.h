@@ -1,0 +1,68 @@
+/* cosim/rtl: fw_dut_ops over the Verilated gpu_core (harness.h). The board
+ * side of the DUT port contract (hdl_stubs/README.md): code and launch
+ * through the load/control ports, registers through the state backdoor,
+ * global memory and the constant banks in sparse memory behind the memory
+ * port, commit records assembled from the retire beats. Same shape as
+ * fw/hal_host/dut_model.{h,c}, with the Verilated core in place of the model. */
+#ifndef COSIM_RTL_DUT_RTL_H
+#define COSIM_RTL_DUT_RTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fw/fw.h"
+#include "harness.h"
+#include "sparse_memory.h"
+
+#define DUT_RTL_CODE_WORDS 65536u /* imem_addr is 16 bits */
+#define DUT_RTL_MAX_WARPS 128u    /* launch_warps / bd_warp are 7 bits */
+
+/* Fault kinds of the backdoor's fault registers (space 9, register 0). */
+enum dut_rtl_fault {
+    DUT_RTL_FAULT_NONE = 0,
+    DUT_RTL_FAULT_WRONG_LANE = 1,
+    DUT_RTL_FAULT_FLIP_BIT = 2,
+    DUT_RTL_FAULT_DROP_PRED = 3,
+    DUT_RTL_FAULT_STRAY_WRITE = 4,
+    DUT_RTL_FAULT_WRONG_BRANCH = 5,
+    DUT_RTL_FAULT_WRONG_ADDRESS = 6,
+};
+
+typedef struct {
+    bool traceable;          /* create the model with trace hooks (needed for a waveform) */
+    const char *wave_path;   /* FST file to write, or NULL */
+    bool wave_windowed;      /* dump only the retires wave_at - window .. wave_at + window */
+    uint64_t wave_at, wave_window;
+    uint32_t fault_kind, fault_param; /* written to the fault registers after every reset */
+    uint32_t fault_at;
+} fw_dut_rtl_config;
+
+typedef struct {
+    rtl_harness *h;
+    rtl_inputs in;
+    rtl_outputs out;
+    fw_dut_rtl_config cfg;
+    gm_memory mem;  /* global memory */
+    gm_memory cmem; /* constant banks: bank b at b << 16 */
+    uint64_t (*code)[2]; /* what was loaded (INJECT puts it back) */
+    uint32_t code_count;
+    bool launched;
+    uint32_t warps;
+    uint32_t exited[DUT_RTL_MAX_WARPS]; /* lanes that exited, from the END beats */
+    uint64_t retired;                   /* retire index since launch */
+    bool wave_on;
+    /* capabilities, read through the backdoor after the first reset */
+    uint32_t cap_warps, cap_lanes;
+    uint8_t optypes[32];
+    /* statistics */
+    uint64_t instructions, step_cycles;
+    char error[160]; /* the last thing that went wrong, for the log */
+} fw_dut_rtl;
+
+extern const fw_dut_ops fw_dut_rtl_ops;
+/* Creates the core, resets it and reads its capabilities. 0, or -1 with a
+ * message in d->error. */
+int fw_dut_rtl_init(fw_dut_rtl *d, const fw_dut_rtl_config *cfg);
+void fw_dut_rtl_free(fw_dut_rtl *d);
+
+#endif
