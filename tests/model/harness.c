@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -38,4 +39,41 @@ void th_free(th_run_t *r)
 {
     gm_destroy(&r->model);
     isa_kernel_destroy(&r->kernel);
+}
+
+void th_expect_trap(const char *src, uint32_t code, const char *fragment)
+{
+    th_run_t r = th_run(src);
+    if (r.result != GM_STEP_TRAP)
+        fail_msg("no trap for:\n%s", src);
+    const char *msg = gm_trap_message(r.model);
+    if (!strstr(msg, fragment) || !strstr(msg, gm_trap_name(code)))
+        fail_msg("trap message '%s' lacks '%s' / '%s'", msg, fragment, gm_trap_name(code));
+    th_free(&r);
+}
+
+void th_add(th_src *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(s->text + s->len, sizeof s->text - s->len, fmt, ap);
+    va_end(ap);
+    assert_true(n >= 0 && (size_t)n < sizeof s->text - s->len);
+    s->len += (size_t)n;
+}
+
+void th_add_lanes(th_src *s, const char *directive, const uint32_t v[TH_LANES])
+{
+    th_add(s, "%s", directive);
+    for (unsigned l = 0; l < TH_LANES; l++)
+        th_add(s, " 0x%x", v[l]);
+    th_add(s, "\n");
+}
+
+void th_add_mask(th_src *s, const char *directive, uint32_t mask)
+{
+    uint32_t v[TH_LANES];
+    for (unsigned l = 0; l < TH_LANES; l++)
+        v[l] = (mask >> l) & 1u;
+    th_add_lanes(s, directive, v);
 }

@@ -17,5 +17,18 @@ th_run_t th_run(const char *src);
 /* Runs and fails the test unless every warp exited and every .expect held. */
 th_run_t th_run_pass(const char *src);
 void th_free(th_run_t *r);
+/* Runs and fails the test unless it traps with `code` and a message holding `fragment`. */
+void th_expect_trap(const char *src, uint32_t code, const char *fragment);
+
+/* Building a snippet: text appended with printf formats; per-lane values as
+ * 32-value directives (".init R1" + 32 values). */
+#define TH_LANES 32
+typedef struct {
+    char text[16384];
+    size_t len;
+} th_src;
+void th_add(th_src *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void th_add_lanes(th_src *s, const char *directive, const uint32_t v[TH_LANES]);
+void th_add_mask(th_src *s, const char *directive, uint32_t mask); /* one 0/1 value per lane */
 
 #endif

@@ -94,27 +94,17 @@ static void partial_exit(void **state)
     th_free(&r);
 }
 
-static void expect_trap(const char *src, uint32_t code, const char *fragment)
-{
-    th_run_t r = th_run(src);
-    if (r.result != GM_STEP_TRAP)
-        fail_msg("no trap for:\n%s", src);
-    const char *msg = gm_trap_message(r.model);
-    if (!strstr(msg, fragment) || !strstr(msg, gm_trap_name(code)))
-        fail_msg("trap message '%s' lacks '%s' / '%s'", msg, fragment, gm_trap_name(code));
-    th_free(&r);
-}
 
 static void traps(void **state)
 {
     (void)state;
-    expect_trap(".init R2 0x1002\n NOP ;\n LDG R0, [R[2:3]] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_ADDRESS,
+    th_expect_trap(".init R2 0x1002\n NOP ;\n LDG R0, [R[2:3]] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_ADDRESS,
                 "warp 0, pc 0x10, lane 0: LDG R0, [R[2:3]]");
-    expect_trap("BRA 0x1000 ;\n EXIT ;\n", GM_TRAP_PC_OUT_OF_RANGE, "pc 0x1000");
-    expect_trap("BSYNC ;\n EXIT ;\n", GM_TRAP_ILLEGAL_BSYNC, "BSYNC");
-    expect_trap(".init R3 0x10000\n LDG R0, [R[2:3]] ;\n EXIT ;\n", GM_TRAP_MEMORY_RANGE, "2^48");
-    expect_trap("LDG R0, [R[3:4]] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_REGISTER, "R[3:4]");
-    expect_trap("LDC R0, c[0x1][RZ+0x2] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_ADDRESS, "c[0x1][0x2]");
+    th_expect_trap("BRA 0x1000 ;\n EXIT ;\n", GM_TRAP_PC_OUT_OF_RANGE, "pc 0x1000");
+    th_expect_trap("BSYNC ;\n EXIT ;\n", GM_TRAP_ILLEGAL_BSYNC, "BSYNC");
+    th_expect_trap(".init R3 0x10000\n LDG R0, [R[2:3]] ;\n EXIT ;\n", GM_TRAP_MEMORY_RANGE, "2^48");
+    th_expect_trap("LDG R0, [R[3:4]] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_REGISTER, "R[3:4]");
+    th_expect_trap("LDC R0, c[0x1][RZ+0x2] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_ADDRESS, "c[0x1][0x2]");
 }
 
 static void illegal_encoding(void **state)

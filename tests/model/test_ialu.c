@@ -725,26 +725,16 @@ static void setgpr_getgpr(void **state)
     th_free(&r);
 }
 
-static void expect_trap(const char *src, uint32_t code, const char *fragment)
-{
-    th_run_t r = th_run(src);
-    if (r.result != GM_STEP_TRAP)
-        fail_msg("no trap for:\n%s", src);
-    const char *msg = gm_trap_message(r.model);
-    if (!strstr(msg, fragment) || !strstr(msg, gm_trap_name(code)))
-        fail_msg("trap message '%s' lacks '%s' / '%s'", msg, fragment, gm_trap_name(code));
-    th_free(&r);
-}
 
 static void register_index_traps(void **state)
 {
     (void)state;
-    expect_trap(".init UR2 255\n GETGPR R0, R[UR2] ;\n EXIT ;\n", GM_TRAP_REGISTER_INDEX, "R[255]");
-    expect_trap(".init UR2 300\n SETGPR R[UR2], R0 ;\n EXIT ;\n", GM_TRAP_REGISTER_INDEX,
+    th_expect_trap(".init UR2 255\n GETGPR R0, R[UR2] ;\n EXIT ;\n", GM_TRAP_REGISTER_INDEX, "R[255]");
+    th_expect_trap(".init UR2 300\n SETGPR R[UR2], R0 ;\n EXIT ;\n", GM_TRAP_REGISTER_INDEX,
                 "lane 0: SETGPR R[UR2], R0 ;: register index out of range (R[300])");
-    expect_trap("GETGPR R0, R[UR2-0x1] ;\n EXIT ;\n", GM_TRAP_REGISTER_INDEX, "R[-1]");
+    th_expect_trap("GETGPR R0, R[UR2-0x1] ;\n EXIT ;\n", GM_TRAP_REGISTER_INDEX, "R[-1]");
     /* exact arithmetic: 0xFFFFFFFF + 1 does not wrap to R0 */
-    expect_trap(".init UR2 0xffffffff\n SETGPR R[UR2+0x1], R0 ;\n EXIT ;\n", GM_TRAP_REGISTER_INDEX,
+    th_expect_trap(".init UR2 0xffffffff\n SETGPR R[UR2+0x1], R0 ;\n EXIT ;\n", GM_TRAP_REGISTER_INDEX,
                 "R[4294967296]");
     /* the lowest executing lane is named; no register is written */
     th_run_t r = th_run(".init P0 0 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1\n"

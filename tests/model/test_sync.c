@@ -16,48 +16,21 @@
 #define LANES 32
 #define OLD_RD 0xDEAD0000u /* Rd before the instruction, lane added */
 
-typedef struct {
-    char text[16384];
-    size_t len;
-} src_buf;
 
-static void add(src_buf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add(src_buf *s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(s->text + s->len, sizeof s->text - s->len, fmt, ap);
-    va_end(ap);
-    assert_true(n >= 0 && (size_t)n < sizeof s->text - s->len);
-    s->len += (size_t)n;
-}
 
-static void add_lanes(src_buf *s, const char *directive, const uint32_t v[LANES])
-{
-    add(s, "%s", directive);
-    for (unsigned l = 0; l < LANES; l++)
-        add(s, " 0x%x", v[l]);
-    add(s, "\n");
-}
 
-static void add_mask(src_buf *s, const char *directive, uint32_t mask)
-{
-    uint32_t v[LANES];
-    for (unsigned l = 0; l < LANES; l++)
-        v[l] = (mask >> l) & 1u;
-    add_lanes(s, directive, v);
-}
+
 
 /* A warp where lanes of `exited` leave first and `guard` (P0) picks the rest. */
-static void add_prologue(src_buf *s, uint32_t exited, uint32_t guard)
+static void add_prologue(th_src *s, uint32_t exited, uint32_t guard)
 {
-    add_mask(s, ".init P5", exited);
-    add_mask(s, ".init P0", guard);
+    th_add_mask(s, ".init P5", exited);
+    th_add_mask(s, ".init P0", guard);
     uint32_t old[LANES];
     for (unsigned l = 0; l < LANES; l++)
         old[l] = OLD_RD + l;
-    add_lanes(s, ".init R1", old);
-    add(s, "@P5 EXIT ;\n");
+    th_add_lanes(s, ".init R1", old);
+    th_add(s, "@P5 EXIT ;\n");
 }
 
 static void check_lane_values(const th_run_t *r, unsigned reg, const uint32_t want[LANES],
@@ -106,20 +79,20 @@ typedef struct {
 /* SHFL.mode P1, R1, R0, b, c with exited/guarded lanes; P1 starts as ~0. */
 static void check_shfl(shfl_case k, uint32_t exited, uint32_t guard)
 {
-    src_buf s = {.len = 0};
+    th_src s = {.len = 0};
     add_prologue(&s, exited, guard);
     uint32_t ra[LANES], rb[LANES];
     for (unsigned l = 0; l < LANES; l++) {
         ra[l] = lane_value(l);
         rb[l] = 31 - l + 0x20; /* bits above 4 are ignored */
     }
-    add_lanes(&s, ".init R0", ra);
-    add_lanes(&s, ".init R2", rb);
-    add(&s, ".init P1 1\n.init R3 0x%x\n", k.c);
+    th_add_lanes(&s, ".init R0", ra);
+    th_add_lanes(&s, ".init R2", rb);
+    th_add(&s, ".init P1 1\n.init R3 0x%x\n", k.c);
     if (k.b < 0)
-        add(&s, "@P0 SHFL.%s P1, R1, R0, R2, R3 ;\nEXIT ;\n", k.mode);
+        th_add(&s, "@P0 SHFL.%s P1, R1, R0, R2, R3 ;\nEXIT ;\n", k.mode);
     else
-        add(&s, "@P0 SHFL.%s P1, R1, R0, 0x%x, 0x%x ;\nEXIT ;\n", k.mode, k.b, k.c);
+        th_add(&s, "@P0 SHFL.%s P1, R1, R0, 0x%x, 0x%x ;\nEXIT ;\n", k.mode, k.b, k.c);
     th_run_t r = th_run_pass(s.text);
     uint32_t want[LANES], pu = 0xFFFFFFFFu;
     uint32_t s_mask = guard & ~exited;
@@ -184,14 +157,14 @@ static uint32_t element(unsigned row, unsigned col)
 static void movm_transposes(void **state)
 {
     (void)state;
-    src_buf s = {.len = 0};
+    th_src s = {.len = 0};
     uint32_t guard = 0xFFFF00FFu;
     add_prologue(&s, 0, guard);
     uint32_t m[LANES], want[LANES];
     for (unsigned l = 0; l < LANES; l++)
         m[l] = element(l / 4, 2 * (l % 4)) | element(l / 4, 2 * (l % 4) + 1) << 16;
-    add_lanes(&s, ".init R0", m);
-    add(&s, "@P0 MOVM.16.MT88 R1, R0 ;\nMOVM.16.MT88 R2, R0 ;\nMOVM.16.MT88 R3, R2 ;\nEXIT ;\n");
+    th_add_lanes(&s, ".init R0", m);
+    th_add(&s, "@P0 MOVM.16.MT88 R1, R0 ;\nMOVM.16.MT88 R2, R0 ;\nMOVM.16.MT88 R3, R2 ;\nEXIT ;\n");
     th_run_t r = th_run_pass(s.text);
     for (unsigned l = 0; l < LANES; l++) {
         unsigned row = l / 4, c0 = 2 * (l % 4);
@@ -221,12 +194,12 @@ static bool vote_rule(const char *op, uint32_t ballot, uint32_t s_mask)
 
 static void check_vote(vote_case k, uint32_t p1, uint32_t exited, uint32_t guard)
 {
-    src_buf s = {.len = 0};
+    th_src s = {.len = 0};
     add_prologue(&s, exited, guard);
-    add_mask(&s, ".init P1", p1);
-    add(&s, ".init P2 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1\n"
+    th_add_mask(&s, ".init P1", p1);
+    th_add(&s, ".init P2 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1\n"
             ".init UR4 0x1234\n.init UP1 1\n");
-    add(&s, "@P0 VOTE.%s R1, P2, %sP1 ;\n@P0 VOTEU.%s UR4, UP1, %sP1 ;\nEXIT ;\n", k.op,
+    th_add(&s, "@P0 VOTE.%s R1, P2, %sP1 ;\n@P0 VOTEU.%s UR4, UP1, %sP1 ;\nEXIT ;\n", k.op,
         k.negate ? "!" : "", k.op, k.negate ? "!" : "");
     th_run_t r = th_run_pass(s.text);
     uint32_t s_mask = guard & ~exited;
@@ -300,10 +273,10 @@ static uint32_t redux_rule(const char *op, bool is_signed, const uint32_t *v, ui
 static void check_redux(const char *op, const char *dtype, const uint32_t *v, uint32_t exited,
                         uint32_t guard)
 {
-    src_buf s = {.len = 0};
+    th_src s = {.len = 0};
     add_prologue(&s, exited, guard);
-    add_lanes(&s, ".init R0", v);
-    add(&s, ".init UR5 0x5555\n@P0 REDUX.%s.%s R1, R0 ;\n@P0 REDUXU.%s.%s UR5, R0 ;\nEXIT ;\n",
+    th_add_lanes(&s, ".init R0", v);
+    th_add(&s, ".init UR5 0x5555\n@P0 REDUX.%s.%s R1, R0 ;\n@P0 REDUXU.%s.%s UR5, R0 ;\nEXIT ;\n",
         dtype, op, dtype, op);
     th_run_t r = th_run_pass(s.text);
     uint32_t s_mask = guard & ~exited;
@@ -355,17 +328,17 @@ static void match_any_all(void **state)
 {
     (void)state;
     /* values: lane % 3 except lanes 30, 31 (unique); lanes 3, 4 off */
-    src_buf s = {.len = 0};
+    th_src s = {.len = 0};
     uint32_t guard = ~0x18u, v[LANES], any[LANES], all[LANES], eq[LANES];
     add_prologue(&s, 0, guard);
     for (unsigned l = 0; l < LANES; l++) {
         v[l] = l >= 30 ? 100 + l : l % 3;
         eq[l] = 7;
     }
-    add_lanes(&s, ".init R0", v);
+    th_add_lanes(&s, ".init R0", v);
     eq[4] = 8; /* differs only in a lane that does not participate */
-    add_lanes(&s, ".init R4", eq);
-    add(&s, ".init R2 0\n.init P1 1\n.init P2 0\n@P0 MATCH.ANY R1, P1, R0 ;\n"
+    th_add_lanes(&s, ".init R4", eq);
+    th_add(&s, ".init R2 0\n.init P1 1\n.init P2 0\n@P0 MATCH.ANY R1, P1, R0 ;\n"
             "@P0 MATCH.ALL R2, P2, R4 ;\n@P0 MATCH.ALL R3, P3, R0 ;\nEXIT ;\n");
     th_run_t r = th_run_pass(s.text);
     for (unsigned l = 0; l < LANES; l++) {
@@ -418,11 +391,11 @@ typedef struct {
 
 static void check_elect(elect_case k, uint32_t exited, uint32_t guard, uint32_t p1, uint32_t ur6)
 {
-    src_buf s = {.len = 0};
+    th_src s = {.len = 0};
     add_prologue(&s, exited, guard);
-    add_mask(&s, ".init P1", p1);
-    add(&s, ".init UR6 0x%x\n.init UR7 0x7777\n.init P2 1\n.init P3 1\n", ur6);
-    add(&s, "@P0 ELECT P2, R1, %s ;\n@P0 ELECTU P3, UR7, %s ;\nEXIT ;\n", k.filter, k.filter);
+    th_add_mask(&s, ".init P1", p1);
+    th_add(&s, ".init UR6 0x%x\n.init UR7 0x7777\n.init P2 1\n.init P3 1\n", ur6);
+    th_add(&s, "@P0 ELECT P2, R1, %s ;\n@P0 ELECTU P3, UR7, %s ;\nEXIT ;\n", k.filter, k.filter);
     th_run_t r = th_run_pass(s.text);
     uint32_t s_mask = guard & ~exited, candidates = k.filter_mask & s_mask;
     uint32_t leader = candidates ? (uint32_t)__builtin_ctz(candidates) : 0xFFFFFFFFu;

@@ -15,29 +15,9 @@
 
 /* ---- running one instruction over per-lane inputs ---- */
 
-typedef struct {
-    char text[8192];
-    size_t len;
-} src_buf;
 
-static void add(src_buf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add(src_buf *s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(s->text + s->len, sizeof s->text - s->len, fmt, ap);
-    va_end(ap);
-    assert_true(n >= 0 && (size_t)n < sizeof s->text - s->len);
-    s->len += (size_t)n;
-}
 
-static void add_lanes(src_buf *s, const char *directive, const uint32_t v[LANES])
-{
-    add(s, "%s", directive);
-    for (unsigned l = 0; l < LANES; l++)
-        add(s, " 0x%x", v[l]);
-    add(s, "\n");
-}
+
 
 /* Runs `insn` with R0 = a[lane] and R2 = b[lane] (lanes n.. repeat lane 0)
  * and checks that R1 == want[lane] in lanes 0..n-1. */
@@ -49,10 +29,10 @@ static void check_rd(const char *insn, const uint32_t *a, const uint32_t *b, con
         ra[l] = a[l < n ? l : 0];
         rb[l] = b ? b[l < n ? l : 0] : 0;
     }
-    src_buf s = {.len = 0};
-    add_lanes(&s, ".init R0", ra);
-    add_lanes(&s, ".init R2", rb);
-    add(&s, "%s ;\nEXIT ;\n", insn);
+    th_src s = {.len = 0};
+    th_add_lanes(&s, ".init R0", ra);
+    th_add_lanes(&s, ".init R2", rb);
+    th_add(&s, "%s ;\nEXIT ;\n", insn);
     th_run_t r = th_run_pass(s.text);
     for (unsigned l = 0; l < n; l++) {
         uint32_t got = gm_gpr(r.model, 0, 1, l);

@@ -1,0 +1,216 @@
+/* gpu-rtlsim: the firmware core on a simulated board whose link is a ZeroMQ
+ * socket and whose DUT is the Verilated gpu_core (hdl_stubs/). gpuhost starts
+ * it for `--board rtl` and runs the kernel in lockstep against the model.
+ *
+ *   gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]
+ *              [--wave FILE.fst [--wave-window N [--wave-at I]]]
+ *              [--watchdog CYCLES] [--stats]
+ *
+ * Waveforms: --wave FILE.fst records every clock cycle of the server's life
+ * (reset, loads, every instruction) in an FST file, closed cleanly on exit,
+ * SIGTERM (what gpuhost sends when it is done) or SIGINT. With --wave-window N
+ * only the cycles of the retires I-N .. I+N (0-based retire index since the
+ * launch, the "instruction N" of gpuhost's DIVERGENCE report) are dumped:
+ * I is --wave-at, or the fault's AT when --fault is given. The run is
+ * deterministic, so the way to look at a divergence is to run it again with
+ * the index the report named (no ring buffer: dumping is switched on and off
+ * around the window, and the cycles before it cost no disk). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dut_rtl.h"
+#include "link_zmq.h"
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+/* The ZeroMQ link, closed as soon as a stop was asked for so that fw_serve
+ * returns and the waveform is finished properly. */
+static int recv_frame(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms)
+{
+    if (stop_requested)
+        return -1;
+    int rc = fw_link_zmq_ops.recv(ctx, buf, cap, len, timeout_ms);
+    return stop_requested ? -1 : rc;
+}
+
+static int send_frame(void *ctx, const uint8_t *buf, size_t len)
+{
+    return fw_link_zmq_ops.send(ctx, buf, len);
+}
+
+static const fw_link_ops link_ops = {.recv = recv_frame, .send = send_frame};
+
+static void usage(FILE *f)
+{
+    fputs("usage: gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [options]\n"
+          "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND 1 wrong\n"
+          "                           lane, 2 flipped bit, 3 dropped predicate write, 4 stray register\n"
+          "                           write, 5 wrong branch target, 6 store to the wrong address; AT the\n"
+          "                           retire index it strikes at; PARAM bit number / offset\n"
+          "  --wave FILE.fst          write an FST waveform of the whole run\n"
+          "  --wave-window N          only the cycles of retires I-N .. I+N (I: --wave-at, or the\n"
+          "                           fault's AT)\n"
+          "  --wave-at I              the retire index the window is centred on\n"
+          "  --watchdog CYCLES        cycles one instruction may take before the run ends with\n"
+          "                           WATCHDOG (default 100000)\n"
+          "  --stats                  print instructions, cycles and speed on exit (stderr)\n",
+          f);
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || end == s || *end || *s == '-')
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option options[] = {{"endpoint", required_argument, NULL, 'e'},
+                                            {"fault", required_argument, NULL, 'f'},
+                                            {"wave", required_argument, NULL, 'w'},
+                                            {"wave-window", required_argument, NULL, 'W'},
+                                            {"wave-at", required_argument, NULL, 'A'},
+                                            {"watchdog", required_argument, NULL, 'd'},
+                                            {"stats", no_argument, NULL, 's'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {0}};
+    const char *endpoint = NULL;
+    fw_dut_rtl_config cfg = {0};
+    bool have_at = false, stats = false;
+    uint64_t watchdog = 100000;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "e:f:w:W:A:d:sh", options, NULL)) != -1) {
+        switch (opt) {
+        case 'e':
+            endpoint = optarg;
+            break;
+        case 'f': {
+            unsigned kind = 0, param = 0;
+            unsigned long long at = 0;
+            char extra;
+            int n = sscanf(optarg, "%u:%llu:%u%c", &kind, &at, &param, &extra);
+            if (n < 2 || n > 3 || kind < 1 || kind > 6 || at > UINT32_MAX || param > 255) {
+                fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..6, AT < 2^32, "
+                        "PARAM 0..255\n");
+                return 2;
+            }
+            cfg.fault_kind = kind, cfg.fault_at = (uint32_t)at, cfg.fault_param = param;
+            break;
+        }
+        case 'w':
+            cfg.wave_path = optarg;
+            break;
+        case 'W':
+            if (parse_u64(optarg, &cfg.wave_window) != 0) {
+                fprintf(stderr, "gpu-rtlsim: --wave-window takes a number of instructions\n");
+                return 2;
+            }
+            cfg.wave_windowed = true;
+            break;
+        case 'A':
+            if (parse_u64(optarg, &cfg.wave_at) != 0) {
+                fprintf(stderr, "gpu-rtlsim: --wave-at takes a retire index\n");
+                return 2;
+            }
+            have_at = true;
+            break;
+        case 'd':
+            if (parse_u64(optarg, &watchdog) != 0 || watchdog == 0 || watchdog > UINT32_MAX) {
+                fprintf(stderr, "gpu-rtlsim: --watchdog takes a number of cycles (1..2^32-1)\n");
+                return 2;
+            }
+            break;
+        case 's':
+            stats = true;
+            break;
+        case 'h':
+            usage(stdout);
+            return 0;
+        default:
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "gpu-rtlsim: unexpected argument '%s'\n", argv[optind]);
+        return 2;
+    }
+    if (!endpoint) {
+        fprintf(stderr, "gpu-rtlsim: --endpoint is required\n");
+        return 2;
+    }
+    if ((cfg.wave_windowed || have_at) && !cfg.wave_path) {
+        fprintf(stderr, "gpu-rtlsim: --wave-window and --wave-at need --wave FILE.fst\n");
+        return 2;
+    }
+    if (cfg.wave_windowed && !have_at) {
+        if (!cfg.fault_kind) {
+            fprintf(stderr, "gpu-rtlsim: --wave-window needs --wave-at I (or a --fault to centre on)\n");
+            return 2;
+        }
+        cfg.wave_at = cfg.fault_at;
+    }
+    if (have_at)
+        cfg.wave_windowed = true; /* --wave-at alone: that one instruction (a window of 0) */
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+
+    static fw_dut_rtl dut;
+    if (fw_dut_rtl_init(&dut, &cfg) != 0) {
+        fprintf(stderr, "gpu-rtlsim: %s\n", dut.error);
+        return 1;
+    }
+    fw_link_zmq link;
+    char err[256];
+    if (fw_link_zmq_open(&link, endpoint, err, sizeof err) != 0) {
+        fprintf(stderr, "gpu-rtlsim: %s\n", err);
+        fw_dut_rtl_free(&dut);
+        return 1;
+    }
+    static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
+    static wire_state state;
+    fw_core core = {.link = &link_ops, .link_ctx = &link, .dut = &fw_dut_rtl_ops, .dut_ctx = &dut,
+                    .watchdog_cycles = (uint32_t)watchdog, .idle_timeout_ms = 200,
+                    .rx = rx, .tx = tx, .rx_cap = sizeof rx, .tx_cap = sizeof tx, .state_buf = &state};
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = fw_serve(&core);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (stats) {
+        double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        uint64_t cycles = rtl_cycles(dut.h);
+        fprintf(stderr,
+                "gpu-rtlsim: %llu instructions in %llu stepping cycles (%.1f cycles each); "
+                "%llu cycles in all; %.2f s served\n",
+                (unsigned long long)dut.instructions, (unsigned long long)dut.step_cycles,
+                dut.instructions ? (double)dut.step_cycles / (double)dut.instructions : 0.0,
+                (unsigned long long)cycles, s);
+    }
+    fw_link_zmq_close(&link);
+    fw_dut_rtl_free(&dut); /* closes the waveform */
+    if (stop_requested)
+        return 0; /* asked to stop: a clean end */
+    return rc == 0 ? 0 : 1;
+}
