@@ -1,0 +1,46 @@
+#!/bin/sh
+# gpuhost run on the model board: verdicts and exit codes, the JSON state
+# dump, the memory dump and the JSON-lines trace.
+# Usage: test_run.sh GPUHOST KERNEL_DIR
+set -u
+gpuhost=$1 kernels=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+"$gpuhost" run "$kernels/bitmanip.s" --dump-state "$work/state.json" --trace "$work/trace.jsonl" \
+    --dump-mem 0x0:16:"$work/mem.bin" > "$work/out.txt"
+[ $? -eq 0 ] && grep -q "^PASS: 8 expectations hold" "$work/out.txt" && ok "bitmanip PASS" || bad "bitmanip PASS"
+python3 - "$work/state.json" "$work/trace.jsonl" <<'EOS' && ok "state and trace are valid JSON with the right values" || bad "state/trace JSON"
+import json, sys
+state = json.load(open(sys.argv[1]))
+w = state["warps"][0]
+assert w["warp"] == 0 and w["exited"] is True and len(w["gpr"]) == 255 and len(w["gpr"][0]) == 32
+assert [w["gpr"][0][l] for l in range(32)] == list(range(32)), "R0 = lane id"
+assert len(w["pred"]) == 7 and len(w["ur"]) == 63 and isinstance(w["upred"], int)
+recs = [json.loads(line) for line in open(sys.argv[2])]
+assert len(recs) == 10 and recs[0]["seq"] == 0 and recs[0]["pc"] == 0
+assert recs[0]["gpr"][0]["reg"] == 0 and recs[0]["gpr"][0]["values"][5] == 5
+assert recs[-1]["exited"] == 0xffffffff
+EOS
+[ "$(wc -c < "$work/mem.bin")" -eq 16 ] && ok "memory dump size" || bad "memory dump size"
+
+printf 'S2R R0, SR_LANEID ;\nEXIT ;\n.expect R0 7\n' > "$work/fail.s"
+"$gpuhost" run "$work/fail.s" > "$work/out.txt"; s=$?
+[ $s -eq 4 ] && grep -q "^FAIL: warp 0 R0 lane 0: expected 0x7, got 0x0 (31 mismatching values)" "$work/out.txt" \
+    && ok "FAIL exits 4 with the first mismatch" || { bad "FAIL verdict (exit $s)"; cat "$work/out.txt"; }
+printf '.init R2 0x1002\nLDG R0, [R[2:3]] ;\nEXIT ;\n' > "$work/trap.s"
+"$gpuhost" run "$work/trap.s" > "$work/out.txt"; s=$?
+[ $s -eq 5 ] && grep -q "^TRAP: warp 0, pc 0x0, lane 0: LDG R0, \[R\[2:3\]\] ;: misaligned memory address" "$work/out.txt" \
+    && ok "TRAP exits 5 with warp, pc, lane, text, reason" || { bad "TRAP verdict (exit $s)"; cat "$work/out.txt"; }
+printf 'loop: BRA loop ;\n' > "$work/loop.s"
+"$gpuhost" run "$work/loop.s" --max-insns 1000 > "$work/out.txt"; s=$?
+[ $s -eq 6 ] && grep -q "^LIMIT: stopped after 1000 instructions" "$work/out.txt" && ok "LIMIT exits 6" || bad "LIMIT (exit $s)"
+"$gpuhost" run "$work/loop.s" --max-insns 0 2>/dev/null; s=$?
+[ $s -eq 2 ] && ok "bad option exits 2" || bad "bad option (exit $s)"
+"$gpuhost" --board nonesuch run "$work/loop.s" 2>/dev/null; s=$?
+[ $s -eq 2 ] && ok "unknown board exits 2" || bad "unknown board (exit $s)"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
