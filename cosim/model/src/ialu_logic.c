@@ -179,7 +179,7 @@ void ialu_op_shf(gm_exec *ex)
     if (itype < 0)
         return;
     uint32_t limit = itype < 2 ? 64 : 32;
-    bool arithmetic = itype == 0 || itype == 2, clamp = gm_is(ex, "cwmod", "C");
+    bool arithmetic = itype == 0 || itype == 2, clamp = gm_is(ex, "cwmod", "CLAMP");
     bool left = gm_is(ex, "direction", "L"), high = gm_is(ex, "lohi", "HI");
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t count = gm_src(ex, 'b', l);

@@ -55,7 +55,7 @@ static void op_brev(gm_exec *ex)
 
 static bool wrap_mode(gm_exec *ex)
 {
-    return gm_is(ex, "cwmode", "W");
+    return gm_is(ex, "cwmode", "WRAP");
 }
 
 /* `width` ones starting at bit `lo` (lo <= 31), clipped at bit 31. */
