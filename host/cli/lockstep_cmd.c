@@ -26,18 +26,20 @@ static const char *default_server(const char *board)
     return GH_RTLSIM_PATH;
 }
 
-int gh_run_lockstep(const char *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o)
+/* Starts (or reaches) the board's server and says HELLO. On success the
+ * caller owns *server (when *own_server) and *t. */
+int gh_board_connect(const char *board, const gh_run_lockstep_opts *o, gh_server *server,
+                     bool *own_server, gh_target *t)
 {
-    gh_server server;
     const gh_transport_ops *ops;
     void *ctx;
     char err[512];
     const char *endpoint = o->endpoint;
-    bool own_server = endpoint == NULL;
-    if (own_server) {
+    *own_server = endpoint == NULL;
+    if (*own_server) {
         const char *program = o->server ? o->server : default_server(board);
         if (access(program, X_OK) != 0) {
-            fprintf(stderr, "gpuhost run: the %s server %s is not built or not executable\n", board, program);
+            fprintf(stderr, "gpuhost: the %s server %s is not built or not executable\n", board, program);
             return GH_EXIT_TARGET;
         }
         char *extra[4] = {NULL};
@@ -49,28 +51,51 @@ int gh_run_lockstep(const char *board, const isa_kernel *k, const char *path, co
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
         sigaction(SIGHUP, &sa, NULL);
-        if (gh_server_start(&server, program, extra, err, sizeof err) != 0) {
-            fprintf(stderr, "gpuhost run: %s\n", err);
+        if (gh_server_start(server, program, extra, err, sizeof err) != 0) {
+            fprintf(stderr, "gpuhost: %s\n", err);
             return GH_EXIT_TARGET;
         }
-        endpoint = server.endpoint;
+        endpoint = server->endpoint;
     }
-    int status = GH_EXIT_TARGET;
-    gh_target t;
     if (gh_zmq_connect(endpoint, &ops, &ctx, err, sizeof err) != 0) {
-        fprintf(stderr, "gpuhost run: %s\n", err);
-        goto stop;
+        fprintf(stderr, "gpuhost: %s\n", err);
+        gh_board_disconnect(server, *own_server, NULL, GH_EXIT_TARGET);
+        return GH_EXIT_TARGET;
     }
-    gh_target_init(&t, ops, ctx, o->timeout_ms);
+    gh_target_init(t, ops, ctx, o->timeout_ms);
+    if (*own_server) {
+        t->alive = gh_server_alive;
+        t->alive_ctx = server;
+    }
+    if (gh_target_hello(t) != 0) {
+        fprintf(stderr, "gpuhost: %s: %s\n", endpoint, t->error);
+        gh_board_disconnect(server, *own_server, t, GH_EXIT_TARGET);
+        return GH_EXIT_TARGET;
+    }
+    return GH_EXIT_OK;
+}
+
+void gh_board_disconnect(gh_server *server, bool own_server, gh_target *t, int status)
+{
+    if (t)
+        gh_target_close(t);
     if (own_server) {
-        t.alive = gh_server_alive;
-        t.alive_ctx = &server;
+        char why[256];
+        if (!gh_server_alive(server, why, sizeof why) && status == GH_EXIT_TARGET)
+            fprintf(stderr, "gpuhost: %s\n", why);
+        gh_server_stop(server);
     }
-    if (gh_target_hello(&t) != 0) {
-        fprintf(stderr, "gpuhost run: %s: %s\n", endpoint, t.error);
-        gh_target_close(&t);
-        goto stop;
-    }
+}
+
+int gh_run_lockstep(const char *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o)
+{
+    gh_server server;
+    gh_target t;
+    bool own_server;
+    int status = gh_board_connect(board, o, &server, &own_server, &t);
+    if (status != GH_EXIT_OK)
+        return status;
+    status = GH_EXIT_TARGET;
     gh_lockstep_opts lo = {.max_insns = o->max_insns, .batch = o->batch, .window = o->window,
                            .check_every = o->check_every, .waveform = NULL};
     if (lo.check_every)
@@ -101,13 +126,6 @@ int gh_run_lockstep(const char *board, const isa_kernel *k, const char *path, co
     default: printf("TARGET ERROR: %s", res->report); status = GH_EXIT_TARGET; break;
     }
     free(res);
-    gh_target_close(&t);
-stop:
-    if (own_server) {
-        char why[256];
-        if (!gh_server_alive(&server, why, sizeof why) && status == GH_EXIT_TARGET)
-            fprintf(stderr, "gpuhost run: %s\n", why);
-        gh_server_stop(&server);
-    }
+    gh_board_disconnect(&server, own_server, &t, status);
     return status;
 }

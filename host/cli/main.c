@@ -13,6 +13,7 @@ static void usage(FILE *f)
           "                                      disassemble a kernel (ELF or raw 16-byte words)\n"
           "  run KERNEL [--max-insns N] [--dump-state F] [--dump-mem A:L:F] [--trace F]\n"
           "                                      run a kernel (.bin or .s) and check its .expect lines\n"
+          "  info                                ask the board's target what it implements\n"
           "  help                                this text\n"
           "boards: model (default)\n"
           "exit status: 0 success (run: PASS), 1 input rejected (assembly errors, malformed\n"
@@ -55,6 +56,8 @@ int main(int argc, char **argv)
         return gh_cmd_disasm(argc - 1, argv + 1);
     if (strcmp(cmd, "run") == 0)
         return gh_cmd_run(board, argc - 1, argv + 1);
-    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, help)\n", cmd);
+    if (strcmp(cmd, "info") == 0)
+        return gh_cmd_info(board, argc - 1, argv + 1);
+    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, help)\n", cmd);
     return GH_EXIT_USAGE;
 }

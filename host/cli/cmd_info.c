@@ -1,0 +1,91 @@
+/* gpuhost --board NAME info: what the target says it is and implements. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "isa/isa.h"
+
+/* Optype names by value, from the tables. */
+static const char *optype_name(uint32_t value)
+{
+    const isa_tables *t = isa_tables_get();
+    for (uint32_t i = 0; i < t->type_count; i++)
+        if (strcmp(t->types[i].name, "Optype") == 0)
+            return isa_enum_name(&t->types[i], value);
+    return NULL;
+}
+
+static void print_caps(const char *board, const wire_caps *c)
+{
+    printf("board:      %s\n", board);
+    printf("target:     %s\n", c->name);
+    printf("protocol:   %u\n", c->version);
+    printf("warps:      %u of %u lanes\n", c->max_warps, c->lanes);
+    printf("max batch:  %u commit records\n", c->max_batch);
+    printf("implements:");
+    unsigned n = 0;
+    for (uint32_t v = 0; v < 256; v++)
+        if ((c->optypes[v / 8] >> (v % 8)) & 1u) {
+            const char *name = optype_name(v);
+            printf("%s%s", n++ % 12 ? " " : "\n   ", name ? name : "?");
+        }
+    printf("\n(%u instruction types)\n", n);
+}
+
+int gh_cmd_info(const char *board, int argc, char **argv)
+{
+    static const struct option options[] = {{"endpoint", required_argument, NULL, 'E'},
+                                            {"server", required_argument, NULL, 'S'},
+                                            {"timeout", required_argument, NULL, 'T'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {0}};
+    gh_run_lockstep_opts o = {.timeout_ms = 10000};
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+        if (opt == 'E')
+            o.endpoint = optarg;
+        else if (opt == 'S')
+            o.server = optarg;
+        else if (opt == 'T')
+            o.timeout_ms = (uint32_t)strtoul(optarg, NULL, 0);
+        else {
+            fprintf(opt == 'h' ? stdout : stderr,
+                    "usage: gpuhost [--board NAME] info [--endpoint URL] [--server PATH] [--timeout MS]\n"
+                    "Asks the board's target for its capabilities.\n");
+            return opt == 'h' ? GH_EXIT_OK : GH_EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        fprintf(stderr, "gpuhost info: takes no arguments\n");
+        return GH_EXIT_USAGE;
+    }
+    if (strcmp(board, "model") == 0) {
+        /* the model implements every instruction of the tables */
+        wire_caps c = {.version = WIRE_VERSION, .max_warps = ISA_KERNEL_MAX_WARPS, .lanes = 32};
+        const isa_tables *t = isa_tables_get();
+        for (uint32_t v = 0; v < t->variant_count; v++) {
+            int f = isa_field_index(&t->variants[v], "optype");
+            uint32_t value = isa_variant_fields(&t->variants[v])[f].value;
+            c.optypes[value / 8] |= (uint8_t)(1u << (value % 8));
+        }
+        snprintf(c.name, sizeof c.name, "functional model (in process)");
+        print_caps(board, &c);
+        return GH_EXIT_OK;
+    }
+    if (strcmp(board, "rtl") != 0 && strcmp(board, "modelsim") != 0) {
+        fprintf(stderr, "gpuhost info: unknown board '%s' (available: model, rtl, modelsim)\n", board);
+        return GH_EXIT_USAGE;
+    }
+    gh_server server;
+    gh_target t;
+    bool own;
+    int status = gh_board_connect(board, &o, &server, &own, &t);
+    if (status != GH_EXIT_OK)
+        return status;
+    print_caps(board, &t.caps);
+    gh_board_disconnect(&server, own, &t, GH_EXIT_OK);
+    return GH_EXIT_OK;
+}
