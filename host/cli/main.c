@@ -14,6 +14,7 @@ static void usage(FILE *f)
           "  run KERNEL [--max-insns N] [--dump-state F] [--dump-mem A:L:F] [--trace F]\n"
           "                                      run a kernel (.bin or .s) and check its .expect lines\n"
           "  info                                ask the board's target what it implements\n"
+          "  gen [--seed S] [--count N] [-o F]   a random legal kernel over what the board implements\n"
           "  help                                this text\n"
           "boards: model (default)\n"
           "exit status: 0 success (run: PASS), 1 input rejected (assembly errors, malformed\n"
@@ -58,6 +59,8 @@ int main(int argc, char **argv)
         return gh_cmd_run(board, argc - 1, argv + 1);
     if (strcmp(cmd, "info") == 0)
         return gh_cmd_info(board, argc - 1, argv + 1);
-    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, help)\n", cmd);
+    if (strcmp(cmd, "gen") == 0)
+        return gh_cmd_gen(board, argc - 1, argv + 1);
+    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, help)\n", cmd);
     return GH_EXIT_USAGE;
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../isa/gen_random.h"
+#include "isa/random.h"
 
 static double now(void)
 {
@@ -28,7 +28,7 @@ int main(int argc, char **argv)
         isa_insn insn;
         int tries = 0;
         /* some syntax lines admit no legal encoding (MOV.64 with an immediate): pick again */
-        while (test_random_insn((uint32_t)(test_rand(&rng) % t->form_count), &rng, &insn) != 0)
+        while (isa_random_insn((uint32_t)(isa_rand(&rng) % t->form_count), &rng, NULL, &insn) != 0)
             if (++tries == 100) {
                 fprintf(stderr, "bench_isa: no legal instruction found\n");
                 return 1;

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "gen_random.h"
+#include "isa/random.h"
 
 #define PER_FORM 1000
 
@@ -35,7 +35,7 @@ static void roundtrip_all_forms(void **state)
         const isa_variant *var = &t->variants[t->forms[f].variant];
         for (int n = 0; n < PER_FORM; n++) {
             isa_insn insn, back;
-            if (test_random_insn(f, &rng, &insn) != 0) {
+            if (isa_random_insn(f, &rng, NULL, &insn) != 0) {
                 /* a form the spec's exceptions always forbid (MOV.64 with an immediate) */
                 if (n == 0) {
                     print_message("note: %s syntax line %u admits no legal encoding\n", var->name,

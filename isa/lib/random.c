@@ -1,17 +1,29 @@
-/* Tests: random legal instructions. Every value is chosen the way the form
- * writes it, so "legal" means "expressible in assembly". */
+/* libisa: random legal instructions. Every value is chosen the way a syntax
+ * form writes it, so "legal" means "expressible in assembly" and allowed by
+ * the spec's exceptions. Limits narrow the choice for programs that must
+ * run (aligned register tuples, a register window, readable constants). */
 #include <string.h>
 
-#include "gen_random.h"
+#include "isa/random.h"
+
+uint64_t isa_rand(uint64_t *state)
+{
+    uint64_t x = *state; /* xorshift64*: deterministic per seed */
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * 2685821657736338717ull;
+}
 
 static uint32_t pick(uint64_t *st, uint32_t n)
 {
-    return n ? (uint32_t)(test_rand(st) % n) : 0;
+    return n ? (uint32_t)(isa_rand(st) % n) : 0;
 }
 
 static uint32_t random_bits(uint64_t *st, unsigned width)
 {
-    uint32_t v = (uint32_t)test_rand(st);
+    uint32_t v = (uint32_t)isa_rand(st);
     return width >= 32 ? v : v & ((1u << width) - 1);
 }
 
@@ -22,7 +34,16 @@ static uint32_t random_choice(uint64_t *st, uint16_t list)
     return t->choices[l->begin + pick(st, l->count)].value;
 }
 
-static void random_operand(const isa_elem *e, isa_insn *insn, const isa_field *fields, uint64_t *st)
+static uint32_t random_register(uint64_t *st, unsigned regs, unsigned limit, unsigned zero, bool align)
+{
+    if (pick(st, 8) == 0)
+        return zero;
+    uint32_t r = pick(st, limit - regs + 1);
+    return align ? r - r % regs : r;
+}
+
+static void random_operand(const isa_elem *e, isa_insn *insn, const isa_field *fields, uint64_t *st,
+                           const isa_random_limits *lim)
 {
     const isa_field *f = &fields[e->field];
     const isa_type *t = isa_field_type(f);
@@ -31,16 +52,22 @@ static void random_operand(const isa_elem *e, isa_insn *insn, const isa_field *f
     uint32_t *v = &insn->value[e->field];
     switch (t->kind) {
     case ISA_KIND_GPR:
-        *v = pick(st, 8) == 0 ? 255 : pick(st, 255 - regs + 1);
+        *v = random_register(st, regs, lim && lim->gprs ? lim->gprs : 255, 255, lim != NULL);
         break;
     case ISA_KIND_UGPR:
-        *v = pick(st, 8) == 0 ? 63 : pick(st, 63 - regs + 1);
+        *v = random_register(st, regs, lim && lim->urs ? lim->urs : 63, 63, lim != NULL);
+        break;
+    case ISA_KIND_PRED:
+    case ISA_KIND_UPRED:
+        *v = pick(st, 8);
         break;
     case ISA_KIND_ENUM:
         *v = t->value_count ? t->values[pick(st, t->value_count)].value : 0;
         break;
     case ISA_KIND_CMEM:
-        *v = random_bits(st, 22);
+        *v = lim ? pick(st, lim->const_banks ? lim->const_banks : 1) << 16 |
+                       4 * pick(st, (lim->const_bytes ? lim->const_bytes : 4) / 4)
+                 : random_bits(st, 22);
         break;
     default:
         *v = random_bits(st, f->width);
@@ -53,7 +80,7 @@ static void random_operand(const isa_elem *e, isa_insn *insn, const isa_field *f
         insn->value[e->suffix] = random_choice(st, e->choices);
 }
 
-int test_random_insn(uint32_t form_index, uint64_t *st, isa_insn *insn)
+int isa_random_insn(uint32_t form_index, uint64_t *st, const isa_random_limits *lim, isa_insn *insn)
 {
     const isa_tables *t = isa_tables_get();
     const isa_form *form = &t->forms[form_index];
@@ -77,7 +104,7 @@ int test_random_insn(uint32_t form_index, uint64_t *st, isa_insn *insn)
                 insn->value[e->field] = random_choice(st, e->choices);
                 break;
             case ISA_E_OPERAND:
-                random_operand(e, insn, fields, st);
+                random_operand(e, insn, fields, st, lim);
                 break;
             case ISA_E_OFFSET:
             case ISA_E_SCHED:
