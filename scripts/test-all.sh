@@ -10,5 +10,5 @@ echo "== tests (RelWithDebInfo, -Werror)"
 ctest --test-dir build --output-on-failure -j "$(nproc)" || status=1
 echo "== tests (ASan + UBSan)"
 UBSAN_OPTIONS=print_stacktrace=1 \
-    ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE bench || status=1
+    ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE "bench|long" || status=1
 exit $status

@@ -257,7 +257,9 @@ int gh_target_run_start(gh_target *t, uint64_t max_insns, uint32_t batch, uint32
     wire_put64(&w, max_insns);
     wire_put32(&w, batch);
     wire_put32(&w, window);
-    return send_request(t, WIRE_RUN, buf, 16);
+    int rc = send_request(t, WIRE_RUN, buf, 16);
+    t->run_seq = t->seq;
+    return rc;
 }
 
 int gh_target_run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count,
@@ -267,7 +269,7 @@ int gh_target_run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *
     const uint8_t *p;
     if (receive(t, &h, &p) != 0)
         return -1;
-    if (h.seq != t->seq)
+    if (h.seq != t->run_seq)
         return fail(t, "protocol error: a frame of another request arrived during the run%s%s", "", "");
     wire_reader r = {.p = p, .len = h.length};
     if (h.type == WIRE_RUN_END) {
@@ -296,12 +298,12 @@ int gh_target_credit(gh_target *t, uint32_t batches)
     uint8_t buf[4];
     wire_writer w = {.p = buf, .cap = 4};
     wire_put32(&w, batches);
-    size_t n = wire_frame_encode(t->buf, t->cap, WIRE_CREDIT, t->seq, buf, 4);
+    size_t n = wire_frame_encode(t->buf, t->cap, WIRE_CREDIT, t->run_seq, buf, 4);
     return n && t->ops->send(t->ctx, t->buf, n) == 0 ? 0 : fail(t, "cannot send CREDIT%s%s", "", "");
 }
 
 int gh_target_halt(gh_target *t)
 {
-    size_t n = wire_frame_encode(t->buf, t->cap, WIRE_HALT, t->seq, NULL, 0);
+    size_t n = wire_frame_encode(t->buf, t->cap, WIRE_HALT, t->run_seq, NULL, 0);
     return n && t->ops->send(t->ctx, t->buf, n) == 0 ? 0 : -1;
 }

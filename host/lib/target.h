@@ -29,6 +29,7 @@ typedef struct {
     void *alive_ctx;
     uint32_t timeout_ms;
     uint32_t seq;
+    uint32_t run_seq; /* the RUN request's: its batches carry it */
     uint8_t *buf; /* one frame */
     size_t cap;
     char error[512];

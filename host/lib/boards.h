@@ -1,0 +1,72 @@
+/* Board descriptors: boards/NAME.ini, one per board gpuhost can drive.
+ *
+ *   [board]  name         the --board NAME (letters, digits, '-', '_')
+ *            description  free text (optional)
+ *            transport    model | zmq | usb
+ *            server       zmq boards only: the server program (gpu-rtlsim, gpu-modelsim)
+ *            firmware     the firmware image the board runs (optional)
+ *   [usb]    usb boards only (and required there): vid, pid (0..0xffff),
+ *            interface (0..255), ep_out (0x01..0x0f), ep_in (0x81..0x8f),
+ *            max_packet (8, 16, 32, 64, 512 or 1024)
+ *   [dut]    warps        1..64, what the DUT was built with (CAPS is authoritative)
+ *            implements   "all" or instruction groups as isa/spec names them
+ *                         (IALU XU SYNCOp HALU EXT_CTRL EXT_MEM EXT_FP32 ...)
+ *
+ * Parsed with libinih. Unknown sections or keys, repeated keys, bad values
+ * and missing required keys are errors naming FILE:LINE and the reason; a
+ * missing key is reported at the first line of its section (or of the file). */
+#ifndef GH_BOARDS_H
+#define GH_BOARDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum { GH_TRANSPORT_MODEL = 0, GH_TRANSPORT_ZMQ = 1, GH_TRANSPORT_USB = 2 } gh_transport;
+
+typedef struct {
+    char name[32];
+    char description[160];
+    gh_transport transport;
+    char server[64];   /* zmq: the server program; "" otherwise */
+    char firmware[64]; /* "" when the descriptor names none */
+    char file[512];    /* the descriptor it came from */
+    bool has_usb;
+    struct {
+        uint16_t vid, pid;
+        uint8_t interface, ep_out, ep_in;
+        uint16_t max_packet;
+    } usb;
+    uint32_t warps;       /* 0 when the descriptor does not say */
+    bool implements_all;  /* "all" */
+    char implements[256]; /* the group list as written, normalised to single spaces; "all" */
+} gh_board;
+
+/* Result codes of gh_boards_load. */
+enum { GH_BOARDS_OK = 0, GH_BOARDS_IO = -1, GH_BOARDS_MALFORMED = -2 };
+
+/* Loads every *.ini in dir, sorted by file name. On success *list (free with
+ * gh_boards_free) and *count are set and 0 is returned; otherwise
+ * GH_BOARDS_IO (the directory or a file cannot be read; no descriptor there)
+ * or GH_BOARDS_MALFORMED, with "FILE:LINE: reason" in err, and nothing
+ * allocated. Two descriptors with one name are an error. */
+int gh_boards_load(const char *dir, gh_board **list, size_t *count, char *err, size_t errlen);
+/* Parses one descriptor file (same errors). */
+int gh_board_parse_file(const char *path, gh_board *out, char *err, size_t errlen);
+void gh_boards_free(gh_board *list);
+
+/* The board called name, or NULL. */
+const gh_board *gh_board_find(const gh_board *list, size_t count, const char *name);
+
+/* The descriptor directory: override when given, else the build's
+ * GH_BOARDS_DIR, else NULL. */
+const char *gh_boards_dir(const char *override);
+
+const char *gh_transport_name(gh_transport t); /* "model", "zmq", "usb" */
+/* Where the board is reached, e.g. "in-process", "gpu-rtlsim", "usb 1209:6770". */
+void gh_board_target(const gh_board *b, char *out, size_t len);
+/* A multi-line description (for `gpuhost boards NAME` and `info`). */
+void gh_board_print(const gh_board *b, FILE *f);
+
+#endif
