@@ -37,6 +37,7 @@ int gh_board_connect(const char *board, const gh_run_lockstep_opts *o, gh_server
 void gh_board_disconnect(gh_server *server, bool own_server, gh_target *t, int status);
 int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);
+int gh_cmd_boards(int argc, char **argv);
 int gh_run_lockstep(const char *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o);
 
 int gh_cmd_asm(int argc, char **argv);

@@ -13,6 +13,7 @@ static void usage(FILE *f)
           "                                      disassemble a kernel (ELF or raw 16-byte words)\n"
           "  run KERNEL [--max-insns N] [--dump-state F] [--dump-mem A:L:F] [--trace F]\n"
           "                                      run a kernel (.bin or .s) and check its .expect lines\n"
+          "  boards [--boards-dir DIR] [NAME]    list the board descriptors (boards/*.ini)\n"
           "  info                                ask the board's target what it implements\n"
           "  gen [--seed S] [--count N] [-o F]   a random legal kernel over what the board implements\n"
           "  help                                this text\n"
@@ -61,6 +62,8 @@ int main(int argc, char **argv)
         return gh_cmd_info(board, argc - 1, argv + 1);
     if (strcmp(cmd, "gen") == 0)
         return gh_cmd_gen(board, argc - 1, argv + 1);
-    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, help)\n", cmd);
+    if (strcmp(cmd, "boards") == 0)
+        return gh_cmd_boards(argc - 1, argv + 1);
+    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, boards, help)\n", cmd);
     return GH_EXIT_USAGE;
 }

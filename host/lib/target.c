@@ -131,7 +131,7 @@ bool gh_target_implements(const gh_target *t, uint32_t optype)
 static int load_words(gh_target *t, uint16_t type, uint32_t bank, uint64_t addr, const uint32_t *words,
                       uint32_t count)
 {
-    const uint32_t chunk = 16384;
+    const uint32_t chunk = 2048; /* 8 KiB frames fit the smallest board's buffers */
     uint8_t *buf = malloc(16 + 4 * (size_t)chunk);
     if (!buf)
         return fail(t, "out of memory%s%s", "", "");
@@ -169,7 +169,7 @@ int gh_target_load(gh_target *t, const isa_kernel *k)
 {
     if (request_ok(t, WIRE_RESET, NULL, 0) != 0)
         return -1;
-    const size_t chunk = 4096;
+    const size_t chunk = 512; /* 8 KiB frames fit the smallest board's buffers */
     uint8_t *buf = malloc(8 + 16 * chunk);
     if (!buf)
         return fail(t, "out of memory%s%s", "", "");

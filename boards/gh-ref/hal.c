@@ -1,0 +1,693 @@
+/* gh-ref: the reference board's HAL (see hal.h and README.md).
+ *
+ * hal_link: wire frames over the USB core's EP1 bulk FIFOs. A frame is one
+ * bulk transfer: 512-byte packets, the last one short; a frame whose length
+ * is a multiple of 512 is followed by a zero-length packet (IN). OUT frames
+ * are reassembled by the header's length; a short packet also ends one.
+ *
+ * hal_dut: the DUT port contract (hdl_stubs/README.md) through the debug-port
+ * registers. The DUT's memory port is served here, from a sparse page store
+ * in the board's SDRAM, so the DUT sees the model's 48-bit global address
+ * space and 32 constant banks.
+ *
+ * wire_crc32: the fabric's CRC-32 unit (no zlib on the soft core). */
+#include <string.h>
+
+#include "hal.h"
+
+/* ------------------------------------------------------------ registers */
+static inline uint32_t rd(uint32_t base, uint32_t off)
+{
+    return *(volatile uint32_t *)(uintptr_t)(base + off);
+}
+
+static inline void wr(uint32_t base, uint32_t off, uint32_t v)
+{
+    *(volatile uint32_t *)(uintptr_t)(base + off) = v;
+}
+
+#define SYS(o) GH_REF_SYS_BASE, GH_SYS_##o
+#define USB(o) GH_REF_USB_BASE, GH_USB_##o
+#define DBG(o) GH_REF_DBG_BASE, GH_DBG_##o
+
+static uint32_t ticks_per_ms = 50000; /* from SYS.CLK_HZ at init */
+
+uint64_t gh_ref_cycles(void)
+{
+    uint32_t lo = rd(SYS(CYCLE_LO)); /* latches HI */
+    uint32_t hi = rd(SYS(CYCLE_HI));
+    return (uint64_t)hi << 32 | lo;
+}
+
+static uint64_t deadline_ms(uint32_t ms)
+{
+    return gh_ref_cycles() + (uint64_t)ms * ticks_per_ms;
+}
+
+static int expired(uint64_t deadline)
+{
+    return gh_ref_cycles() >= deadline;
+}
+
+/* ------------------------------------------------------------ CRC-32 */
+uint32_t wire_crc32(uint32_t crc, const void *data, size_t len)
+{
+    const uint8_t *p = data;
+    wr(GH_REF_CRC_BASE, GH_CRC_VALUE, crc);
+    while (len && ((uintptr_t)p & 3u)) {
+        wr(GH_REF_CRC_BASE, GH_CRC_DATA8, *p++);
+        len--;
+    }
+    for (; len >= 4; p += 4, len -= 4) {
+        uint32_t w;
+        memcpy(&w, __builtin_assume_aligned(p, 4), 4);
+        wr(GH_REF_CRC_BASE, GH_CRC_DATA32, w);
+    }
+    while (len--)
+        wr(GH_REF_CRC_BASE, GH_CRC_DATA8, *p++);
+    return rd(GH_REF_CRC_BASE, GH_CRC_VALUE);
+}
+
+/* ------------------------------------------------------------ USB link */
+#define PACKET_TIMEOUT_MS 1000u /* between the packets of one frame */
+#define SEND_TIMEOUT_MS 10000u  /* a host that reads nothing this long is gone */
+#define LINK_EVENTS (GH_USB_INT_BUS_RESET | GH_USB_INT_CONFIG)
+
+/* The host reset the bus or set a configuration again: the frame stream is
+ * out of step, so the link counts as broken until main() resets EP1 and
+ * waits for the host. (CLEAR_FEATURE(ENDPOINT_HALT) is not such an event:
+ * the core clears the stall and the data toggle itself, and the host retries
+ * the transfer, so the stream stays in step.) */
+static int link_lost(void)
+{
+    return (rd(USB(INT)) & LINK_EVENTS) || !(rd(USB(STATUS)) & GH_USB_STATUS_CONFIGURED);
+}
+
+/* EP1 is flushed before the host configures the device, never after: a
+ * frame the host sends right after SET_CONFIGURATION must not be lost. */
+int gh_ref_link_wait(gh_ref_link *l)
+{
+    wr(USB(CTRL), GH_USB_CTRL_CONNECT);
+    while (!(rd(USB(STATUS)) & GH_USB_STATUS_CONFIGURED))
+        ;
+    wr(USB(INT), 0xffffffffu); /* W1C: flags only, no data lost */
+    l->configured = 1;
+    return 0;
+}
+
+/* A bus reset or SET_CONFIGURATION flushes EP1 in hardware. Otherwise (a
+ * send timed out, the host stopped reading) the half-sent stream is flushed
+ * here so a host that comes back starts on a frame boundary. */
+void gh_ref_link_reset(gh_ref_link *l)
+{
+    if (!(rd(USB(INT)) & LINK_EVENTS) && (rd(USB(STATUS)) & GH_USB_STATUS_CONFIGURED))
+        wr(USB(CTRL), GH_USB_CTRL_CONNECT | GH_USB_CTRL_EP1_RESET);
+    wr(USB(INT), 0xffffffffu);
+    l->configured = 0;
+}
+
+/* Waits for an OUT packet: 0 one is at the head (*count set), 1 timeout,
+ * -1 link lost. */
+static int wait_packet(uint64_t deadline, uint32_t *count)
+{
+    for (;;) {
+        uint32_t s = rd(USB(OUT_STATUS));
+        if (s & GH_USB_OUT_READY) {
+            *count = GH_USB_OUT_COUNT(s);
+            return 0;
+        }
+        if (link_lost())
+            return -1;
+        if (expired(deadline))
+            return 1;
+    }
+}
+
+/* Moves the head packet (n bytes) into buf[*stored..cap), drops what does
+ * not fit, releases it. */
+static void take_packet(uint8_t *buf, size_t cap, size_t *stored, uint32_t n)
+{
+    size_t at = *stored;
+    for (uint32_t i = 0; i < n && at < cap; i += 4) {
+        uint32_t w = rd(USB(OUT_DATA));
+        size_t k = n - i < 4 ? n - i : 4;
+        if (k > cap - at)
+            k = cap - at;
+        memcpy(buf + at, &w, k);
+        at += k;
+    }
+    wr(USB(OUT_CTRL), GH_USB_OUT_RELEASE);
+    *stored = at;
+}
+
+static int link_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms)
+{
+    (void)ctx;
+    if (link_lost())
+        return -1;
+    uint64_t deadline = deadline_ms(timeout_ms);
+    uint32_t n;
+    for (;;) {
+        int rc = wait_packet(deadline, &n);
+        if (rc)
+            return rc;
+        if (n)
+            break;
+        wr(USB(OUT_CTRL), GH_USB_OUT_RELEASE); /* a ZLP between frames: the host ended one on a packet boundary */
+    }
+    size_t stored = 0;
+    uint64_t total = n, want = UINT64_MAX; /* unknown: drain to the end of the transfer */
+    take_packet(buf, cap, &stored, n);
+    if (stored >= WIRE_HEADER_SIZE) {
+        uint32_t magic, length;
+        memcpy(&magic, buf, 4);
+        memcpy(&length, buf + 12, 4);
+        if (magic == WIRE_MAGIC && length <= WIRE_MAX_PAYLOAD)
+            want = WIRE_HEADER_SIZE + (uint64_t)length;
+    }
+    /* A short packet ends the transfer; so does reaching the header's length.
+     * A frame too big for buf is drained and arrives truncated: its length no
+     * longer matches, and the core answers BAD_LENGTH. */
+    while (total < want && n == GH_USB_MAX_PACKET) {
+        int rc = wait_packet(deadline_ms(PACKET_TIMEOUT_MS), &n);
+        if (rc < 0)
+            return -1;
+        if (rc > 0)
+            break; /* the rest never came: deliver what did */
+        total += n;
+        take_packet(buf, cap, &stored, n);
+    }
+    *len = stored;
+    return 0;
+}
+
+static int wait_in_ready(void)
+{
+    uint64_t deadline = deadline_ms(SEND_TIMEOUT_MS);
+    while (!(rd(USB(IN_STATUS)) & GH_USB_IN_READY)) {
+        if (link_lost() || expired(deadline))
+            return -1;
+    }
+    return 0;
+}
+
+static int link_send(void *ctx, const uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    size_t off = 0;
+    do {
+        uint32_t n = len - off > GH_USB_MAX_PACKET ? GH_USB_MAX_PACKET : (uint32_t)(len - off);
+        if (wait_in_ready() != 0)
+            return -1;
+        for (uint32_t i = 0; i < n; i += 4) {
+            uint32_t w = 0;
+            memcpy(&w, buf + off + i, n - i < 4 ? n - i : 4);
+            wr(USB(IN_DATA), w);
+        }
+        wr(USB(IN_CTRL), GH_USB_IN_COMMIT | n);
+        off += n;
+        /* a final full packet is followed by a ZLP so the host's read ends */
+        if (off == len && n == GH_USB_MAX_PACKET) {
+            if (wait_in_ready() != 0)
+                return -1;
+            wr(USB(IN_CTRL), GH_USB_IN_COMMIT | 0u);
+        }
+    } while (off < len);
+    return 0;
+}
+
+const fw_link_ops gh_ref_link_ops = {.recv = link_recv, .send = link_send};
+
+/* ------------------------------------------------------------ DUT memory: a sparse page store */
+/* The pool: a 4096-slot open-addressing table of page keys (key + 1; 0 =
+ * free) at its base, then slot i's 4 KiB frame at 64 KiB + i * 4 KiB. Keys:
+ * global page = address >> 12 (36 bits); constant page = 1 << 40 | bank << 4
+ * | offset >> 12. Pages are zero-filled when first written; reads of pages
+ * never written return zeros without allocating, as in the model. */
+#define PAGE_SIZE 4096u
+#define SLOTS 4096u
+#define MAX_PAGES 3072u /* 75% load: 12 MiB of DUT memory */
+#define GLOBAL_LIMIT (UINT64_C(1) << 48)
+#define CONST_LAST 65532u /* last word of a 64 KiB constant bank */
+#define CONST_KEY(bank, off) (UINT64_C(1) << 40 | (uint64_t)(bank) << 4 | (off) >> 12)
+
+static uint64_t *const table = (uint64_t *)(uintptr_t)GH_REF_POOL_BASE;
+
+static uint8_t *frame_of(uint32_t slot)
+{
+    return (uint8_t *)(uintptr_t)(GH_REF_POOL_BASE + 0x10000u + slot * PAGE_SIZE);
+}
+
+static void store_clear(gh_ref_dut *d)
+{
+    memset(table, 0, SLOTS * sizeof *table);
+    d->pages = 0;
+    d->last_key = 0;
+    d->last_frame = NULL;
+}
+
+static uint8_t *page(gh_ref_dut *d, uint64_t key, int create)
+{
+    if (d->last_key == key + 1)
+        return d->last_frame;
+    uint32_t i = (uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 52) & (SLOTS - 1);
+    for (;; i = (i + 1) & (SLOTS - 1)) {
+        if (table[i] == key + 1)
+            break;
+        if (table[i] == 0) {
+            if (!create || d->pages >= MAX_PAGES)
+                return NULL;
+            table[i] = key + 1;
+            memset(frame_of(i), 0, PAGE_SIZE);
+            d->pages++;
+            break;
+        }
+    }
+    d->last_key = key + 1;
+    d->last_frame = frame_of(i);
+    return d->last_frame;
+}
+
+/* Copies len bytes at addr of a space (0 global, 1 constant bank `bank`)
+ * to or from buf. 0, or -1 when the pool is full (writes only). */
+static int store_io(gh_ref_dut *d, int space, uint32_t bank, uint64_t addr, uint8_t *buf, uint32_t len,
+                    int write)
+{
+    while (len) {
+        uint32_t off = (uint32_t)(addr & (PAGE_SIZE - 1)), n = PAGE_SIZE - off;
+        if (n > len)
+            n = len;
+        uint64_t key = space ? CONST_KEY(bank, (uint32_t)addr) : addr >> 12;
+        uint8_t *p = page(d, key, write);
+        if (write) {
+            if (!p)
+                return -1;
+            memcpy(p + off, buf, n);
+        } else if (p) {
+            memcpy(buf, p + off, n);
+        } else {
+            memset(buf, 0, n);
+        }
+        addr += n, buf += n, len -= n;
+    }
+    return 0;
+}
+
+/* Answers the DUT's pending memory request. */
+static void serve_mem(gh_ref_dut *d)
+{
+    uint32_t req = rd(DBG(MEM_REQ));
+    uint64_t addr = rd(DBG(MEM_ADDR_LO)) | (uint64_t)rd(DBG(MEM_ADDR_HI)) << 32;
+    int we = (req >> 1) & 1, space = (req >> 2) & 1;
+    uint32_t bank = (req >> 8) & 31, word = 0;
+    int err = (addr & 3) != 0 || (space ? addr > CONST_LAST : addr > GLOBAL_LIMIT - 4);
+    if (!err) {
+        if (we) {
+            word = rd(DBG(MEM_WDATA));
+            err = store_io(d, space, bank, addr, (uint8_t *)&word, 4, 1) != 0;
+        } else {
+            store_io(d, space, bank, addr, (uint8_t *)&word, 4, 0);
+        }
+    }
+    wr(DBG(MEM_RDATA), word);
+    wr(DBG(MEM_ACK), 1u | (uint32_t)err << 1);
+}
+
+/* ------------------------------------------------------------ DUT control */
+#define BD_TIMEOUT_MS 10u
+#define IDLE_TIMEOUT_MS 100u
+#define DEFAULT_WATCHDOG 10000000u /* cycles */
+
+static int wait_idle(void)
+{
+    uint64_t deadline = deadline_ms(IDLE_TIMEOUT_MS);
+    while (rd(DBG(STATUS)) & GH_DBG_ST_BUSY)
+        if (expired(deadline))
+            return -1;
+    return 0;
+}
+
+static int bd(uint32_t we, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t wdata,
+              uint32_t *rdata)
+{
+    wr(DBG(BD_WDATA), wdata);
+    wr(DBG(BD_CMD), (we & 1u) | (space & 15u) << 4 | (warp & 0x7fu) << 8 | (index & 0xffu) << 16 |
+                        (lane & 31u) << 24);
+    uint64_t deadline = deadline_ms(BD_TIMEOUT_MS);
+    while (rd(DBG(STATUS)) & GH_DBG_ST_BD_BUSY)
+        if (expired(deadline))
+            return -1;
+    if (rdata)
+        *rdata = rd(DBG(BD_RDATA));
+    return 0;
+}
+
+static int bd_read(uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v)
+{
+    return bd(0, space, warp, index, lane, 0, v);
+}
+
+static int bd_write(uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v)
+{
+    return bd(1, space, warp, index, lane, v, NULL);
+}
+
+static void caps(void *ctx, wire_caps *c)
+{
+    gh_ref_dut *d = ctx;
+    uint32_t w[10];
+    for (uint32_t i = 0; i < 10; i++)
+        if (bd_read(GH_BD_CAP, 0, i, 0, &w[i]) != 0) {
+            memcpy(c->name, "gh-ref (DUT not answering)", 27);
+            return;
+        }
+    d->cap_warps = w[0] > 64 ? 64 : w[0];
+    c->max_warps = (uint16_t)d->cap_warps;
+    c->lanes = (uint16_t)w[1];
+    c->max_batch = GH_REF_MAX_PAYLOAD;
+    memcpy(c->optypes, &w[2], 32);
+    memcpy(c->name, "gh-ref", 7);
+}
+
+static int reset(void *ctx)
+{
+    gh_ref_dut *d = ctx;
+    wr(DBG(CTRL), 0); /* rst_n low (synchronous): also empties the retire FIFO and drops a memory request */
+    uint64_t until = gh_ref_cycles() + 16;
+    while (gh_ref_cycles() < until)
+        ;
+    wr(DBG(CTRL), GH_DBG_CTRL_RST_N);
+    store_clear(d);
+    d->warps = 0;
+    if (wait_idle() != 0) /* the DUT clears its register files after reset */
+        return -1;
+    uint32_t w;
+    if (bd_read(GH_BD_CAP, 0, 0, 0, &w) != 0)
+        return -1;
+    d->cap_warps = w > 64 ? 64 : w;
+    return 0;
+}
+
+static int load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
+{
+    (void)ctx;
+    if (index > 0xffffu || wait_idle() != 0)
+        return -1;
+    wr(DBG(IMEM_ADDR), index);
+    wr(DBG(IMEM_DATA0), (uint32_t)lo);
+    wr(DBG(IMEM_DATA0) + 4, (uint32_t)(lo >> 32));
+    wr(DBG(IMEM_DATA0) + 8, (uint32_t)hi);
+    wr(DBG(IMEM_DATA0) + 12, (uint32_t)(hi >> 32));
+    wr(DBG(CMD), GH_DBG_CMD_IMEM_WRITE);
+    return 0;
+}
+
+static int load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
+{
+    if (bank >= 32 || (offset & 3) || offset > CONST_LAST)
+        return -1;
+    return store_io(ctx, 1, bank, offset, (uint8_t *)&word, 4, 1);
+}
+
+static int load_mem(void *ctx, uint64_t addr, uint32_t word)
+{
+    if (addr > GLOBAL_LIMIT - 4)
+        return -1;
+    return store_io(ctx, 0, 0, addr, (uint8_t *)&word, 4, 1);
+}
+
+static int launch(void *ctx, uint32_t warps, uint64_t entry)
+{
+    gh_ref_dut *d = ctx;
+    if (warps == 0 || warps > d->cap_warps || wait_idle() != 0)
+        return -1;
+    wr(DBG(LAUNCH_WARPS), warps);
+    wr(DBG(LAUNCH_ENTRY_LO), (uint32_t)entry);
+    wr(DBG(LAUNCH_ENTRY_HI), (uint32_t)(entry >> 32));
+    wr(DBG(CMD), GH_DBG_CMD_LAUNCH);
+    d->warps = warps;
+    memset(d->exited, 0, sizeof d->exited);
+    return 0;
+}
+
+static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t mask, const uint32_t *values)
+{
+    gh_ref_dut *d = ctx;
+    if (warp >= d->warps || wait_idle() != 0)
+        return -1;
+    uint32_t cur;
+    switch (kind) {
+    case WIRE_REG_GPR:
+        if (index >= 255)
+            return -1;
+        for (uint32_t l = 0; l < WIRE_LANES; l++)
+            if (((mask >> l) & 1u) && bd_write(GH_BD_GPR, warp, index, l, values[l]) != 0)
+                return -1;
+        return 0;
+    case WIRE_REG_PRED:
+        if (index >= 7 || bd_read(GH_BD_PRED, warp, index, 0, &cur) != 0)
+            return -1;
+        for (uint32_t l = 0; l < WIRE_LANES; l++)
+            if ((mask >> l) & 1u)
+                cur = values[l] ? cur | 1u << l : cur & ~(1u << l);
+        return bd_write(GH_BD_PRED, warp, index, 0, cur);
+    case WIRE_REG_UR:
+        return index >= 63 ? -1 : bd_write(GH_BD_UR, warp, index, 0, values[0]);
+    case WIRE_REG_UPRED:
+        if (index >= 7 || bd_read(GH_BD_UPRED, warp, 0, 0, &cur) != 0)
+            return -1;
+        cur = values[0] ? cur | 1u << index : cur & ~(1u << index);
+        return bd_write(GH_BD_UPRED, warp, 0, 0, cur);
+    }
+    return -1;
+}
+
+static int read_state(void *ctx, uint16_t warp, wire_state *s)
+{
+    gh_ref_dut *d = ctx;
+    if (warp >= d->warps || wait_idle() != 0)
+        return -1;
+    memset(s, 0, sizeof *s);
+    s->warp = warp;
+    uint32_t lo, hi, st;
+    for (uint32_t l = 0; l < WIRE_LANES; l++) {
+        if (bd_read(GH_BD_PC_LO, warp, 0, l, &lo) || bd_read(GH_BD_PC_HI, warp, 0, l, &hi) ||
+            bd_read(GH_BD_STATUS, warp, 0, l, &st))
+            return -1;
+        s->pc[l] = (uint64_t)hi << 32 | lo;
+        s->exited |= (uint32_t)(st == 2) << l;
+        s->waiting |= (uint32_t)(st == 1) << l;
+    }
+    for (uint32_t r = 0; r < 255; r++)
+        for (uint32_t l = 0; l < WIRE_LANES; l++)
+            if (bd_read(GH_BD_GPR, warp, r, l, &s->gpr[r][l]))
+                return -1;
+    for (uint32_t p = 0; p < 7; p++)
+        if (bd_read(GH_BD_PRED, warp, p, 0, &s->pred[p]))
+            return -1;
+    for (uint32_t u = 0; u < 63; u++)
+        if (bd_read(GH_BD_UR, warp, u, 0, &s->ur[u]))
+            return -1;
+    return bd_read(GH_BD_UPRED, warp, 0, 0, &s->upred);
+}
+
+static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
+{
+    if (addr > GLOBAL_LIMIT || len > GLOBAL_LIMIT - addr)
+        return -1;
+    return store_io(ctx, 0, 0, addr, out, len, 0);
+}
+
+/* Collects one instruction's beats into *rec, serving memory requests on the
+ * way, until its END beat or the watchdog. */
+static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog)
+{
+    rec->flags = 0;
+    rec->exit_mask = rec->trap_code = rec->trap_lane = 0;
+    rec->gpr_count = rec->pred_count = rec->ur_count = 0;
+    rec->upred_mask = rec->upred_value = rec->mem_count = 0;
+    rec->mem.lane_mask = 0;
+    rec->mem.bytes = 0;
+    int overflow = 0;
+    uint64_t deadline = gh_ref_cycles() + (watchdog ? watchdog : DEFAULT_WATCHDOG);
+    for (;;) {
+        uint32_t st = rd(DBG(STATUS));
+        if (st & GH_DBG_ST_MEM_REQ) {
+            serve_mem(d);
+            continue;
+        }
+        if (!(st & GH_DBG_ST_RT_VALID)) {
+            if (expired(deadline))
+                return FW_STEP_HUNG;
+            continue;
+        }
+        uint32_t head = rd(DBG(RT_HEAD));
+        uint32_t kind = head & 7u, index = (head >> 16) & 0xffu, lane = (head >> 24) & 31u;
+        uint32_t data = rd(DBG(RT_DATA)), ma = rd(DBG(RT_MASK_A)), mb = rd(DBG(RT_MASK_B));
+        switch (kind) {
+        case GH_RT_HEAD:
+            rec->warp = (uint16_t)((head >> 8) & 0x7fu);
+            rec->pc = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
+            rec->insn_lo = rd(DBG(RT_INSN0)) | (uint64_t)rd(DBG(RT_INSN0) + 4) << 32;
+            rec->insn_hi = rd(DBG(RT_INSN0) + 8) | (uint64_t)rd(DBG(RT_INSN0) + 12) << 32;
+            rec->active_mask = ma;
+            rec->exec_mask = mb;
+            break;
+        case GH_RT_GPR: {
+            int j = rec->gpr_count - 1;
+            while (j >= 0 && rec->gpr[j].reg != index)
+                j--;
+            if (j < 0) {
+                if (rec->gpr_count == WIRE_MAX_GPR_WRITES) {
+                    overflow = 1;
+                    break;
+                }
+                j = rec->gpr_count++;
+                rec->gpr[j].reg = (uint8_t)index;
+                rec->gpr[j].lane_mask = 0;
+            }
+            rec->gpr[j].lane_mask |= 1u << lane;
+            rec->gpr[j].value[lane] = data;
+            break;
+        }
+        case GH_RT_PRED:
+            if (rec->pred_count == WIRE_MAX_PRED_WRITES) {
+                overflow = 1;
+                break;
+            }
+            rec->pred[rec->pred_count++] = (wire_pred_write){.pred = (uint8_t)index, .lane_mask = ma, .value = mb};
+            break;
+        case GH_RT_UR:
+            if (rec->ur_count == WIRE_MAX_UR_WRITES) {
+                overflow = 1;
+                break;
+            }
+            rec->ur[rec->ur_count++] = (wire_ur_write){.reg = (uint8_t)index, .value = data};
+            break;
+        case GH_RT_UPRED:
+            rec->upred_mask |= (uint8_t)(1u << (index & 7u));
+            rec->upred_value = (uint8_t)((rec->upred_value & ~(1u << (index & 7u))) | (data & 1u) << (index & 7u));
+            break;
+        case GH_RT_MEM: {
+            uint32_t w = index & 3u;
+            uint64_t addr = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
+            rec->mem_count = 1;
+            rec->mem.lane_mask |= 1u << lane;
+            rec->mem.addr[lane] = addr - 4u * w;
+            rec->mem.data[lane][w] = data;
+            uint8_t bytes = (uint8_t)(w == 0 ? 4 : w == 1 ? 8 : 16);
+            if (bytes > rec->mem.bytes)
+                rec->mem.bytes = bytes;
+            break;
+        }
+        case GH_RT_END: {
+            uint32_t status = rd(DBG(RT_STATUS)) & 0xffu;
+            wr(DBG(RT_POP), 1);
+            rec->exit_mask = mb;
+            if (mb)
+                rec->flags |= WIRE_COMMIT_EXITED;
+            if (status != 0) {
+                /* the contract carries no trap lane: unknown, as the model says for a whole-warp trap */
+                rec->flags |= WIRE_COMMIT_TRAP;
+                rec->trap_code = status == 1 ? data : 1u /* UNIMPLEMENTED */;
+                rec->trap_lane = 0xffffffffu;
+            } else if (rec->warp < 64) {
+                d->exited[rec->warp] |= mb;
+                if (d->exited[rec->warp] == 0xffffffffu)
+                    rec->flags |= WIRE_COMMIT_WARP_DONE;
+            }
+            return overflow ? FW_STEP_ERROR : FW_STEP_RETIRED;
+        }
+        default:
+            overflow = 1; /* a beat kind the contract does not define */
+            break;
+        }
+        wr(DBG(RT_POP), 1);
+    }
+}
+
+static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
+{
+    gh_ref_dut *d = ctx;
+    if (!d->warps)
+        return FW_STEP_ERROR;
+    if (rd(DBG(STATUS)) & GH_DBG_ST_DONE)
+        return FW_STEP_DONE;
+    wr(DBG(CMD), GH_DBG_CMD_STEP);
+    return collect(d, rec, watchdog);
+}
+
+/* INJECT through the port contract, which has no way to pick the warp that
+ * steps or to fetch from anywhere but instruction memory: the other warps'
+ * ready lanes are parked as waiting (the DUT picks a warp with ready lanes
+ * first), the word is written at the warp's lowest ready PC, one step runs,
+ * and the parked lanes are released. The word stays in instruction memory
+ * (documented in README.md: INJECT overwrites the code at that PC). */
+static int inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
+{
+    gh_ref_dut *d = ctx;
+    if (warp >= d->warps || wait_idle() != 0)
+        return -1;
+    uint32_t ready[64] = {0}, st;
+    uint64_t min_pc = UINT64_MAX;
+    for (uint32_t w = 0; w < d->warps; w++)
+        for (uint32_t l = 0; l < WIRE_LANES; l++) {
+            if (bd_read(GH_BD_STATUS, w, 0, l, &st) != 0)
+                return -1;
+            if (st != 0)
+                continue;
+            ready[w] |= 1u << l;
+            if (w == warp) {
+                uint32_t plo, phi;
+                if (bd_read(GH_BD_PC_LO, w, 0, l, &plo) || bd_read(GH_BD_PC_HI, w, 0, l, &phi))
+                    return -1;
+                uint64_t pc = (uint64_t)phi << 32 | plo;
+                if (pc < min_pc)
+                    min_pc = pc;
+            }
+        }
+    if (!ready[warp] || (min_pc & 15u) || (min_pc >> 4) > 0xffffu)
+        return -1;
+    int rc = 0;
+    for (uint32_t w = 0; w < d->warps && rc == 0; w++)
+        for (uint32_t l = 0; l < WIRE_LANES && rc == 0; l++)
+            if (w != warp && ((ready[w] >> l) & 1u))
+                rc = bd_write(GH_BD_STATUS, w, 0, l, 1);
+    if (rc == 0 && load_code(ctx, (uint32_t)(min_pc >> 4), lo, hi) == 0) {
+        wr(DBG(CMD), GH_DBG_CMD_STEP);
+        rc = collect(d, rec, 0) == FW_STEP_RETIRED && rec->warp == warp ? 0 : -1;
+    } else {
+        rc = -1;
+    }
+    for (uint32_t w = 0; w < d->warps; w++)
+        for (uint32_t l = 0; l < WIRE_LANES; l++)
+            if (w != warp && ((ready[w] >> l) & 1u))
+                bd_write(GH_BD_STATUS, w, 0, l, 0);
+    return rc;
+}
+
+const fw_dut_ops gh_ref_dut_ops = {
+    .caps = caps,
+    .reset = reset,
+    .load_code = load_code,
+    .load_const = load_const,
+    .load_mem = load_mem,
+    .launch = launch,
+    .write_reg = write_reg,
+    .read_state = read_state,
+    .read_mem = read_mem,
+    .step = step,
+    .inject = inject,
+};
+
+int gh_ref_init(gh_ref_link *link, gh_ref_dut *dut)
+{
+    memset(link, 0, sizeof *link);
+    memset(dut, 0, sizeof *dut);
+    if (rd(SYS(ID)) != GH_SYS_ID_VALUE || rd(DBG(ID)) != GH_DBG_ID_VALUE)
+        return -1;
+    uint32_t hz = rd(SYS(CLK_HZ));
+    ticks_per_ms = hz >= 1000 ? hz / 1000 : 1;
+    link->ticks_per_ms = ticks_per_ms;
+    return reset(dut);
+}

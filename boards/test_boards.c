@@ -1,0 +1,227 @@
+/* Board descriptors: the built-in boards load, and malformed descriptors are
+ * rejected with FILE:LINE and the reason. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/boards.h"
+
+static char tmpdir[256];
+
+static int make_dir(void **state)
+{
+    (void)state;
+    const char *base = getenv("TMPDIR");
+    snprintf(tmpdir, sizeof tmpdir, "%s/gh-boards-XXXXXX", base && *base ? base : "/tmp");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static void clear_dir(void)
+{
+    static const char *const names[] = {"a.ini", "b.ini", "bad.ini"};
+    char path[512];
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);
+        unlink(path);
+    }
+}
+
+static int remove_dir(void **state)
+{
+    (void)state;
+    clear_dir();
+    return rmdir(tmpdir);
+}
+
+static void write_file(const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Loads the temporary directory holding only bad.ini = text; expects a
+ * malformed-descriptor error "bad.ini:LINE: ..." containing `reason`. */
+static void expect_error(const char *text, int line, const char *reason)
+{
+    clear_dir();
+    write_file("bad.ini", text);
+    gh_board *list = NULL;
+    size_t count = 0;
+    char err[512] = "";
+    int rc = gh_boards_load(tmpdir, &list, &count, err, sizeof err);
+    char where[64];
+    snprintf(where, sizeof where, "bad.ini:%d: ", line);
+    if (rc != GH_BOARDS_MALFORMED || !strstr(err, where) || !strstr(err, reason))
+        fail_msg("expected \"%s%s\", got rc %d \"%s\"", where, reason, rc, err);
+    assert_null(list);
+}
+
+static void builtin_boards(void **state)
+{
+    (void)state;
+    gh_board *list;
+    size_t count;
+    char err[512];
+    int rc = gh_boards_load(GH_BOARDS_TEST_DIR, &list, &count, err, sizeof err);
+    if (rc != GH_BOARDS_OK)
+        fail_msg("%s", err);
+    assert_int_equal(count, 5);
+    /* sorted by file name */
+    assert_string_equal(list[0].name, "model");
+    assert_string_equal(list[1].name, "modelsim");
+    assert_string_equal(list[2].name, "rtl");
+    assert_string_equal(list[3].name, "usb");
+    assert_string_equal(list[4].name, "usbemu");
+
+    const gh_board *usb = gh_board_find(list, count, "usb");
+    assert_non_null(usb);
+    assert_int_equal(usb->transport, GH_TRANSPORT_USB);
+    assert_true(usb->has_usb);
+    assert_int_equal(usb->usb.vid, 0x1209);
+    assert_int_equal(usb->usb.pid, 0x6770);
+    assert_int_equal(usb->usb.interface, 0);
+    assert_int_equal(usb->usb.ep_out, 0x01);
+    assert_int_equal(usb->usb.ep_in, 0x81);
+    assert_int_equal(usb->usb.max_packet, 512);
+    assert_string_equal(usb->firmware, "gh-ref-fw.elf");
+    assert_false(usb->implements_all);
+    assert_string_equal(usb->implements, "IALU XU SYNCOp EXT_CTRL EXT_MEM");
+
+    const gh_board *rtl = gh_board_find(list, count, "rtl");
+    assert_non_null(rtl);
+    assert_int_equal(rtl->transport, GH_TRANSPORT_ZMQ);
+    assert_string_equal(rtl->server, "gpu-rtlsim");
+    assert_false(rtl->has_usb);
+    assert_int_equal(rtl->warps, 4);
+
+    const gh_board *modelsim = gh_board_find(list, count, "modelsim");
+    assert_non_null(modelsim);
+    assert_string_equal(modelsim->server, "gpu-modelsim");
+    assert_true(modelsim->implements_all);
+
+    const gh_board *model = gh_board_find(list, count, "model");
+    assert_non_null(model);
+    assert_int_equal(model->transport, GH_TRANSPORT_MODEL);
+
+    assert_null(gh_board_find(list, count, "nosuch"));
+    assert_null(gh_board_find(list, count, NULL));
+
+    char target[64];
+    gh_board_target(usb, target, sizeof target);
+    assert_string_equal(target, "usb 1209:6770");
+    gh_board_target(rtl, target, sizeof target);
+    assert_string_equal(target, "gpu-rtlsim");
+    gh_boards_free(list);
+}
+
+static void syntax_error_line(void **state)
+{
+    (void)state;
+    expect_error("[board]\nname = x\ntransport = model\nthis line has no equals sign\n", 4, "syntax error");
+    expect_error("[board\nname = x\n", 1, "syntax error");
+}
+
+static void unknown_section_and_key(void **state)
+{
+    (void)state;
+    expect_error("[board]\nname = x\ntransport = model\n\n[gpu]\nwarps = 2\n", 6, "unknown section [gpu]");
+    expect_error("; comment\n[board]\nname = x\ntranport = model\n", 4, "unknown key 'tranport' in [board]");
+    expect_error("name = x\n", 1, "outside a section");
+}
+
+static void bad_values(void **state)
+{
+    (void)state;
+    expect_error("[board]\nname = x\ntransport = pcie\n", 3, "transport 'pcie'");
+    expect_error("[board]\nname = has space\ntransport = model\n", 2, "name 'has space'");
+    expect_error("[board]\nname = x\ntransport = usb\n[usb]\nvid = 0x12090\npid = 1\n", 5, "vid '0x12090'");
+    expect_error("[board]\nname = x\ntransport = usb\n[usb]\nvid = -1\n", 5, "vid '-1'");
+    expect_error("[board]\nname = x\ntransport = usb\n[usb]\nvid = 1\npid = 2\ninterface = 0\n"
+                 "ep_out = 0x81\n",
+                 8, "ep_out '0x81'");
+    expect_error("[board]\nname = x\ntransport = usb\n[usb]\nep_in = 0x01\n", 5, "ep_in '0x01'");
+    expect_error("[board]\nname = x\ntransport = usb\n[usb]\nmax_packet = 500\n", 5, "max_packet '500'");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nwarps = 0\n", 5, "warps '0'");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nwarps = 65\n", 5, "warps '65'");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nimplements = IALU FOO\n", 5,
+                 "unknown instruction group 'FOO'");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nimplements = all IALU\n", 5, "\"all\" cannot");
+}
+
+static void repeated_key(void **state)
+{
+    (void)state;
+    expect_error("[board]\nname = x\ntransport = model\nname = y\n", 4, "'name' given twice (first on line 2)");
+}
+
+static void missing_keys(void **state)
+{
+    (void)state;
+    expect_error("; no sections at all\n", 1, "no [board] section");
+    expect_error("\n\n[board]\nname = x\n", 3, "[board] has no 'transport'");
+    expect_error("[board]\nname = x\ntransport = zmq\n", 1, "transport zmq needs 'server'");
+    expect_error("[board]\nname = x\ntransport = usb\n", 3, "transport usb needs a [usb] section");
+    expect_error("[board]\nname = x\ntransport = usb\n\n[usb]\nvid = 0x1209\npid = 0x6770\n", 5,
+                 "[usb] has no 'interface'");
+    expect_error("[board]\nname = x\ntransport = model\nserver = gpu-rtlsim\n", 4, "'server' is for zmq boards");
+    expect_error("[board]\nname = x\ntransport = model\n[usb]\nvid = 1\n", 4, "[usb] given for transport model");
+}
+
+static void duplicate_names(void **state)
+{
+    (void)state;
+    clear_dir();
+    write_file("a.ini", "[board]\nname = same\ntransport = model\n");
+    write_file("b.ini", "[board]\nname = same\ntransport = model\n");
+    gh_board *list = NULL;
+    size_t count;
+    char err[512];
+    assert_int_equal(gh_boards_load(tmpdir, &list, &count, err, sizeof err), GH_BOARDS_MALFORMED);
+    assert_non_null(strstr(err, "b.ini: board 'same' is already described by"));
+    assert_non_null(strstr(err, "a.ini"));
+    assert_null(list);
+}
+
+static void io_errors(void **state)
+{
+    (void)state;
+    gh_board *list = NULL;
+    size_t count;
+    char err[512];
+    assert_int_equal(gh_boards_load("/nonexistent/gh-boards", &list, &count, err, sizeof err), GH_BOARDS_IO);
+    assert_non_null(strstr(err, "/nonexistent/gh-boards"));
+    clear_dir();
+    assert_int_equal(gh_boards_load(tmpdir, &list, &count, err, sizeof err), GH_BOARDS_IO);
+    assert_non_null(strstr(err, "no board descriptors"));
+}
+
+static void dir_override(void **state)
+{
+    (void)state;
+    assert_string_equal(gh_boards_dir("/x"), "/x");
+    assert_non_null(gh_boards_dir(NULL)); /* the build defines GH_BOARDS_DIR */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(builtin_boards),   cmocka_unit_test(syntax_error_line),
+        cmocka_unit_test(unknown_section_and_key), cmocka_unit_test(bad_values),
+        cmocka_unit_test(repeated_key),     cmocka_unit_test(missing_keys),
+        cmocka_unit_test(duplicate_names),  cmocka_unit_test(io_errors),
+        cmocka_unit_test(dir_override),
+    };
+    return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}

@@ -1,0 +1,66 @@
+/* fw/rv32: the gh-ref board's firmware. The target-independent core
+ * (fw/core) serves the wire protocol over the board's HAL
+ * (boards/gh-ref/hal.c) from static buffers; nothing is allocated. */
+#include <stdint.h>
+
+#include "fw/fw.h"
+#include "hal.h"
+
+/* A STATE reply: u16 warp, u16 pad, u32 exited, u32 waiting, 32 PCs, 255 x 32
+ * GPRs, 7 predicate masks, 63 URs, the uniform predicate mask. */
+#define STATE_PAYLOAD (12u + 8u * 32u + 4u * 255u * 32u + 4u * 7u + 4u * 63u + 4u)
+_Static_assert(GH_REF_TX_PAYLOAD >= STATE_PAYLOAD, "the tx buffer must hold a STATE reply");
+_Static_assert(GH_REF_MAX_PAYLOAD <= WIRE_MAX_PAYLOAD, "a board cannot exceed the protocol maximum");
+
+#define WATCHDOG_CYCLES 10000000u /* per instruction: 200 ms at 50 MHz */
+#define IDLE_POLL_MS 100u
+
+static uint8_t rx[WIRE_HEADER_SIZE + GH_REF_MAX_PAYLOAD] __attribute__((aligned(4)));
+static uint8_t tx[WIRE_HEADER_SIZE + GH_REF_TX_PAYLOAD] __attribute__((aligned(4)));
+static wire_state state;
+static gh_ref_link link;
+static gh_ref_dut dut;
+
+int main(void);
+void gh_ref_trap(uint32_t cause, uint32_t epc, uint32_t tval) __attribute__((noreturn));
+
+int main(void)
+{
+    if (gh_ref_init(&link, &dut) != 0) {
+        /* not a gh-ref bitstream, or the DUT does not leave reset: stay off the bus */
+        for (;;)
+            ;
+    }
+    fw_core core = {
+        .link = &gh_ref_link_ops,
+        .link_ctx = &link,
+        .dut = &gh_ref_dut_ops,
+        .dut_ctx = &dut,
+        .watchdog_cycles = WATCHDOG_CYCLES,
+        .idle_timeout_ms = IDLE_POLL_MS,
+        .rx = rx,
+        .rx_cap = sizeof rx,
+        .tx = tx,
+        .tx_cap = sizeof tx,
+        .state_buf = &state,
+    };
+    for (;;) {
+        gh_ref_link_wait(&link);
+        fw_serve(&core);         /* returns when the host resets, reconfigures or stops reading */
+        gh_ref_link_reset(&link); /* the DUT keeps its state: a host may reconnect and read it */
+    }
+}
+
+/* Any exception: record it where a debugger (or the next boot) can read it,
+ * then reset the soft core; the host sees the device re-enumerate. */
+void gh_ref_trap(uint32_t cause, uint32_t epc, uint32_t tval)
+{
+    volatile uint32_t *sys = (volatile uint32_t *)(uintptr_t)GH_REF_SYS_BASE;
+    sys[GH_SYS_TRAP_CAUSE / 4] = cause;
+    sys[GH_SYS_TRAP_EPC / 4] = epc;
+    sys[GH_SYS_TRAP_TVAL / 4] = tval;
+    sys[GH_SYS_TRAP_COUNT / 4] = sys[GH_SYS_TRAP_COUNT / 4] + 1;
+    sys[GH_SYS_RESET / 4] = GH_SYS_RESET_KEY;
+    for (;;)
+        ;
+}

@@ -1,0 +1,513 @@
+/* Board descriptors (see boards.h), parsed with libinih. inih reports the
+ * line of a syntax error; for our own errors the handler needs the line too,
+ * so lines reach inih through a reader that counts them (and notes where
+ * each [section] starts, for "missing key" errors). */
+#define _POSIX_C_SOURCE 200809L
+#include "boards.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <ini.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/isa.h"
+
+enum section { SEC_BOARD, SEC_USB, SEC_DUT, SEC_COUNT };
+static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
+
+enum key {
+    K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_FIRMWARE,
+    K_VID, K_PID, K_INTERFACE, K_EP_OUT, K_EP_IN, K_MAX_PACKET,
+    K_WARPS, K_IMPLEMENTS, K_COUNT
+};
+
+static const struct {
+    enum section section;
+    const char *name;
+} keys[K_COUNT] = {
+    [K_NAME] = {SEC_BOARD, "name"},         [K_DESCRIPTION] = {SEC_BOARD, "description"},
+    [K_TRANSPORT] = {SEC_BOARD, "transport"}, [K_SERVER] = {SEC_BOARD, "server"},
+    [K_FIRMWARE] = {SEC_BOARD, "firmware"},
+    [K_VID] = {SEC_USB, "vid"},             [K_PID] = {SEC_USB, "pid"},
+    [K_INTERFACE] = {SEC_USB, "interface"}, [K_EP_OUT] = {SEC_USB, "ep_out"},
+    [K_EP_IN] = {SEC_USB, "ep_in"},         [K_MAX_PACKET] = {SEC_USB, "max_packet"},
+    [K_WARPS] = {SEC_DUT, "warps"},         [K_IMPLEMENTS] = {SEC_DUT, "implements"},
+};
+
+typedef struct {
+    FILE *f;
+    const char *path;
+    gh_board *b;
+    int line;           /* the line inih is looking at */
+    bool at_line_start; /* the next fgets starts a new line (long lines come in pieces) */
+    int section_line[SEC_COUNT];
+    int key_line[K_COUNT]; /* 0: not given */
+    bool failed;
+    char reason[300];
+    int fail_line;
+} parser;
+
+static void fail(parser *p, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fail(parser *p, int line, const char *fmt, ...)
+{
+    if (p->failed)
+        return; /* the first error stands */
+    p->failed = true;
+    p->fail_line = line > 0 ? line : 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->reason, sizeof p->reason, fmt, ap);
+    va_end(ap);
+}
+
+static char *reader(char *str, int num, void *stream)
+{
+    parser *p = stream;
+    if (!fgets(str, num, p->f))
+        return NULL;
+    if (p->at_line_start) {
+        p->line++;
+        const char *s = str + strspn(str, " \t");
+        if (*s == '[') {
+            size_t n = strcspn(s + 1, "]");
+            for (int i = 0; i < SEC_COUNT; i++)
+                if (strlen(section_names[i]) == n && strncmp(s + 1, section_names[i], n) == 0 &&
+                    !p->section_line[i])
+                    p->section_line[i] = p->line;
+        }
+    }
+    size_t n = strlen(str);
+    p->at_line_start = n > 0 && str[n - 1] == '\n';
+    return str;
+}
+
+static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+    if (!*s || *s == '-' || *s == '+')
+        return false;
+    errno = 0;
+    char *end;
+    unsigned long v = strtoul(s, &end, 0);
+    if (errno || *end || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool copy_text(char *dst, size_t cap, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= cap)
+        return false;
+    memcpy(dst, src, n + 1);
+    return true;
+}
+
+static bool known_group(const char *g)
+{
+    const isa_tables *t = isa_tables_get();
+    for (uint32_t v = 0; v < t->variant_count; v++)
+        if (t->variants[v].group && strcmp(t->variants[v].group, g) == 0)
+            return true;
+    return false;
+}
+
+/* The groups isa/spec defines, space-separated, each once. */
+static void known_groups(char *out, size_t len)
+{
+    const isa_tables *t = isa_tables_get();
+    size_t used = 0;
+    out[0] = '\0';
+    for (uint32_t v = 0; v < t->variant_count; v++) {
+        const char *g = t->variants[v].group;
+        bool seen = false;
+        for (uint32_t u = 0; g && u < v && !seen; u++)
+            seen = t->variants[u].group && strcmp(t->variants[u].group, g) == 0;
+        if (!g || seen)
+            continue;
+        int n = snprintf(out + used, len - used, "%s%s", used ? " " : "", g);
+        if (n < 0 || (size_t)n >= len - used)
+            break;
+        used += (size_t)n;
+    }
+}
+
+/* "all", or known groups separated by spaces; normalised into b->implements. */
+static bool parse_implements(parser *p, const char *value)
+{
+    gh_board *b = p->b;
+    char buf[256];
+    if (!copy_text(buf, sizeof buf, value)) {
+        fail(p, p->line, "implements: list too long");
+        return false;
+    }
+    b->implements[0] = '\0';
+    size_t groups = 0;
+    bool all = false;
+    for (char *save, *tok = strtok_r(buf, " \t,", &save); tok; tok = strtok_r(NULL, " \t,", &save)) {
+        if (strcmp(tok, "all") == 0) {
+            all = true;
+        } else if (!known_group(tok)) {
+            char known[160];
+            known_groups(known, sizeof known);
+            fail(p, p->line, "implements: unknown instruction group '%s' (known: %s, or all)", tok, known);
+            return false;
+        }
+        if (groups++)
+            strcat(b->implements, " ");
+        strcat(b->implements, tok);
+    }
+    if (groups == 0) {
+        fail(p, p->line, "implements: empty (say \"all\" or name instruction groups)");
+        return false;
+    }
+    if (all && groups > 1) {
+        fail(p, p->line, "implements: \"all\" cannot be combined with groups");
+        return false;
+    }
+    b->implements_all = all;
+    return true;
+}
+
+static bool valid_name(const char *s)
+{
+    if (!*s || strlen(s) >= sizeof ((gh_board *)0)->name)
+        return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '-' ||
+              *s == '_'))
+            return false;
+    return true;
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value)
+{
+    parser *p = user;
+    gh_board *b = p->b;
+    if (p->failed)
+        return 0;
+    int sec = -1;
+    for (int i = 0; i < SEC_COUNT; i++)
+        if (strcmp(section, section_names[i]) == 0)
+            sec = i;
+    if (sec < 0) {
+        if (!*section)
+            fail(p, p->line, "'%s' outside a section (expected [board], [usb] or [dut] first)", name);
+        else
+            fail(p, p->line, "unknown section [%s] (known: board, usb, dut)", section);
+        return 0;
+    }
+    int k = -1;
+    for (int i = 0; i < K_COUNT; i++)
+        if ((int)keys[i].section == sec && strcmp(keys[i].name, name) == 0)
+            k = i;
+    if (k < 0) {
+        fail(p, p->line, "unknown key '%s' in [%s]", name, section);
+        return 0;
+    }
+    if (p->key_line[k]) {
+        fail(p, p->line, "'%s' given twice (first on line %d)", name, p->key_line[k]);
+        return 0;
+    }
+    p->key_line[k] = p->line;
+    unsigned long v = 0;
+    switch ((enum key)k) {
+    case K_NAME:
+        if (!valid_name(value)) {
+            fail(p, p->line, "name '%s': use 1 to 31 letters, digits, '-' or '_'", value);
+            return 0;
+        }
+        strcpy(b->name, value);
+        return 1;
+    case K_DESCRIPTION:
+        if (!copy_text(b->description, sizeof b->description, value))
+            fail(p, p->line, "description longer than 159 characters");
+        return !p->failed;
+    case K_TRANSPORT:
+        if (strcmp(value, "model") == 0)
+            b->transport = GH_TRANSPORT_MODEL;
+        else if (strcmp(value, "zmq") == 0)
+            b->transport = GH_TRANSPORT_ZMQ;
+        else if (strcmp(value, "usb") == 0)
+            b->transport = GH_TRANSPORT_USB;
+        else
+            fail(p, p->line, "transport '%s': expected model, zmq or usb", value);
+        return !p->failed;
+    case K_SERVER:
+    case K_FIRMWARE: {
+        char *dst = k == K_SERVER ? b->server : b->firmware;
+        if (!*value || strpbrk(value, " \t") || !copy_text(dst, sizeof b->server, value))
+            fail(p, p->line, "%s '%s': expected one program or file name (under 64 characters)", name, value);
+        return !p->failed;
+    }
+    case K_VID:
+    case K_PID:
+        if (!parse_uint(value, 0xffff, &v)) {
+            fail(p, p->line, "%s '%s': expected a number 0..0xffff", name, value);
+            return 0;
+        }
+        *(k == K_VID ? &b->usb.vid : &b->usb.pid) = (uint16_t)v;
+        return 1;
+    case K_INTERFACE:
+        if (!parse_uint(value, 255, &v)) {
+            fail(p, p->line, "interface '%s': expected a number 0..255", value);
+            return 0;
+        }
+        b->usb.interface = (uint8_t)v;
+        return 1;
+    case K_EP_OUT:
+        if (!parse_uint(value, 0xff, &v) || v < 0x01 || v > 0x0f) {
+            fail(p, p->line, "ep_out '%s': expected an OUT endpoint address 0x01..0x0f", value);
+            return 0;
+        }
+        b->usb.ep_out = (uint8_t)v;
+        return 1;
+    case K_EP_IN:
+        if (!parse_uint(value, 0xff, &v) || v < 0x81 || v > 0x8f) {
+            fail(p, p->line, "ep_in '%s': expected an IN endpoint address 0x81..0x8f", value);
+            return 0;
+        }
+        b->usb.ep_in = (uint8_t)v;
+        return 1;
+    case K_MAX_PACKET:
+        if (!parse_uint(value, 1024, &v) ||
+            (v != 8 && v != 16 && v != 32 && v != 64 && v != 512 && v != 1024)) {
+            fail(p, p->line, "max_packet '%s': a bulk endpoint's is 8, 16, 32, 64, 512 or 1024", value);
+            return 0;
+        }
+        b->usb.max_packet = (uint16_t)v;
+        return 1;
+    case K_WARPS:
+        if (!parse_uint(value, 64, &v) || v == 0) {
+            fail(p, p->line, "warps '%s': expected 1..64", value);
+            return 0;
+        }
+        b->warps = (uint32_t)v;
+        return 1;
+    case K_IMPLEMENTS:
+        return parse_implements(p, value);
+    case K_COUNT:
+        break;
+    }
+    return 0;
+}
+
+/* Required keys and the keys one transport needs or forbids. */
+static void check_complete(parser *p)
+{
+    const gh_board *b = p->b;
+    int board_line = p->section_line[SEC_BOARD] ? p->section_line[SEC_BOARD] : 1;
+    if (!p->section_line[SEC_BOARD]) {
+        fail(p, 1, "no [board] section");
+        return;
+    }
+    static const enum key required[] = {K_NAME, K_TRANSPORT};
+    for (size_t i = 0; i < sizeof required / sizeof *required; i++)
+        if (!p->key_line[required[i]]) {
+            fail(p, board_line, "[board] has no '%s'", keys[required[i]].name);
+            return;
+        }
+    if (b->transport == GH_TRANSPORT_ZMQ && !p->key_line[K_SERVER]) {
+        fail(p, board_line, "[board] transport zmq needs 'server' (gpu-rtlsim, gpu-modelsim)");
+        return;
+    }
+    if (b->transport != GH_TRANSPORT_ZMQ && p->key_line[K_SERVER]) {
+        fail(p, p->key_line[K_SERVER], "'server' is for zmq boards, not transport %s",
+             gh_transport_name(b->transport));
+        return;
+    }
+    if (b->transport == GH_TRANSPORT_USB) {
+        if (!p->section_line[SEC_USB]) {
+            fail(p, p->key_line[K_TRANSPORT], "transport usb needs a [usb] section");
+            return;
+        }
+        for (int k = K_VID; k <= K_MAX_PACKET; k++)
+            if (!p->key_line[k]) {
+                fail(p, p->section_line[SEC_USB], "[usb] has no '%s'", keys[k].name);
+                return;
+            }
+    } else if (p->section_line[SEC_USB]) {
+        fail(p, p->section_line[SEC_USB], "[usb] given for transport %s", gh_transport_name(b->transport));
+        return;
+    }
+}
+
+int gh_board_parse_file(const char *path, gh_board *out, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return GH_BOARDS_IO;
+    }
+    gh_board b;
+    memset(&b, 0, sizeof b);
+    parser p = {.f = f, .path = path, .b = &b, .at_line_start = true};
+    int rc = ini_parse_stream(reader, &p, handler, &p);
+    int read_error = ferror(f);
+    fclose(f);
+    if (read_error) {
+        snprintf(err, errlen, "%s: read error", path);
+        return GH_BOARDS_IO;
+    }
+    if (rc > 0 && (!p.failed || rc < p.fail_line)) { /* inih's own error came first */
+        p.failed = false;
+        fail(&p, rc, "syntax error: expected [section], name = value or a comment");
+    }
+    else if (rc < 0 && !p.failed)
+        fail(&p, p.line, "out of memory");
+    if (!p.failed)
+        check_complete(&p);
+    if (p.failed) {
+        snprintf(err, errlen, "%s:%d: %s", path, p.fail_line, p.reason);
+        return GH_BOARDS_MALFORMED;
+    }
+    if (!copy_text(b.file, sizeof b.file, path)) {
+        snprintf(err, errlen, "%s: path too long", path);
+        return GH_BOARDS_IO;
+    }
+    b.has_usb = b.transport == GH_TRANSPORT_USB;
+    *out = b;
+    return GH_BOARDS_OK;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int gh_boards_load(const char *dir, gh_board **list, size_t *count, char *err, size_t errlen)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+        return GH_BOARDS_IO;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int rc = GH_BOARDS_OK;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 5 || strcmp(e->d_name + len - 4, ".ini") != 0)
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 8;
+            char **grown = realloc(names, cap * sizeof *names);
+            if (!grown) {
+                rc = GH_BOARDS_IO;
+                break;
+            }
+            names = grown;
+        }
+        size_t plen = strlen(dir) + 1 + len + 1;
+        if (!(names[n] = malloc(plen))) {
+            rc = GH_BOARDS_IO;
+            break;
+        }
+        snprintf(names[n++], plen, "%s/%s", dir, e->d_name);
+    }
+    closedir(d);
+    gh_board *boards = NULL;
+    if (rc != GH_BOARDS_OK)
+        snprintf(err, errlen, "%s: out of memory", dir);
+    else if (n == 0) {
+        snprintf(err, errlen, "%s: no board descriptors (*.ini)", dir);
+        rc = GH_BOARDS_IO;
+    } else if (!(boards = calloc(n, sizeof *boards))) {
+        snprintf(err, errlen, "%s: out of memory", dir);
+        rc = GH_BOARDS_IO;
+    } else {
+        qsort(names, n, sizeof *names, by_name);
+        for (size_t i = 0; i < n && rc == GH_BOARDS_OK; i++) {
+            rc = gh_board_parse_file(names[i], &boards[i], err, errlen);
+            for (size_t j = 0; j < i && rc == GH_BOARDS_OK; j++)
+                if (strcmp(boards[j].name, boards[i].name) == 0) {
+                    snprintf(err, errlen, "%s: board '%s' is already described by %s", names[i], boards[i].name,
+                             boards[j].file);
+                    rc = GH_BOARDS_MALFORMED;
+                }
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    if (rc != GH_BOARDS_OK) {
+        free(boards);
+        return rc;
+    }
+    *list = boards;
+    *count = n;
+    return GH_BOARDS_OK;
+}
+
+void gh_boards_free(gh_board *list)
+{
+    free(list);
+}
+
+const gh_board *gh_board_find(const gh_board *list, size_t count, const char *name)
+{
+    for (size_t i = 0; name && i < count; i++)
+        if (strcmp(list[i].name, name) == 0)
+            return &list[i];
+    return NULL;
+}
+
+const char *gh_boards_dir(const char *override)
+{
+    if (override && *override)
+        return override;
+#ifdef GH_BOARDS_DIR
+    return GH_BOARDS_DIR;
+#else
+    return NULL;
+#endif
+}
+
+const char *gh_transport_name(gh_transport t)
+{
+    switch (t) {
+    case GH_TRANSPORT_MODEL:
+        return "model";
+    case GH_TRANSPORT_ZMQ:
+        return "zmq";
+    case GH_TRANSPORT_USB:
+        return "usb";
+    }
+    return "?";
+}
+
+void gh_board_target(const gh_board *b, char *out, size_t len)
+{
+    switch (b->transport) {
+    case GH_TRANSPORT_MODEL:
+        snprintf(out, len, "in-process");
+        break;
+    case GH_TRANSPORT_ZMQ:
+        snprintf(out, len, "%s", b->server);
+        break;
+    case GH_TRANSPORT_USB:
+        snprintf(out, len, "usb %04x:%04x", b->usb.vid, b->usb.pid);
+        break;
+    }
+}
+
+void gh_board_print(const gh_board *b, FILE *f)
+{
+    fprintf(f, "board %s%s%s\n", b->name, *b->description ? ": " : "", b->description);
+    fprintf(f, "  descriptor  %s\n", b->file);
+    fprintf(f, "  transport   %s", gh_transport_name(b->transport));
+    if (b->transport == GH_TRANSPORT_ZMQ)
+        fprintf(f, " (server %s)", b->server);
+    fputc('\n', f);
+    if (b->has_usb)
+        fprintf(f, "  usb         %04x:%04x interface %u, OUT 0x%02x, IN 0x%02x, %u-byte packets\n", b->usb.vid,
+                b->usb.pid, b->usb.interface, b->usb.ep_out, b->usb.ep_in, b->usb.max_packet);
+    if (*b->firmware)
+        fprintf(f, "  firmware    %s\n", b->firmware);
+    if (b->warps)
+        fprintf(f, "  warps       %u\n", b->warps);
+    if (*b->implements)
+        fprintf(f, "  implements  %s\n", b->implements);
+}
