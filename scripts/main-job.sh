@@ -1,14 +1,15 @@
 #!/bin/sh
 # The main job: set up, build, then take an example kernel through the whole
 # stack: assemble it into the ELF container, disassemble it, run it on the
-# functional model, and run it in lockstep on the default lockstep board
-# (the firmware core serving its DUT over ZeroMQ), comparing every
-# instruction with the model.
+# functional model, and run it in lockstep on the default board: rtl, the
+# Verilated stand-in core behind the firmware core over ZeroMQ (gpu-rtlsim),
+# compared with the model after every instruction. GPUHOST_BOARD picks
+# another board.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh build
 kernel=tests/kernels/bitmanip.s
-board=${GPUHOST_BOARD:-modelsim}
+board=${GPUHOST_BOARD:-rtl}
 mkdir -p build/out
 build/host/gpuhost asm "$kernel" -o build/out/bitmanip.bin
 echo "== gpuhost disasm --addresses build/out/bitmanip.bin"
