@@ -26,19 +26,27 @@ typedef struct {
     const char *fault;    /* passed to the server as --fault */
     uint64_t max_insns, check_every;
     uint32_t batch, window, timeout_ms;
+    const char *serial;   /* usb: which board, when several are plugged in */
     bool quiet;
 } gh_run_lockstep_opts;
 
+#include "lib/boards.h"
 #include "lib/server.h"
 #include "lib/target.h"
 
-int gh_board_connect(const char *board, const gh_run_lockstep_opts *o, gh_server *server,
+/* The descriptor --board names (errors printed; returns an exit code). */
+int gh_board_lookup(const char *name, gh_board *out);
+const char *gh_board_server_path(const gh_board *b);
+/* Runs gpuhost again under the board's emulator; returns only on failure. */
+int gh_board_exec_emulator(const gh_board *b, int argc, char **argv);
+
+int gh_board_connect(const gh_board *board, const gh_run_lockstep_opts *o, gh_server *server,
                      bool *own_server, gh_target *t);
 void gh_board_disconnect(gh_server *server, bool own_server, gh_target *t, int status);
 int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);
 int gh_cmd_boards(int argc, char **argv);
-int gh_run_lockstep(const char *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o);
+int gh_run_lockstep(const gh_board *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o);
 
 int gh_cmd_asm(int argc, char **argv);
 int gh_cmd_disasm(int argc, char **argv);

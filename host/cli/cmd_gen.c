@@ -93,12 +93,16 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
     }
     bool allowed[256];
     memset(allowed, 1, sizeof allowed);
-    if (strcmp(board, "model") != 0) {
+    gh_board b;
+    int found = gh_board_lookup(board, &b);
+    if (found != GH_EXIT_OK)
+        return found;
+    if (b.transport != GH_TRANSPORT_MODEL) {
         gh_run_lockstep_opts o = {.timeout_ms = 10000};
         gh_server server;
         gh_target t;
         bool own;
-        int status = gh_board_connect(board, &o, &server, &own, &t);
+        int status = gh_board_connect(&b, &o, &server, &own, &t);
         if (status != GH_EXIT_OK)
             return status;
         for (uint32_t v = 0; v < 256; v++)

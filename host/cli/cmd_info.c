@@ -39,6 +39,7 @@ int gh_cmd_info(const char *board, int argc, char **argv)
     static const struct option options[] = {{"endpoint", required_argument, NULL, 'E'},
                                             {"server", required_argument, NULL, 'S'},
                                             {"timeout", required_argument, NULL, 'T'},
+                                            {"serial", required_argument, NULL, 'R'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
     gh_run_lockstep_opts o = {.timeout_ms = 10000};
@@ -49,6 +50,8 @@ int gh_cmd_info(const char *board, int argc, char **argv)
             o.endpoint = optarg;
         else if (opt == 'S')
             o.server = optarg;
+        else if (opt == 'R')
+            o.serial = optarg;
         else if (opt == 'T')
             o.timeout_ms = (uint32_t)strtoul(optarg, NULL, 0);
         else {
@@ -62,7 +65,12 @@ int gh_cmd_info(const char *board, int argc, char **argv)
         fprintf(stderr, "gpuhost info: takes no arguments\n");
         return GH_EXIT_USAGE;
     }
-    if (strcmp(board, "model") == 0) {
+    gh_board b;
+    int found = gh_board_lookup(board, &b);
+    if (found != GH_EXIT_OK)
+        return found;
+    gh_board_print(&b, stdout);
+    if (b.transport == GH_TRANSPORT_MODEL) {
         /* the model implements every instruction of the tables */
         wire_caps c = {.version = WIRE_VERSION, .max_warps = ISA_KERNEL_MAX_WARPS, .lanes = 32};
         const isa_tables *t = isa_tables_get();
@@ -75,14 +83,10 @@ int gh_cmd_info(const char *board, int argc, char **argv)
         print_caps(board, &c);
         return GH_EXIT_OK;
     }
-    if (strcmp(board, "rtl") != 0 && strcmp(board, "modelsim") != 0) {
-        fprintf(stderr, "gpuhost info: unknown board '%s' (available: model, rtl, modelsim)\n", board);
-        return GH_EXIT_USAGE;
-    }
     gh_server server;
     gh_target t;
     bool own;
-    int status = gh_board_connect(board, &o, &server, &own, &t);
+    int status = gh_board_connect(&b, &o, &server, &own, &t);
     if (status != GH_EXIT_OK)
         return status;
     print_caps(board, &t.caps);

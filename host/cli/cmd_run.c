@@ -35,8 +35,11 @@ static void usage(FILE *f)
           "  --endpoint URL           use a server started elsewhere (ipc://... or tcp://...)\n"
           "  --server PATH            server program to start (default: the build's)\n"
           "  --fault KIND:AT[:PARAM]  ask the server to inject a fault (testing)\n"
-          "boards: model (the functional model alone), rtl (gpu-rtlsim in lockstep),\n"
-          "        modelsim (the firmware core serving the model over ZeroMQ, in lockstep)\n"
+          "usb boards (usb, usbemu):\n"
+          "  --serial S               the board with this serial number\n"
+          "  --fault-usb KIND[:N]     usbemu: unplug, stall, stall-always, corrupt, drop, version, hang\n"
+          "boards: see 'gpuhost boards' (model runs the functional model alone; the others\n"
+          "        run in lockstep with it)\n"
           "exit status: 0 PASS, 1 input rejected, 2 usage error, 3 I/O error,\n"
           "             4 FAIL (an expectation does not hold), 5 the kernel trapped,\n"
           "             6 --max-insns reached first, 7 divergence, 8 target error,\n"
@@ -104,7 +107,8 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         {"window", required_argument, NULL, 'W'},    {"check-every", required_argument, NULL, 'K'},
         {"check", required_argument, NULL, 'C'},     {"timeout", required_argument, NULL, 'T'},
         {"endpoint", required_argument, NULL, 'E'},  {"server", required_argument, NULL, 'S'},
-        {"fault", required_argument, NULL, 'F'},     {0}};
+        {"fault", required_argument, NULL, 'F'},     {"serial", required_argument, NULL, 'R'},
+        {0}};
     gh_run_lockstep_opts lo = {.batch = 1024, .window = 2, .timeout_ms = 10000};
     uint64_t max_insns = 100000000;
     const char *state_path = NULL, *trace_path = NULL;
@@ -169,6 +173,7 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         case 'E': lo.endpoint = optarg; break;
         case 'S': lo.server = optarg; break;
         case 'F': lo.fault = optarg; break;
+        case 'R': lo.serial = optarg; break;
         case 'h': usage(stdout); return GH_EXIT_OK;
         default: usage(stderr); return GH_EXIT_USAGE;
         }
@@ -177,11 +182,11 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         usage(stderr);
         return GH_EXIT_USAGE;
     }
-    bool lockstep = strcmp(board, "rtl") == 0 || strcmp(board, "modelsim") == 0;
-    if (strcmp(board, "model") != 0 && !lockstep) {
-        fprintf(stderr, "gpuhost run: unknown board '%s' (available: model, rtl, modelsim)\n", board);
-        return GH_EXIT_USAGE;
-    }
+    gh_board b;
+    int found = gh_board_lookup(board, &b);
+    if (found != GH_EXIT_OK)
+        return found;
+    bool lockstep = b.transport != GH_TRANSPORT_MODEL;
     const char *path = argv[optind];
     isa_kernel *k = NULL;
     if (gh_load_kernel(path, &k, stderr) != 0)
@@ -189,7 +194,7 @@ int gh_cmd_run(const char *board, int argc, char **argv)
     if (lockstep) {
         lo.max_insns = max_insns;
         lo.quiet = quiet;
-        int rc = gh_run_lockstep(board, k, path, &lo);
+        int rc = gh_run_lockstep(&b, k, path, &lo);
         isa_kernel_destroy(&k);
         return rc;
     }

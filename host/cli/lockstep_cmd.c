@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "lib/lockstep.h"
 #include "lib/server.h"
+#include "lib/transport_usb.h"
 
 static void on_signal(int sig)
 {
@@ -19,27 +20,40 @@ static void on_signal(int sig)
     raise(sig);
 }
 
-static const char *default_server(const char *board)
-{
-    if (strcmp(board, "modelsim") == 0)
-        return GH_MODELSIM_PATH;
-    return GH_RTLSIM_PATH;
-}
-
 /* Starts (or reaches) the board's server and says HELLO. On success the
  * caller owns *server (when *own_server) and *t. */
-int gh_board_connect(const char *board, const gh_run_lockstep_opts *o, gh_server *server,
+int gh_board_connect(const gh_board *board, const gh_run_lockstep_opts *o, gh_server *server,
                      bool *own_server, gh_target *t)
 {
     const gh_transport_ops *ops;
     void *ctx;
     char err[512];
+    *own_server = false;
+    if (board->transport == GH_TRANSPORT_USB) {
+        gh_usb_params p = gh_usb_reference(o->serial, o->timeout_ms);
+        p.vid = board->usb.vid, p.pid = board->usb.pid, p.interface = board->usb.interface;
+        p.ep_out = board->usb.ep_out, p.ep_in = board->usb.ep_in, p.max_packet = board->usb.max_packet;
+        if (gh_usb_open(&p, &ops, &ctx, err, sizeof err) != 0) {
+            fprintf(stderr, "gpuhost: %s\n", err);
+            return GH_EXIT_TARGET;
+        }
+        gh_target_init(t, ops, ctx, o->timeout_ms);
+        t->alive = gh_usb_alive;
+        t->alive_ctx = ctx;
+        if (gh_target_hello(t) != 0) {
+            fprintf(stderr, "gpuhost: board %s: %s\n", board->name, t->error);
+            gh_target_close(t);
+            return GH_EXIT_TARGET;
+        }
+        return GH_EXIT_OK;
+    }
     const char *endpoint = o->endpoint;
     *own_server = endpoint == NULL;
     if (*own_server) {
-        const char *program = o->server ? o->server : default_server(board);
+        const char *program = o->server ? o->server : gh_board_server_path(board);
         if (access(program, X_OK) != 0) {
-            fprintf(stderr, "gpuhost: the %s server %s is not built or not executable\n", board, program);
+            fprintf(stderr, "gpuhost: the %s server %s is not built or not executable\n", board->name,
+                    program);
             return GH_EXIT_TARGET;
         }
         char *extra[4] = {NULL};
@@ -87,7 +101,7 @@ void gh_board_disconnect(gh_server *server, bool own_server, gh_target *t, int s
     }
 }
 
-int gh_run_lockstep(const char *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o)
+int gh_run_lockstep(const gh_board *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o)
 {
     gh_server server;
     gh_target t;
@@ -105,7 +119,7 @@ int gh_run_lockstep(const char *board, const isa_kernel *k, const char *path, co
     if (!o->quiet)
         printf("board %s (%s): %s: %" PRIu64 " instructions in lockstep, %u warps, batch %u, %.3f s "
                "(%.0f instructions/s), %" PRIu64 " full-state check%s\n",
-               board, t.caps.name, path, res->instructions, k->warps, lo.batch, res->seconds,
+               board->name, t.caps.name, path, res->instructions, k->warps, lo.batch, res->seconds,
                res->seconds > 0 ? (double)res->instructions / res->seconds : 0.0, res->state_checks,
                res->state_checks == 1 ? "" : "s");
     switch (res->verdict) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "lib/boards.h"
 
 static void usage(FILE *f)
 {
@@ -44,6 +45,14 @@ int main(int argc, char **argv)
         return GH_EXIT_USAGE;
     }
     const char *cmd = argv[1];
+    if (strcmp(cmd, "run") == 0 || strcmp(cmd, "info") == 0 || strcmp(cmd, "gen") == 0) {
+        gh_board b;
+        int found = gh_board_lookup(board, &b);
+        if (found != GH_EXIT_OK)
+            return found;
+        if (b.emulator[0])
+            return gh_board_exec_emulator(&b, argc, argv);
+    }
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
         return GH_EXIT_OK;

@@ -31,6 +31,7 @@ typedef struct {
     gh_transport transport;
     char server[64];   /* zmq: the server program; "" otherwise */
     char firmware[64]; /* "" when the descriptor names none */
+    char emulator[64]; /* usb: a program that emulates the board and runs gpuhost under it */
     char file[512];    /* the descriptor it came from */
     bool has_usb;
     struct {

@@ -33,6 +33,17 @@ static int fail(gh_target *t, const char *fmt, const char *a, const char *b)
     return -1;
 }
 
+/* The link failed: say why, as precisely as the transport or server can. */
+static int link_broke(gh_target *t, const char *what)
+{
+    char why[256] = "";
+    if (t->alive && !t->alive(t->alive_ctx, why, sizeof why) && why[0])
+        snprintf(t->error, sizeof t->error, "%s: %s", what, why);
+    else
+        snprintf(t->error, sizeof t->error, "%s", what);
+    return -1;
+}
+
 static int send_request(gh_target *t, uint16_t type, const void *payload, uint32_t len)
 {
     uint8_t *frame = malloc(WIRE_HEADER_SIZE + (size_t)len);
@@ -41,7 +52,7 @@ static int send_request(gh_target *t, uint16_t type, const void *payload, uint32
     size_t n = wire_frame_encode(frame, WIRE_HEADER_SIZE + (size_t)len, type, ++t->seq, payload, len);
     int rc = n && t->ops->send(t->ctx, frame, n) == 0 ? 0 : -1;
     free(frame);
-    return rc ? fail(t, "cannot send to the target%s%s", "", "") : 0;
+    return rc ? link_broke(t, "cannot send to the target") : 0;
 }
 
 /* Receives one frame within the timeout, noticing a dead server early. */
@@ -53,7 +64,7 @@ static int receive(gh_target *t, wire_header *h, const uint8_t **payload)
         uint32_t slice = t->timeout_ms - waited < POLL_MS ? t->timeout_ms - waited : POLL_MS;
         int rc = t->ops->recv(t->ctx, t->buf, t->cap, &len, slice);
         if (rc < 0)
-            return fail(t, "the link to the target broke%s%s", "", "");
+            return link_broke(t, "the link to the target broke");
         if (rc == 0) {
             uint32_t err = wire_frame_decode(t->buf, len, h, payload);
             if (err) {
@@ -299,7 +310,7 @@ int gh_target_credit(gh_target *t, uint32_t batches)
     wire_writer w = {.p = buf, .cap = 4};
     wire_put32(&w, batches);
     size_t n = wire_frame_encode(t->buf, t->cap, WIRE_CREDIT, t->run_seq, buf, 4);
-    return n && t->ops->send(t->ctx, t->buf, n) == 0 ? 0 : fail(t, "cannot send CREDIT%s%s", "", "");
+    return n && t->ops->send(t->ctx, t->buf, n) == 0 ? 0 : link_broke(t, "cannot send CREDIT");
 }
 
 int gh_target_halt(gh_target *t)

@@ -490,7 +490,7 @@ static int open_error(char *err, size_t errlen, const usb_link *l, int rc, uint8
     if (rc == LIBUSB_ERROR_ACCESS)
         snprintf(err, errlen,
                  "permission denied opening the board (%s, bus %u device %u): install %s into "
-                 "/etc/udev/rules.d/, run 'udevadm control --reload && udevadm trigger' and replug the "
+                 "/etc/udev/rules.d/, run 'udevadm control --reload-rules && udevadm trigger' and replug the "
                  "board (or run as root)",
                  l->name, bus, addr, GH_USB_RULES);
     else if (rc == LIBUSB_ERROR_BUSY)

@@ -1,17 +1,13 @@
-# The board path over USB, end to end on the emulated board: an unmodified
-# libusb program (usb_client, or gpuhost --board usb once the CLI has it)
-# runs under gpu-usbemu, which serves the real firmware core with the model as
+# The board path over USB, end to end on the emulated board: the unmodified
+# libusb program gpuhost (--board usb) runs under gpu-usbemu, which serves the real firmware core with the model as
 # DUT. Kernels must pass in lockstep; each USB fault must give its own error
 # promptly. Skipped (77) where umockdev is missing or cannot run.
-add_executable(usb_client ${CMAKE_CURRENT_LIST_DIR}/usb_client.c)
-target_link_libraries(usb_client PRIVATE gpuhost_lib)
 if(TARGET gpu-usbemu)
   set(GH_USBEMU $<TARGET_FILE:gpu-usbemu>)
 else()
   set(GH_USBEMU ${CMAKE_BINARY_DIR}/gpu-usbemu-not-built)
 endif()
-# The client: gpuhost once `gpuhost --board usb run` exists, usb_client until then.
-set(GH_USB_CLIENT $<TARGET_FILE:usb_client> CACHE STRING "libusb client for the usbemu tests")
+set(GH_USB_CLIENT $<TARGET_FILE:gpuhost>)
 add_test(NAME usbemu_kernels
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/kernels.sh ${GH_USBEMU} ${GH_USB_CLIENT}
           ${CMAKE_SOURCE_DIR}/tests/kernels)

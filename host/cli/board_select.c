@@ -1,0 +1,100 @@
+/* gpuhost: which board --board names, from the descriptors in boards/, and
+ * how to reach it. A board with an emulator (usbemu) is reached by running
+ * gpuhost again under that emulator, pointed at the real board type. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "lib/boards.h"
+
+int gh_board_lookup(const char *name, gh_board *out)
+{
+    gh_board *list;
+    size_t count;
+    char err[512];
+    if (gh_boards_load(gh_boards_dir(NULL), &list, &count, err, sizeof err) != 0) {
+        fprintf(stderr, "gpuhost: board descriptors: %s\n", err);
+        return GH_EXIT_USAGE;
+    }
+    const gh_board *b = gh_board_find(list, count, name);
+    if (!b) {
+        fprintf(stderr, "gpuhost: unknown board '%s' (known:", name);
+        for (size_t i = 0; i < count; i++)
+            fprintf(stderr, " %s", list[i].name);
+        fprintf(stderr, "; see 'gpuhost boards')\n");
+        gh_boards_free(list);
+        return GH_EXIT_USAGE;
+    }
+    *out = *b;
+    gh_boards_free(list);
+    return GH_EXIT_OK;
+}
+
+const char *gh_board_server_path(const gh_board *b)
+{
+    if (strcmp(b->server, "gpu-rtlsim") == 0)
+        return GH_RTLSIM_PATH;
+    if (strcmp(b->server, "gpu-modelsim") == 0)
+        return GH_MODELSIM_PATH;
+    return b->server;
+}
+
+/* Options that belong to the emulator rather than to the gpuhost it runs. */
+static bool emulator_option(const char *arg)
+{
+    return strcmp(arg, "--fault") == 0 || strcmp(arg, "--fault-usb") == 0;
+}
+
+int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
+{
+#ifdef GH_USBEMU_PATH
+    if (strcmp(b->emulator, "gpu-usbemu") != 0) {
+        fprintf(stderr, "gpuhost: board %s: unknown emulator '%s'\n", b->name, b->emulator);
+        return GH_EXIT_USAGE;
+    }
+    /* the emulator runs this very program: name it, /proc/self/exe would be the emulator's */
+    char self[4096];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (len <= 0) {
+        fprintf(stderr, "gpuhost: cannot find my own executable to run under %s\n", b->emulator);
+        return GH_EXIT_TARGET;
+    }
+    self[len] = '\0';
+    char **args = calloc((size_t)argc + 8, sizeof *args);
+    if (!args)
+        return GH_EXIT_TARGET;
+    int n = 0;
+    args[n++] = GH_USBEMU_PATH;
+    for (int i = 1; i < argc; i++) /* the emulator's own options first */
+        if (emulator_option(argv[i]) && i + 1 < argc) {
+            args[n++] = argv[i];
+            args[n++] = argv[++i];
+        }
+    args[n++] = "--";
+    args[n++] = self;
+    args[n++] = "--board";
+    args[n++] = "usb"; /* the emulated board presents the reference board */
+    for (int i = 1; i < argc; i++) {
+        if (emulator_option(argv[i]) && i + 1 < argc) {
+            i++;
+            continue;
+        }
+        args[n++] = argv[i];
+    }
+    args[n] = NULL;
+    fflush(NULL);
+    execv(GH_USBEMU_PATH, args);
+    fprintf(stderr, "gpuhost: cannot run the %s emulator %s\n", b->name, GH_USBEMU_PATH);
+    free(args);
+    return GH_EXIT_TARGET;
+#else
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "gpuhost: board %s needs %s, which this build lacks (umockdev not installed)\n",
+            b->name, b->emulator);
+    return GH_EXIT_TARGET;
+#endif
+}

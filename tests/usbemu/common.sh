@@ -1,0 +1,54 @@
+# Shared by the usbemu tests (sourced). Needs $usbemu; exits 77 (skipped) when
+# gpu-usbemu is not built or umockdev cannot run here.
+usbemu_check() {
+    if [ ! -x "$usbemu" ]; then
+        echo "SKIP: gpu-usbemu is not built (install libumockdev-dev umockdev and reconfigure)"
+        exit 77
+    fi
+    if ! out=$(timeout 30 "$usbemu" --boards 0 -- true 2>&1); then
+        echo "SKIP: umockdev cannot run here: $out"
+        exit 77
+    fi
+}
+
+# A loop kernel of one warp: few load frames, then ~100 COMMITS frames at --batch 4.
+write_loop_kernel() { # file, iterations
+    cat > "$1" <<EOS
+.warps 1
+.init R9 $2
+    S2R R0, SR_LANEID ;
+loop:
+    IADD R1, R0, R1 ;
+    LOP3.POR R2, R1, R0, R2, 0x96, !PT ;
+    IMAD R4, R1, R1, R4 ;
+    IADD R9, R9, -0x1 ;
+    ISETP.NE.AND P0, R9, RZ, PT ;
+@P0 BRA loop ;
+    EXIT ;
+EOS
+}
+
+pass=0 fail=0
+# check NAME WANT_STATUS MAX_SECONDS OUTPUT_FILE STATUS SECONDS TEXT...
+verdict() {
+    name=$1 want=$2 max=$3 file=$4 status=$5 secs=$6
+    shift 6
+    ok=1
+    if [ "$want" = nonzero ]; then
+        [ "$status" -ne 0 ] || ok=0
+    else
+        [ "$status" -eq "$want" ] || ok=0
+    fi
+    [ "$secs" -le "$max" ] || { ok=0; echo "  too slow: ${secs} s (limit ${max} s)"; }
+    for text in "$@"; do
+        grep -qF -- "$text" "$file" || { ok=0; echo "  missing: $text"; }
+    done
+    if [ $ok -eq 1 ]; then
+        pass=$((pass + 1))
+        echo "ok   $name (${secs} s)"
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name (exit $status, wanted $want)"
+        sed 's/^/    /' "$file" | head -n 30
+    fi
+}
