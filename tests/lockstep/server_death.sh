@@ -45,5 +45,21 @@ fi
 out=$("$gpuhost" --board modelsim run "$work/forever.s" --endpoint "ipc://$work/nobody" --timeout 1000 2>&1)
 status=$?
 if [ $status -eq 8 ]; then echo "ok   no server: exit 8"; else echo "FAIL no server (exit $status)"; echo "$out"; fail=1; fi
-[ $fail -eq 0 ] && echo "3 passed, 0 failed"
+# 4. Ctrl-C on gpuhost mid-run: the server it started is stopped and reaped
+rm -f "$work/pid"
+"$gpuhost" --board modelsim run "$work/forever.s" --server "$work/dying-server" --timeout 5000 \
+    > "$work/out4.txt" 2>&1 &
+host=$!
+for i in $(seq 50); do [ -s "$work/pid" ] && break; sleep 0.1; done
+sleep 0.5
+kill -INT $host
+wait $host
+status=$?
+spid=$(cat "$work/pid" 2>/dev/null)
+if [ -n "$spid" ] && ! kill -0 "$spid" 2>/dev/null && [ $status -ne 0 ]; then
+    echo "ok   Ctrl-C: gpuhost stopped (status $status) and its server $spid is gone"
+else
+    echo "FAIL Ctrl-C (status $status, server $spid still there?)"; fail=1
+fi
+[ $fail -eq 0 ] && echo "4 passed, 0 failed"
 [ $fail -eq 0 ]
