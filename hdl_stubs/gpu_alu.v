@@ -9,8 +9,10 @@
 // and predicate writes as a mask over P0..P6 (pwe) with values (pwv); PT
 // targets are already dropped. Writes are meaningful only for lanes whose
 // guard holds; the core stages them. Uniform legality (reserved modifier
-// values, tuples) is checked by the core, not here.
+// values, tuples) is checked by the core, not here. With en low every output
+// is 0 and nothing is computed (the core raises en in its EXEC state only).
 module gpu_alu (
+    input  wire         en,    // evaluate (outputs are 0 otherwise)
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire [127:0] w,     // instruction word (only modifier bits are read)
     input  wire [63:0]  A,
@@ -47,17 +49,14 @@ module gpu_alu (
         pv = ((idx == 3'd7) ? 1'b1 : pr[idx]) ^ inv;
     endfunction
 
-    wire pp = pv(p, w[100:98], w[101]);
-    wire pq = pv(p, w[104:102], w[105]);
+    reg pp, pq;             // the pp and pq predicate operands
     wire [2:0] pu_i = w[108:106];
     wire [2:0] pv_i = w[111:109];
 
     // ---- multiplier (IMAD, IMAD_WIDE, IMUL) ------------------------------------
     wire is_u32 = w[77];
-    wire [31:0] mul_b = (opt == OP_IMUL && ((st == ST_RR) ? w[74] : (st != ST_RI && w[97]))) ? (~b + 32'd1) : b;
-    wire [63:0] prod_s = $signed({{32{a[31]}}, a}) * $signed({{32{mul_b[31]}}, mul_b});
-    wire [63:0] prod_u = {32'd0, a} * {32'd0, mul_b};
-    wire [63:0] prod = is_u32 ? prod_u : prod_s;
+    reg [31:0] mul_b;       // SrcB, negated for IMUL with '-'
+    reg [63:0] prod;        // a * mul_b, signed or not (.U32)
     // IMAD/IMAD_WIDE: negate/complement bit of SrcC
     wire cneg = (st == ST_RRC || st == ST_RRU) ? w[97] : ((st == ST_RRI) ? 1'b0 : w[74]);
 
@@ -163,6 +162,17 @@ module gpu_alu (
         s33 = 33'd0; s65 = 65'd0; t64 = 64'd0; x32 = 32'd0; lo32 = 32'd0; hi32 = 32'd0;
         m32 = 32'd0; d40 = 40'd0; pr8 = 8'd0; lut = 8'd0; t1 = 1'b0; n6 = 6'd0; sz = 5'd0;
         n7 = 7'd0; ea = 40'sd0; eb = 40'sd0; ep = 40'sd0; pe = 8'd0; pw = 8'd0; b8 = 8'd0; h16 = 16'd0;
+        pp = 1'b0; pq = 1'b0; mul_b = 32'd0; prod = 64'd0;
+        // (nothing is computed without en: the core has one ALU a lane, and the
+        // simulation evaluates all of them every cycle)
+        if (en) begin
+        pp = pv(p, w[100:98], w[101]);
+        pq = pv(p, w[104:102], w[105]);
+        if (opt == OP_IMAD || opt == OP_IMAD_WIDE || opt == OP_IMUL) begin
+            mul_b = (opt == OP_IMUL && ((st == ST_RR) ? w[74] : (st != ST_RI && w[97]))) ? (~b + 32'd1) : b;
+            if (is_u32) prod = {32'd0, a} * {32'd0, mul_b};
+            else prod = $signed({{32{a[31]}}, a}) * $signed({{32{mul_b[31]}}, mul_b});
+        end
         case (opt)
         // ---------------- XU ----------------
         OP_POPC: begin
@@ -252,8 +262,9 @@ module gpu_alu (
         end
         OP_LEA: begin
             if (!w[75]) begin                                   // .LO
-                x32 = w[72] ? (~a + 32'd1) : a;
-                s33 = {1'b0, x32 << w[86:82]} + {1'b0, b};
+                // '-': the shifted word x enters as ~x with carry in 1 (ERRATA D9)
+                x32 = a << w[86:82];
+                s33 = {1'b0, w[72] ? ~x32 : x32} + {1'b0, b} + {32'd0, w[72]};
             end else begin
                 x32 = w[72] ? ~a : a;
                 t64 = w[80] ? {{32{x32[31]}}, x32} : (w[72] ? ~{c, a} : {c, a});
@@ -345,6 +356,7 @@ module gpu_alu (
         end
         default: ;
         endcase
+        end
         pwe = pe[6:0];          // bit 7 is PT: writes discarded
         pwv = pw[6:0];
     end

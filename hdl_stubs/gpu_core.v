@@ -2,13 +2,20 @@
 //
 // One warp-instruction at a time, lanes processed serially:
 //   IDLE -> PICK (round-robin warp) -> MINPC (lowest PC of the ready lanes)
-//   -> FETCH -> DEC (legality, guard, uniform checks, operand set-up)
-//   -> CONST (constant-bank words through the memory port) -> READ (the eight
-//   GPR rows the instruction may need, all 32 lanes at once)
-//   -> EXEC (lane by lane: results staged, nothing written; loads here)
-//   -> HEAD beat -> WB (GPR writes, one beat each) -> PRED -> UR -> UPRED
+//   -> FETCH2 (one cycle) -> DEC (legality, guard, uniform checks, operand set-up)
+//   -> CONST (constant-bank words through the memory port) -> READ (the GPR
+//   rows the instruction reads, of the eight A0 A1 B0..B3 C0 C1, a cycle each,
+//   all 32 lanes at once)
+//   -> EXEC (lane by lane, executing lanes only: results staged, nothing
+//   written; loads here) -> HEAD beat -> WB (GPR writes, one beat each, a cycle
+//   each) -> PRED -> UR -> UPRED (a cycle a written predicate / register)
 //   -> ST (stores through the memory port) -> CTRL (PCs, convergence stack)
 //   -> REL (release check) -> END beat.
+// Lanes, rows and beats still to do are kept as masks and walked lowest bit
+// first, so no cycle goes to a lane or slot that has nothing to do (about 45
+// cycles a warp-instruction on gpuhost's random IALU streams, 195 before).
+// Warp-wide loops in combinational blocks run only in the state or for the
+// instruction that uses them: Verilator evaluates every block every cycle.
 // A trap anywhere before HEAD leaves every register, predicate, PC and the
 // memory untouched, as in the functional model (cosim/model).
 module gpu_core #(
@@ -163,7 +170,13 @@ module gpu_core #(
     reg [63:0]  st_addr [0:31];
     reg [31:0]  st_mask;
     reg [31:0]  exit_m;
-    reg [6:0]   pos;
+    reg [5:0]   pos;         // S_ST: lane and "written" flag
+    reg [127:0] wbr;         // GPR beats still to present: bit 32*k + lane (result k)
+    reg [6:0]   prr, upr;    // predicates / uniform predicates still to present
+    reg [7:0]   rrem;        // GPR rows still to present (S_READ)
+    reg [2:0]   rprev;       // the row presented last cycle, captured now
+    reg         rvalid;
+    reg [31:0]  lrem;        // lanes still to execute (S_EXEC)
     reg         gpr_beat_done;
     reg [7:0]   stray_reg;
     reg [4:0]   stray_lane;
@@ -282,11 +295,30 @@ module gpu_core #(
         endcase
     endfunction
 
+    // lowest set bit of m (0 when m is 0)
     function automatic [4:0] ctz(input [31:0] m);
-        integer k;
+        reg [31:0] x;
         begin
-            ctz = 5'd0;
-            for (k = 31; k >= 0; k = k - 1) if (m[k]) ctz = k[4:0];
+            x = m; ctz = 5'd0;
+            if (m != 32'd0) begin
+                if (x[15:0] == 16'd0) begin ctz[4] = 1'b1; x = x >> 16; end
+                if (x[7:0] == 8'd0) begin ctz[3] = 1'b1; x = x >> 8; end
+                if (x[3:0] == 4'd0) begin ctz[2] = 1'b1; x = x >> 4; end
+                if (x[1:0] == 2'd0) begin ctz[1] = 1'b1; x = x >> 2; end
+                if (x[0] == 1'b0) ctz[0] = 1'b1;
+            end
+        end
+    endfunction
+
+    function automatic [2:0] ctz8(input [7:0] m);
+        reg [7:0] x;
+        begin
+            x = m; ctz8 = 3'd0;
+            if (m != 8'd0) begin
+                if (x[3:0] == 4'd0) begin ctz8[2] = 1'b1; x = x >> 4; end
+                if (x[1:0] == 2'd0) begin ctz8[1] = 1'b1; x = x >> 2; end
+                if (x[0] == 1'b0) ctz8[0] = 1'b1;
+            end
         end
     endfunction
 
@@ -307,15 +339,24 @@ module gpu_core #(
     wire [31:0] a0_l = opr[0][ln * 32 +: 32];
     wire [31:0] a1_l = opr[1][ln * 32 +: 32];
     wire [63:0] A_l = {a1_l, a0_l};
-    wire [63:0] B_l = (bk == SK_R) ? {opr[3][ln * 32 +: 32], opr[2][ln * 32 +: 32]} : ub;
-    wire [63:0] C_l = (ck == SK_R) ? {opr[7][ln * 32 +: 32], opr[6][ln * 32 +: 32]} : uc;
+    // (SHFL's register operands: lane in B, clamp and segment mask in C)
+    wire [4:0]  B_l = opr[2][ln * 32 +: 5];
+    wire [4:0]  C_l = opr[6][ln * 32 +: 5];
+    wire [4:0]  C_seg = opr[6][ln * 32 + 8 +: 5];
+
+    // ------------------------------------------------------------------ the lane ALU
+    // (one, used lane by lane in S_EXEC: 32 of them computing a warp in one
+    // cycle simulate more slowly in Verilator, which evaluates all every cycle)
     reg  [6:0]  p_l;
     always @(*) for (i = 0; i < 7; i = i + 1) p_l[i] = pred_r[{cwi, i[2:0]}][ln];
-
     wire [31:0] alu_d0, alu_d1;
     wire        alu_d0_en, alu_d1_en;
     wire [6:0]  alu_pwe, alu_pwv;
-    gpu_alu u_alu (.w(ir), .A(A_l), .B(B_l), .C(C_l), .p(p_l), .up(upred_r[cwi]),
+    gpu_alu u_alu (.en((state == S_EXEC) && is_alu), .w(ir),
+                   .A(A_l),
+                   .B((bk == SK_R) ? {opr[3][ln * 32 +: 32], opr[2][ln * 32 +: 32]} : ub),
+                   .C((ck == SK_R) ? {opr[7][ln * 32 +: 32], opr[6][ln * 32 +: 32]} : uc),
+                   .p(p_l), .up(upred_r[cwi]),
                    .d0(alu_d0), .d1(alu_d1), .d0_en(alu_d0_en), .d1_en(alu_d1_en),
                    .pwe(alu_pwe), .pwv(alu_pwv));
 
@@ -338,7 +379,9 @@ module gpu_core #(
         3'd4: redux_v = ir[83] ? 32'h80000000 : 32'd0;
         default: redux_v = ir[83] ? 32'h7FFFFFFF : 32'hFFFFFFFF;
         endcase
-        for (i = 0; i < 32; i = i + 1) if (exec[i]) begin
+        // (the warp-wide loops below run only for the instruction that uses them:
+        // the values are don't-cares otherwise, and the simulation is faster)
+        if (opt == OP_REDUX || opt == OP_REDUXU) for (i = 0; i < 32; i = i + 1) if (exec[i]) begin
             x_v = opr[0][i * 32 +: 32];
             case (ir[82:80])
             3'd0: redux_v = redux_v & x_v;
@@ -362,12 +405,12 @@ module gpu_core #(
         else elect_c = ppm;
         // MATCH
         match_eq = 32'd0;
-        for (i = 0; i < 32; i = i + 1)
+        if (opt == OP_MATCH) for (i = 0; i < 32; i = i + 1)
             if (exec[i] && opr[0][i * 32 +: 32] == a0_l && (!ir[81] || opr[1][i * 32 +: 32] == a1_l))
                 match_eq[i] = 1'b1;
         match_all = 1'b1;
         x_ok = 1'b0;
-        for (i = 0; i < 32; i = i + 1) if (exec[i]) begin
+        if (opt == OP_MATCH) for (i = 0; i < 32; i = i + 1) if (exec[i]) begin
             if (x_ok && (opr[0][i * 32 +: 32] != opr[0][lead * 32 +: 32] ||
                          (ir[81] && opr[1][i * 32 +: 32] != opr[1][lead * 32 +: 32])))
                 match_all = 1'b0;
@@ -382,9 +425,9 @@ module gpu_core #(
     reg [6:0]  shfl_j;
     reg [4:0]  sh_b, sh_c, sh_seg, sh_max, sh_min;
     always @(*) begin
-        sh_b = (bk == SK_R) ? B_l[4:0] : ir[57:53];
-        sh_c = (ck == SK_R) ? C_l[4:0] : ir[44:40];
-        sh_seg = (ck == SK_R) ? C_l[12:8] : ir[52:48];
+        sh_b = (bk == SK_R) ? B_l : ir[57:53];
+        sh_c = (ck == SK_R) ? C_l : ir[44:40];
+        sh_seg = (ck == SK_R) ? C_seg : ir[52:48];
         sh_max = (ln & sh_seg) | (sh_c & ~sh_seg);
         sh_min = ln & sh_seg;
         case (ir[81:80])
@@ -414,16 +457,25 @@ module gpu_core #(
     wire c_misal = (mem_words == 3'd2) ? (c_off[2:0] != 3'd0) : (mem_words == 3'd4) ? (c_off[3:0] != 4'd0) : (c_off[1:0] != 2'd0);
     wire c_range = ({1'b0, c_off} + {28'd0, m_bytes}) > 33'h10000;
 
-    wire [2:0] rcm1 = rcnt[2:0] - 3'd1;   // the row captured in S_READ
+    // S_READ: the next row to present
+    wire [2:0] rnext = ctz8(rrem);
+
+    // S_EXEC: the lanes left once this one is done, and the next of them
+    wire [31:0] lrem_n = lrem & ~(32'd1 << ln);
+    wire [4:0]  ln_n = ctz(lrem_n);
 
     // fault injection
     wire armed = (fault_kind != 8'd0) && !fault_fired && (retire_cnt >= {32'd0, fault_at});
     wire [7:0] fparam1 = (fault_param == 8'd0) ? 8'd1 : fault_param;
 
-    // the GPR beat at pos (with faults 1 and 2 applied)
-    wire [1:0]  wb_k = pos[6:5];
-    wire [4:0]  wb_l0 = pos[4:0];
-    wire        wb_set = resm[wb_k][wb_l0] && (resr[wb_k] != 8'd255);
+    // the next GPR beat, the lowest bit of wbr (with faults 1 and 2 applied)
+    wire [1:0]  wb_k = (wbr[31:0] != 32'd0) ? 2'd0 : (wbr[63:32] != 32'd0) ? 2'd1 :
+                       (wbr[95:64] != 32'd0) ? 2'd2 : 2'd3;
+    wire [4:0]  wb_l0 = ctz(wbr[wb_k * 32 +: 32]);
+    wire        wb_set = (wbr != 128'd0);
+    // the next predicate / uniform predicate beat
+    wire [2:0]  pr_i = ctz8({1'b0, prr});
+    wire [2:0]  up_i = ctz8({1'b0, upr});
     wire        wb_f1 = armed && fault_kind == 8'd1 && !gpr_beat_done;
     wire        wb_f2 = armed && fault_kind == 8'd2 && !gpr_beat_done;
     wire [4:0]  wb_l = wb_f1 ? (wb_l0 ^ fparam1[4:0] ^ {4'd0, fparam1[4:0] == 5'd0}) : wb_l0;
@@ -440,7 +492,7 @@ module gpu_core #(
     reg [5:0] bs_found;
     always @(*) begin
         bs_found = 6'h3f;
-        for (i = 0; i < 32; i = i + 1)
+        if (opt == OP_BSYNC) for (i = 0; i < 32; i = i + 1)
             if (i < depth[cwi] && stk_t[{cwi, i[4:0]}] == cpc && (stk_m[{cwi, i[4:0]}] & guard_m) != 32'd0)
                 bs_found = {1'b0, i[4:0]};
     end
@@ -449,7 +501,7 @@ module gpu_core #(
     reg [5:0] rel_found;
     always @(*) begin
         rel_found = 6'h3f;
-        for (i = 0; i < 32; i = i + 1)
+        if (state == S_REL) for (i = 0; i < 32; i = i + 1)
             if (i < depth[cwi] && ((stk_m[{cwi, i[4:0]}] & ~st_exit[cwi] & ~stk_a[{cwi, i[4:0]}]) == 32'd0))
                 rel_found = {1'b0, i[4:0]};
     end
@@ -480,7 +532,7 @@ module gpu_core #(
     reg [63:0] dead_pc;
     always @(*) begin
         min_pc = 64'hFFFFFFFFFFFFFFFF; min_mask = 32'd0; dead_pc = 64'd0;
-        for (i = 0; i < 32; i = i + 1) begin
+        if (state == S_MINPC) for (i = 0; i < 32; i = i + 1) begin
             if (!st_wait[cwi][i] && !st_exit[cwi][i]) begin
                 if (lpc[{cwi, i[4:0]}] < min_pc) begin
                     min_pc = lpc[{cwi, i[4:0]}]; min_mask = 32'd1 << i;
@@ -515,15 +567,15 @@ module gpu_core #(
         S_STRAY: begin
             rt_valid = 1'b1; rt_kind = K_GPR; rt_index = stray_reg; rt_lane = stray_lane; rt_data = stray_val;
         end
-        S_PRED: if (pos < 7'd7 && pst_m[pos[2:0]] != 32'd0 && !(armed && fault_kind == 8'd3)) begin
-            rt_valid = 1'b1; rt_kind = K_PRED; rt_index = {5'd0, pos[2:0]};
-            rt_mask_a = pst_m[pos[2:0]]; rt_mask_b = pst_v[pos[2:0]] & pst_m[pos[2:0]];
+        S_PRED: if (prr != 7'd0 && !(armed && fault_kind == 8'd3)) begin
+            rt_valid = 1'b1; rt_kind = K_PRED; rt_index = {5'd0, pr_i};
+            rt_mask_a = pst_m[pr_i]; rt_mask_b = pst_v[pr_i] & pst_m[pr_i];
         end
         S_UR: if (urs_en) begin
             rt_valid = 1'b1; rt_kind = K_UR; rt_index = {2'b00, urs_i}; rt_data = urs_v;
         end
-        S_UP: if (pos < 7'd7 && ups_m[pos[2:0]]) begin
-            rt_valid = 1'b1; rt_kind = K_UPRED; rt_index = {5'd0, pos[2:0]}; rt_data = {31'd0, ups_v[pos[2:0]]};
+        S_UP: if (upr != 7'd0) begin
+            rt_valid = 1'b1; rt_kind = K_UPRED; rt_index = {5'd0, up_i}; rt_data = {31'd0, ups_v[up_i]};
         end
         S_ST: if (!mem_req && st_mask[pos[4:0]] && pos[5] == 1'b1) begin
             // beat after the write completed (pos[5] marks "written")
@@ -605,7 +657,7 @@ module gpu_core #(
 
     // GPR port control
     always @(*) begin
-        gpr_raddr = {cwi, rrow[rcnt[2:0]]};
+        gpr_raddr = {cwi, rrow[rnext]};
         gpr_we = 1'b0; gpr_clr = 1'b0; gpr_waddr = {cwi, 8'd0}; gpr_wlane = 5'd0; gpr_wdata = 32'd0;
         case (state)
         S_CLR: begin gpr_clr = 1'b1; gpr_waddr = clr_cnt[WB+7:0]; end
@@ -625,6 +677,21 @@ module gpu_core #(
         endcase
     end
 
+    // the GPR rows the instruction reads (255: none), set up in S_DEC
+    reg [7:0] rrow_d [0:7];
+    always @(*) begin
+        for (i = 0; i < 8; i = i + 1) rrow_d[i] = 8'd255;
+        if (state == S_DEC) begin           // (used in S_DEC only)
+        rrow_d[0] = (opt == OP_GETGPR) ? gidx[7:0] : ra;
+        rrow_d[1] = awide ? rowof(ra, 3'd1) : 8'd255;
+        if (bk == SK_R) for (i = 0; i < 4; i = i + 1) if (i < bn) rrow_d[2 + i] = rowof(bsel, i[2:0]);
+        if (ck == SK_R) begin
+            rrow_d[6] = csel;
+            rrow_d[7] = cwide ? rowof(csel, 3'd1) : 8'd255;
+        end
+        end
+    end
+
     // ------------------------------------------------------------------ the FSM
     reg [6:0]  pwe_l, pwv_l;
     reg [31:0] gv0, gv1;
@@ -633,7 +700,8 @@ module gpu_core #(
     reg [7:0] chk;
     always @(*) begin
         chk = 8'd0;
-        if (!legal) chk = T_ILLEGAL_ENCODING;
+        if (state != S_DEC) chk = 8'd0;     // (used in S_DEC only)
+        else if (!legal) chk = T_ILLEGAL_ENCODING;
         else if (implemented(opt)) begin
             if ((opt == OP_IMAD && ir[75] != ir[76]) ||
                 (opt == OP_LEA && !(ir[76:75] == 2'b00 && !ir[80]) && ir[76:75] != 2'b11) ||
@@ -664,7 +732,8 @@ module gpu_core #(
     // the current lane's results (S_EXEC)
     always @(*) begin
         gv0 = 32'd0; gv1 = 32'd0; ge0 = 1'b0; ge1 = 1'b0; pwe_l = 7'd0; pwv_l = 7'd0;
-        if (is_alu) begin
+        if (state != S_EXEC) ;              // (used in S_EXEC only)
+        else if (is_alu) begin
             gv0 = alu_d0; gv1 = alu_d1; ge0 = alu_d0_en; ge1 = alu_d1_en; pwe_l = alu_pwe; pwv_l = alu_pwv;
         end else begin
             ge0 = 1'b1;
@@ -720,7 +789,9 @@ module gpu_core #(
                 depth[i] <= 6'd0; wclk[i] <= 64'd0;
             end
             cw <= 7'd0; cpc <= 64'd0; ir <= 128'd0; active <= 32'd0; exec <= 32'd0; trap <= 8'd0;
-            unimpl <= 1'b0; ln <= 5'd0; wi <= 3'd0; pos <= 7'd0; rcnt <= 4'd0; ccnt <= 2'd0;
+            unimpl <= 1'b0; ln <= 5'd0; wi <= 3'd0; pos <= 6'd0; rcnt <= 4'd0; ccnt <= 2'd0;
+            wbr <= 128'd0; prr <= 7'd0; upr <= 7'd0; rrem <= 8'd0; rprev <= 3'd0; rvalid <= 1'b0;
+            lrem <= 32'd0;
             ub <= 64'd0; uc <= 64'd0; cw0 <= 32'd0; cw1 <= 32'd0; exit_m <= 32'd0; st_mask <= 32'd0;
             urs_en <= 1'b0; urs_i <= 6'd0; urs_v <= 32'd0; ups_m <= 7'd0; ups_v <= 7'd0;
             gpr_beat_done <= 1'b0; stray_reg <= 8'd0; stray_lane <= 5'd0;
@@ -815,7 +886,7 @@ module gpu_core #(
                     cpc <= min_pc; active <= min_mask;
                     if (min_pc[3:0] != 4'd0 || min_pc[63:4] >= {43'd0, code_count}) begin
                         trap <= T_PC_OUT_OF_RANGE; state <= S_HEAD;
-                    end else state <= S_FETCH;
+                    end else state <= S_FETCH2;
                 end
             end
             S_FETCH: state <= S_FETCH2;     // imem read (registered below)
@@ -826,14 +897,12 @@ module gpu_core #(
             // ---------------------------------------------------------------- decode
             S_DEC: begin
                 exec <= guard_m;
-                for (i = 0; i < 8; i = i + 1) rrow[i] <= 8'd255;
-                rrow[0] <= (opt == OP_GETGPR) ? gidx[7:0] : ra;
-                rrow[1] <= awide ? rowof(ra, 3'd1) : 8'd255;
-                if (bk == SK_R) for (i = 0; i < 4; i = i + 1) if (i < bn) rrow[2 + i] <= rowof(bsel, i[2:0]);
-                if (ck == SK_R) begin
-                    rrow[6] <= csel;
-                    rrow[7] <= cwide ? rowof(csel, 3'd1) : 8'd255;
+                for (i = 0; i < 8; i = i + 1) begin
+                    rrow[i] <= rrow_d[i];
+                    rrem[i] <= (rrow_d[i] != 8'd255);
+                    opr[i] <= 1024'd0;       // rows not read (RZ, unused slots) stay 0
                 end
+                rvalid <= 1'b0;
                 ub <= (bk == SK_I) ? {32'd0, ir[63:32]} :
                       (bk == SK_U) ? {bwide ? urv(cwi, bsel + 8'd1) : 32'd0, urv(cwi, bsel)} : 64'd0;
                 uc <= (ck == SK_I) ? {32'd0, ir[63:32]} :
@@ -877,10 +946,16 @@ module gpu_core #(
                     if (bk == SK_C) ub <= {cw1, cw0};
                     if (ck == SK_C) uc <= {cw1, cw0};
                 end
-                if (rcnt != 4'd0) opr[rcm1] <= (rrow[rcm1] == 8'd255) ? 1024'd0 : gpr_q;
-                rcnt <= rcnt + 4'd1;
-                if (rcnt == 4'd8) begin
-                    ln <= 5'd0; wi <= 3'd0; state <= S_EXEC;
+                rcnt <= 4'd1;
+                if (rvalid) opr[rprev] <= gpr_q;
+                if (rrem != 8'd0) begin
+                    rprev <= rnext; rvalid <= 1'b1; rrem[rnext] <= 1'b0;
+                end else rvalid <= 1'b0;
+                if (rcnt != 4'd0 && rrem == 8'd0 && !rvalid) begin
+                    // every row captured: the lanes, then the retire beats
+                    ln <= ctz(exec); wi <= 3'd0; state <= S_EXEC;
+                    lrem <= (is_alu || is_mem || opt == OP_SETGPR || opt == OP_GETGPR || opt == OP_S2R ||
+                             (opt >= OP_SHFL && opt <= OP_ELECT)) ? exec : 32'd0;
                     // uniform results
                     if (exec != 32'd0) case (opt)
                     OP_R2UR:   begin urs_en <= 1'b1; urs_i <= rd[5:0]; urs_v <= opr[2][lead * 32 +: 32]; end
@@ -899,25 +974,23 @@ module gpu_core #(
             end
             // ---------------------------------------------------------------- lanes
             S_EXEC: begin
-                if (!exec[ln] || !(is_alu || is_mem || opt == OP_SETGPR || opt == OP_GETGPR || opt == OP_S2R ||
-                                   (opt >= OP_SHFL && opt <= OP_ELECT))) begin
-                    ln <= ln + 5'd1;
-                    if (ln == 5'd31) state <= S_HEAD;
-                end else if (!is_mem) begin
+                // lane ln = the lowest of lrem (the executing lanes not done yet)
+                if (lrem == 32'd0) state <= S_HEAD;
+                else if (!is_mem) begin
                     if (ge0) begin resm[0][ln] <= 1'b1; resv[0][ln * 32 +: 32] <= gv0; end
                     if (ge1) begin resm[1][ln] <= 1'b1; resv[1][ln * 32 +: 32] <= gv1; end
                     for (i = 0; i < 7; i = i + 1) if (pwe_l[i]) begin
                         pst_m[i][ln] <= 1'b1; pst_v[i][ln] <= pwv_l[i];
                     end
-                    ln <= ln + 5'd1;
-                    if (ln == 5'd31) state <= S_HEAD;
+                    lrem <= lrem_n; ln <= ln_n;
+                    if (lrem_n == 32'd0) state <= S_HEAD;
                 end else if (opt == OP_STG) begin
                     if (g_misal) begin trap <= T_MISALIGNED_ADDRESS; state <= S_HEAD; end
                     else if (g_range) begin trap <= T_MEMORY_RANGE; state <= S_HEAD; end
                     else begin
                         st_addr[ln] <= g_addr; st_mask[ln] <= 1'b1;
-                        ln <= ln + 5'd1;
-                        if (ln == 5'd31) state <= S_HEAD;
+                        lrem <= lrem_n; ln <= ln_n;
+                        if (lrem_n == 32'd0) state <= S_HEAD;
                     end
                 end else begin
                     // LDG / LDC: word wi of this lane
@@ -939,8 +1012,8 @@ module gpu_core #(
                         end else begin
                             resm[wi[1:0]][ln] <= 1'b1; resv[wi[1:0]][ln * 32 +: 32] <= mem_rdata;
                             if (wi + 3'd1 == mem_words) begin
-                                wi <= 3'd0; ln <= ln + 5'd1;
-                                if (ln == 5'd31) state <= S_HEAD;
+                                wi <= 3'd0; lrem <= lrem_n; ln <= ln_n;
+                                if (lrem_n == 32'd0) state <= S_HEAD;
                             end else wi <= wi + 3'd1;
                         end
                     end
@@ -948,58 +1021,56 @@ module gpu_core #(
             end
             // ---------------------------------------------------------------- retire
             S_HEAD: if (rt_ready) begin
-                pos <= 7'd0;
+                pos <= 6'd0;
+                for (i = 0; i < 4; i = i + 1)
+                    wbr[i * 32 +: 32] <= (resr[i] == 8'd255) ? 32'd0 : resm[i];
+                for (i = 0; i < 7; i = i + 1) prr[i] <= (pst_m[i] != 32'd0);
+                upr <= ups_m;
                 state <= (trap != 8'd0 || unimpl) ? S_END : S_WB;
             end
             S_WB: begin
-                if (!wb_set || rt_ready) begin
-                    if (wb_set) begin
-                        gpr_beat_done <= 1'b1;
-                        if (wb_f1 || wb_f2) fault_fired <= 1'b1;
-                        if (armed && fault_kind == 8'd4 && !gpr_beat_done) begin
-                            fault_fired <= 1'b1;
-                            stray_reg <= ({1'b0, resr[wb_k]} + {1'b0, fparam1} >= 9'd255)
-                                         ? (resr[wb_k] + fparam1 + 8'd1) : (resr[wb_k] + fparam1);
-                            stray_lane <= wb_l; stray_val <= wb_v;
-                        end
+                if (!wb_set) state <= S_PRED;
+                else if (rt_ready) begin
+                    wbr[{wb_k, wb_l0}] <= 1'b0;
+                    gpr_beat_done <= 1'b1;
+                    if (wb_f1 || wb_f2) fault_fired <= 1'b1;
+                    if (armed && fault_kind == 8'd4 && !gpr_beat_done) begin
+                        fault_fired <= 1'b1;
+                        stray_reg <= ({1'b0, resr[wb_k]} + {1'b0, fparam1} >= 9'd255)
+                                     ? (resr[wb_k] + fparam1 + 8'd1) : (resr[wb_k] + fparam1);
+                        stray_lane <= wb_l; stray_val <= wb_v;
+                        state <= S_STRAY;
                     end
-                    if (wb_set && armed && fault_kind == 8'd4 && !gpr_beat_done) state <= S_STRAY;
-                    else if (pos == 7'd127) begin pos <= 7'd0; state <= S_PRED; end
-                    pos <= pos + 7'd1;
                 end
             end
-            S_STRAY: if (rt_ready) begin
-                state <= (pos == 7'd0) ? S_PRED : S_WB;   // pos already advanced
-            end
+            S_STRAY: if (rt_ready) state <= S_WB;
             S_PRED: begin
-                if (pos >= 7'd7) begin pos <= 7'd0; state <= S_UR; end
-                else if (pst_m[pos[2:0]] == 32'd0) pos <= pos + 7'd1;
-                else if (armed && fault_kind == 8'd3) begin fault_fired <= 1'b1; pos <= pos + 7'd1; end
+                if (prr == 7'd0) state <= S_UR;
+                else if (armed && fault_kind == 8'd3) begin fault_fired <= 1'b1; prr[pr_i] <= 1'b0; end
                 else if (rt_ready) begin
-                    pred_r[{cwi, pos[2:0]}] <= (pred_r[{cwi, pos[2:0]}] & ~pst_m[pos[2:0]]) | (pst_v[pos[2:0]] & pst_m[pos[2:0]]);
-                    pos <= pos + 7'd1;
+                    pred_r[{cwi, pr_i}] <= (pred_r[{cwi, pr_i}] & ~pst_m[pr_i]) | (pst_v[pr_i] & pst_m[pr_i]);
+                    prr[pr_i] <= 1'b0;
                 end
             end
             S_UR: begin
                 if (!urs_en || rt_ready) begin
                     if (urs_en) ur_r[{cwi, urs_i}] <= urs_v;
-                    pos <= 7'd0; state <= S_UP;
+                    pos <= 6'd0; state <= S_UP;
                 end
             end
             S_UP: begin
-                if (pos >= 7'd7) begin
-                    pos <= 7'd0; wi <= 3'd0; state <= (st_mask != 32'd0) ? S_ST : S_CTRL;
-                end else if (!ups_m[pos[2:0]]) pos <= pos + 7'd1;
-                else if (rt_ready) begin
-                    upred_r[cwi][pos[2:0]] <= ups_v[pos[2:0]];
-                    pos <= pos + 7'd1;
+                if (upr == 7'd0) begin
+                    pos <= 6'd0; wi <= 3'd0; state <= (st_mask != 32'd0) ? S_ST : S_CTRL;
+                end else if (rt_ready) begin
+                    upred_r[cwi][up_i] <= ups_v[up_i];
+                    upr[up_i] <= 1'b0;
                 end
             end
             S_ST: begin
                 // pos[4:0] lane, wi word; pos[5]: this word written, beat pending
                 if (!st_mask[pos[4:0]]) begin
                     if (pos[4:0] == 5'd31) state <= S_CTRL;
-                    pos <= {2'b00, pos[4:0] + 5'd1};
+                    pos <= {1'b0, pos[4:0] + 5'd1};
                 end else if (!pos[5]) begin
                     if (!mem_req) begin
                         mem_req <= 1'b1; mem_we <= 1'b1; mem_space <= 1'b0; mem_bank <= 5'd0;
@@ -1016,7 +1087,7 @@ module gpu_core #(
                     if (wi + 3'd1 == mem_words) begin
                         wi <= 3'd0;
                         if (pos[4:0] == 5'd31) state <= S_CTRL;
-                        pos <= {2'b00, pos[4:0] + 5'd1};
+                        pos <= {1'b0, pos[4:0] + 5'd1};
                     end else wi <= wi + 3'd1;
                 end
             end

@@ -130,7 +130,7 @@ int fw_dut_rtl_init(fw_dut_rtl *d, const fw_dut_rtl_config *cfg)
     gm_memory_init(&d->mem);
     gm_memory_init(&d->cmem);
     d->code = calloc(DUT_RTL_CODE_WORDS, sizeof d->code[0]);
-    d->h = rtl_create(d->cfg.traceable || d->cfg.wave_path);
+    d->h = rtl_create(d->cfg.traceable || d->cfg.wave_path, d->cfg.x_seed);
     if (!d->code || !d->h) {
         fw_dut_rtl_free(d);
         return fail(d, "out of memory");
@@ -571,6 +571,7 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
     if (rc == FW_STEP_RETIRED) {
         d->retired++;
         d->instructions++;
+        wave_window(d); /* close the window right after its last retire */
     }
     return rc;
 }

@@ -30,6 +30,7 @@ enum dut_rtl_fault {
 
 typedef struct {
     bool traceable;          /* create the model with trace hooks (needed for a waveform) */
+    uint32_t x_seed;         /* state the HDL does not reset: 0 zeros, else random from this seed */
     const char *wave_path;   /* FST file to write, or NULL */
     bool wave_windowed;      /* dump only the retires wave_at - window .. wave_at + window */
     uint64_t wave_at, wave_window;

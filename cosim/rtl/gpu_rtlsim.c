@@ -4,7 +4,7 @@
  *
  *   gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]
  *              [--wave FILE.fst [--wave-window N [--wave-at I]]]
- *              [--watchdog CYCLES] [--stats]
+ *              [--watchdog CYCLES] [--x-random SEED] [--stats]
  *
  * Waveforms: --wave FILE.fst records every clock cycle of the server's life
  * (reset, loads, every instruction) in an FST file, closed cleanly on exit,
@@ -65,6 +65,7 @@ static void usage(FILE *f)
           "  --wave-at I              the retire index the window is centred on\n"
           "  --watchdog CYCLES        cycles one instruction may take before the run ends with\n"
           "                           WATCHDOG (default 100000)\n"
+          "  --x-random SEED          state the HDL does not reset starts random (default: zero)\n"
           "  --stats                  print instructions, cycles and speed on exit (stderr)\n",
           f);
 }
@@ -89,6 +90,7 @@ int main(int argc, char **argv)
                                             {"wave-at", required_argument, NULL, 'A'},
                                             {"watchdog", required_argument, NULL, 'd'},
                                             {"stats", no_argument, NULL, 's'},
+                                            {"x-random", required_argument, NULL, 'x'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
     const char *endpoint = NULL;
@@ -96,7 +98,7 @@ int main(int argc, char **argv)
     bool have_at = false, stats = false;
     uint64_t watchdog = 100000;
     int opt;
-    while ((opt = getopt_long(argc, argv, "e:f:w:W:A:d:sh", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "e:f:w:W:A:d:x:sh", options, NULL)) != -1) {
         switch (opt) {
         case 'e':
             endpoint = optarg;
@@ -140,6 +142,15 @@ int main(int argc, char **argv)
         case 's':
             stats = true;
             break;
+        case 'x': {
+            uint64_t seed;
+            if (parse_u64(optarg, &seed) != 0 || seed == 0 || seed > UINT32_MAX) {
+                fprintf(stderr, "gpu-rtlsim: --x-random takes a seed 1..2^32-1\n");
+                return 2;
+            }
+            cfg.x_seed = (uint32_t)seed;
+            break;
+        }
         case 'h':
             usage(stdout);
             return 0;

@@ -79,7 +79,7 @@ void sample(rtl_harness *h)
 
 } // namespace
 
-extern "C" rtl_harness *rtl_create(bool traceable)
+extern "C" rtl_harness *rtl_create(bool traceable, uint32_t x_seed)
 {
     rtl_harness *h = new (std::nothrow) rtl_harness;
     if (!h)
@@ -87,7 +87,14 @@ extern "C" rtl_harness *rtl_create(bool traceable)
     try {
         h->context.reset(new VerilatedContext);
         h->context->debug(0);
-        h->context->randReset(0); // --x-initial fast: start from zeros, reproducibly
+        // Verilated with --x-initial unique: every variable starts from
+        // randReset's choice, never from whatever the allocator left there
+        if (x_seed) {
+            h->context->randReset(2);
+            h->context->randSeed((int)(x_seed & 0x7fffffff));
+        } else {
+            h->context->randReset(0);
+        }
         h->context->traceEverOn(traceable);
         h->traceable = traceable;
         h->core.reset(new Vgpu_core(h->context.get(), "gpu_core"));
@@ -160,8 +167,7 @@ extern "C" int rtl_trace_open(rtl_harness *h, const char *path)
         h->fst.reset();
         return -1;
     }
-    h->dumping = true;
-    sample(h); // the state at open time
+    h->dumping = true; // the first sample is the next clock edge
     return 0;
 }
 

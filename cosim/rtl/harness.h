@@ -51,8 +51,10 @@ typedef struct rtl_harness rtl_harness;
 /* A new context and model. `traceable` must be true for rtl_trace_open to
  * work later (Verilator compiles the trace hooks in but only runs them for
  * models created with tracing on; they cost a little even when not dumping).
- * NULL when out of memory. */
-rtl_harness *rtl_create(bool traceable);
+ * State the HDL does not reset starts at zero when x_seed is 0, else at
+ * random values from that seed (to prove the reset covers everything that
+ * matters). NULL when out of memory. */
+rtl_harness *rtl_create(bool traceable, uint32_t x_seed);
 /* Closes any waveform, runs final blocks, frees everything; *h becomes NULL. */
 void rtl_destroy(rtl_harness **h);
 

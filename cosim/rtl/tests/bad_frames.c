@@ -3,7 +3,9 @@
  * an ERROR frame with the right code while the server stays up; then drives a
  * kernel whose first instruction the core lacks (HFMA2) and checks that it
  * retires as a trap record (WIRE_COMMIT_TRAP, trap 1 = not implemented) that
- * ends the run with reason TRAP.
+ * ends the run with reason TRAP; then INJECTs a word into one of two warps
+ * and checks its record, that the code underneath is intact and both warps
+ * finish.
  * Usage: rtl_bad_frames ENDPOINT
  * Prints one line a check and "N passed, N failed"; exit 0 when all passed. */
 #include <stdio.h>
@@ -165,6 +167,101 @@ static void unimplemented_retire(void)
     check(ok, "the run ends with RUN_END reason TRAP", detail);
 }
 
+/* Receives one frame within 10 s into reply; its type or 0. */
+static uint16_t receive(const uint8_t **p, uint32_t *len)
+{
+    zmq_pollitem_t item = {.socket = sock, .events = ZMQ_POLLIN};
+    int n = zmq_poll(&item, 1, 10000) > 0 ? zmq_recv(sock, reply, sizeof reply, 0) : -1;
+    wire_header h;
+    if (decode(n, &h, p) != 0)
+        return 0;
+    *len = h.length;
+    return h.type;
+}
+
+static void injected_word(void)
+{
+    uint8_t buf[512];
+    wire_writer w;
+    const uint8_t *p;
+    uint32_t len;
+    isa_word exit_word, iadd;
+    if (assemble("EXIT ;", &exit_word) != 0 || assemble("IADD R1, R0, 0x5 ;", &iadd) != 0) {
+        check(0, "INJECT", "assembler failed");
+        return;
+    }
+    int ok = request(WIRE_RESET, 200, NULL, 0, NULL, NULL) == WIRE_OK;
+    w = (wire_writer){.p = buf, .cap = sizeof buf};
+    wire_put32(&w, 0);
+    wire_put32(&w, 2);
+    for (int i = 0; i < 2; i++) {
+        wire_put64(&w, exit_word.lo);
+        wire_put64(&w, exit_word.hi);
+    }
+    ok = ok && request(WIRE_LOAD_CODE, 201, buf, (uint32_t)w.len, NULL, NULL) == WIRE_OK;
+    w = (wire_writer){.p = buf, .cap = sizeof buf};
+    wire_put32(&w, 2);
+    wire_put64(&w, 0);
+    ok = ok && request(WIRE_LAUNCH, 202, buf, (uint32_t)w.len, NULL, NULL) == WIRE_OK;
+    /* warp 1: R0 = 100 + lane */
+    w = (wire_writer){.p = buf, .cap = sizeof buf};
+    wire_put8(&w, WIRE_REG_GPR);
+    wire_put8(&w, 0);
+    wire_put16(&w, 1);
+    wire_put32(&w, 0);
+    wire_put32(&w, 0xffffffffu);
+    for (unsigned l = 0; l < 32; l++)
+        wire_put32(&w, 100 + l);
+    ok = ok && request(WIRE_WRITE_REG, 203, buf, (uint32_t)w.len, NULL, NULL) == WIRE_OK;
+    check(ok, "RESET, LOAD_CODE, LAUNCH (2 warps), WRITE_REG answered OK", NULL);
+    if (!ok)
+        return;
+    w = (wire_writer){.p = buf, .cap = sizeof buf};
+    wire_put16(&w, 1);
+    wire_put64(&w, iadd.lo);
+    wire_put64(&w, iadd.hi);
+    uint16_t t = request(WIRE_INJECT, 204, buf, (uint32_t)w.len, &p, &len);
+    wire_commit rec;
+    memset(&rec, 0, sizeof rec);
+    char detail[160] = "";
+    ok = t == WIRE_COMMITS && len > 8 && wire_commit_decode(p + 8, len - 8, &rec) != 0;
+    ok = ok && rec.warp == 1 && rec.pc == 0 && rec.insn_lo == iadd.lo && rec.gpr_count == 1 &&
+         rec.gpr[0].reg == 1 && rec.gpr[0].lane_mask == 0xffffffffu && rec.gpr[0].value[0] == 105 &&
+         rec.gpr[0].value[31] == 136 && !(rec.flags & WIRE_COMMIT_TRAP);
+    snprintf(detail, sizeof detail, "reply 0x%02x, warp %u pc 0x%llx gprs %u R%u lane 0 = %u", t, rec.warp,
+             (unsigned long long)rec.pc, rec.gpr_count, rec.gpr[0].reg, rec.gpr[0].value[0]);
+    check(ok, "INJECT into warp 1 retires IADD R1 = R0 + 5 there", detail);
+    /* the code is intact: warp 0 exits at 0x0, warp 1 (moved on) at 0x10 */
+    w = (wire_writer){.p = buf, .cap = sizeof buf};
+    wire_put64(&w, 100);
+    wire_put32(&w, 8);
+    wire_put32(&w, 4);
+    t = request(WIRE_RUN, 205, buf, (uint32_t)w.len, &p, &len);
+    wire_commit a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    ok = 0;
+    if (t == WIRE_COMMITS && len > 8) {
+        wire_reader r = {.p = p, .len = len};
+        (void)wire_get32(&r);
+        uint32_t count = wire_get32(&r);
+        size_t used = wire_commit_decode(p + 8, len - 8, &a);
+        ok = count == 2 && used && wire_commit_decode(p + 8 + used, len - 8 - used, &b) != 0 && a.warp == 0 &&
+             a.pc == 0 && a.insn_lo == exit_word.lo && b.warp == 1 && b.pc == 0x10 &&
+             a.exit_mask == 0xffffffffu && b.exit_mask == 0xffffffffu;
+        t = receive(&p, &len);
+        if (ok && t == WIRE_RUN_END) {
+            wire_reader e = {.p = p, .len = len};
+            ok = wire_get32(&e) == WIRE_END_DONE;
+        } else {
+            ok = 0;
+        }
+    }
+    snprintf(detail, sizeof detail, "first record warp %u pc 0x%llx, second warp %u pc 0x%llx", a.warp,
+             (unsigned long long)a.pc, b.warp, (unsigned long long)b.pc);
+    check(ok, "after INJECT the code is intact and both warps exit (RUN_END DONE)", detail);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -224,6 +321,7 @@ int main(int argc, char **argv)
     check(t == WIRE_CAPS, "still answers HELLO after the bad frames", NULL);
 
     unimplemented_retire();
+    injected_word();
 
     printf("%d passed, %d failed\n", passed, failed);
     zmq_close(sock);

@@ -1,0 +1,72 @@
+#!/bin/sh
+# Each fault kind, injected into the Verilated core through its fault
+# registers (gpu-rtlsim --fault KIND:AT[:PARAM], passed on by gpuhost), is
+# reported at exactly the instruction where it struck with the right
+# register, lane or address; without a fault the run is clean.
+# Kind 5 (wrong branch target) is reported at the next instruction, the first
+# whose PC shows it: a commit record carries no branch target.
+# Usage: rtl_faults.sh GPUHOST GPU_RTLSIM DIR
+set -u
+gpuhost=$1 rtlsim=$2 dir=$3
+kernel=$dir/faults_rtl.s
+pass=0 fail=0
+check() { # name, fault spec ("" for none), batch, expected exit, text...
+    name=$1 fault=$2 batch=$3 want=$4
+    shift 4
+    if [ -n "$fault" ]; then
+        out=$("$gpuhost" --board rtl run "$kernel" --batch "$batch" --fault "$fault" 2>&1)
+    else
+        out=$("$gpuhost" --board rtl run "$kernel" --batch "$batch" 2>&1)
+    fi
+    status=$?
+    ok=1
+    [ $status -eq "$want" ] || ok=0
+    for text in "$@"; do
+        echo "$out" | grep -qF -- "$text" || { ok=0; echo "  missing: $text"; }
+    done
+    if [ $ok -eq 1 ]; then
+        pass=$((pass + 1))
+        echo "ok   $name (batch $batch)"
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name (batch $batch, exit $status, wanted $want)"
+        echo "$out" | sed 's/^/    /'
+    fi
+}
+for batch in 1 4; do
+    check "no fault" "" $batch 0 "PASS: lockstep clean"
+    check "1 wrong lane" "1:1" $batch 7 "DIVERGENCE at instruction 1 (warp 0, pc 0x10): IADD R1, R0, 0x100 ;" \
+        "R1 lane 0: expected a write of 0x00000100 (256), the target wrote nothing"
+    check "2 flipped bit" "2:1:4" $batch 7 "DIVERGENCE at instruction 1 (warp 0, pc 0x10): IADD R1, R0, 0x100 ;" \
+        "R1 lane 0: expected 0x00000100 (256), actual 0x00000110 (272)"
+    check "3 dropped predicate" "3:2" $batch 7 \
+        "DIVERGENCE at instruction 2 (warp 0, pc 0x20): ISETP.GE.AND P1, R0, 0x10, PT ;" \
+        "P1: expected lanes 0xffffffff = 0xffff0000, actual lanes 0x00000000 = 0x00000000"
+    check "4 stray write" "4:1:7" $batch 7 "DIVERGENCE at instruction 1 (warp 0, pc 0x10): IADD R1, R0, 0x100 ;" \
+        "R8 lane 0: the target wrote 0x00000100 (256), expected no write"
+    check "5 wrong branch target" "5:5" $batch 7 "DIVERGENCE at instruction 6 (warp 0, pc 0x80): EXIT ;" \
+        "pc: expected 0x80, actual 0x90" "#5        warp 0  pc 0x0050 exec 0xffffffff  BRA 0x80 ;"
+    check "6 wrong store address" "6:4" $batch 7 "DIVERGENCE at instruction 4 (warp 0, pc 0x40): STG [R[2:3]], R1 ;" \
+        "store lane 0: expected address 0x1000, actual 0x1010"
+done
+# a fault set for an instruction that does not write what it corrupts strikes
+# at the next one that does; this one flips a bit of R[2:3]'s first write (#3)
+check "2 flipped bit, armed at #2" "2:2:0" 4 7 "DIVERGENCE at instruction 3 (warp 0, pc 0x30)"
+check "history in the report" "1:3" 4 7 "last 3 instructions before it" "#2        warp 0  pc 0x0020"
+# a core that stops retiring: a watchdog shorter than one instruction (~200 cycles)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+printf '#!/bin/sh\nexec "%s" "$@" --watchdog 50\n' "$rtlsim" > "$work/hung"
+chmod +x "$work/hung"
+out=$("$gpuhost" --board rtl run "$kernel" --server "$work/hung" 2>&1)
+status=$?
+if [ $status -eq 8 ] && echo "$out" | grep -qF "the DUT stopped retiring after 0 instructions (watchdog)"; then
+    pass=$((pass + 1))
+    echo "ok   watchdog: a step longer than --watchdog ends the run (exit 8)"
+else
+    fail=$((fail + 1))
+    echo "FAIL watchdog (exit $status, wanted 8)"
+    echo "$out" | sed 's/^/    /'
+fi
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
