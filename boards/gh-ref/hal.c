@@ -364,7 +364,8 @@ static void caps(void *ctx, wire_caps *c)
     d->cap_warps = w[0] > 64 ? 64 : w[0];
     c->max_warps = (uint16_t)d->cap_warps;
     c->lanes = (uint16_t)w[1];
-    c->max_batch = GH_REF_MAX_PAYLOAD;
+    c->max_payload = GH_REF_MAX_PAYLOAD;
+    c->max_code = GH_REF_MAX_CODE;
     memcpy(c->optypes, &w[2], 32);
     memcpy(c->name, "gh-ref", 7);
 }

@@ -27,9 +27,10 @@
 
 /* ------------------------------------------------------------ frame sizes */
 /* The largest request payload the board accepts (the rx buffer). Reported in
- * CAPS max_batch. WIRE_MAX_PAYLOAD (1 MiB) is the protocol's maximum; a
+ * CAPS max_payload. WIRE_MAX_PAYLOAD (1 MiB) is the protocol's maximum; a
  * board's RAM sets its own. */
 #define GH_REF_MAX_PAYLOAD 16384u
+#define GH_REF_MAX_CODE 65536u /* IMEM_ADDR is 16 bits */
 /* Replies may be larger: a STATE payload is 33,192 bytes. */
 #define GH_REF_TX_PAYLOAD 36864u
 

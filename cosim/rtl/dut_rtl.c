@@ -175,7 +175,8 @@ static void caps(void *ctx, wire_caps *c)
     fw_dut_rtl *d = ctx;
     c->max_warps = (uint16_t)d->cap_warps;
     c->lanes = (uint16_t)d->cap_lanes;
-    c->max_batch = 4096;
+    c->max_payload = WIRE_MAX_PAYLOAD;
+    c->max_code = 65536; /* imem_addr is 16 bits */
     memcpy(c->optypes, d->optypes, sizeof c->optypes);
     snprintf(c->name, sizeof c->name, "gpu_core RTL (Verilator)");
 }

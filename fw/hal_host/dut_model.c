@@ -24,7 +24,8 @@ static void caps(void *ctx, wire_caps *c)
     (void)ctx;
     c->max_warps = ISA_KERNEL_MAX_WARPS;
     c->lanes = 32;
-    c->max_batch = 4096;
+    c->max_payload = WIRE_MAX_PAYLOAD;
+    c->max_code = 0; /* any size */
     const isa_tables *t = isa_tables_get();
     for (uint32_t v = 0; v < t->variant_count; v++) {
         const isa_field *f = isa_variant_fields(&t->variants[v]);

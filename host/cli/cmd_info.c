@@ -23,7 +23,11 @@ static void print_caps(const char *board, const wire_caps *c)
     printf("target:     %s\n", c->name);
     printf("protocol:   %u\n", c->version);
     printf("warps:      %u of %u lanes\n", c->max_warps, c->lanes);
-    printf("max batch:  %u commit records\n", c->max_batch);
+    printf("requests:   up to %u bytes\n", c->max_payload);
+    if (c->max_code)
+        printf("code:       up to %u instructions\n", c->max_code);
+    else
+        printf("code:       any size\n");
     printf("implements:");
     unsigned n = 0;
     for (uint32_t v = 0; v < 256; v++)

@@ -117,7 +117,12 @@ static unsigned compare(ls *s, const wire_commit *m, const wire_commit *t)
     FIELD("active mask", "0x%08x", m->active_mask, t->active_mask);
     FIELD("exec mask", "0x%08x", m->exec_mask, t->exec_mask);
     FIELD("exit mask", "0x%08x", m->exit_mask, t->exit_mask);
-    FIELD("trap", "%u", m->trap_code, t->trap_code);
+    if (m->trap_code != t->trap_code) {
+        say(s, "  trap: expected %s, actual %s\n", m->trap_code ? gm_trap_name(m->trap_code) : "none",
+            t->trap_code == GM_TRAP_UNIMPLEMENTED ? "the target does not implement this instruction"
+            : t->trap_code ? gm_trap_name(t->trap_code) : "none");
+        diffs++;
+    }
     for (unsigned reg = 0; reg < 255; reg++) {
         const wire_gpr_write *x = find_gpr(m, reg), *y = find_gpr(t, reg);
         if (!x && !y)
@@ -290,6 +295,18 @@ void gh_lockstep_run(gh_target *t, const isa_kernel *k, const gh_lockstep_opts *
     memset(res, 0, sizeof *res);
     ls s = {.res = res};
     double start = now();
+    if (t->caps.max_code && k->code_count > t->caps.max_code) {
+        say(&s, "the kernel has %zu instructions; the target (%s) holds at most %u\n", k->code_count,
+            t->caps.name, t->caps.max_code);
+        res->verdict = GH_UNSUPPORTED;
+        return;
+    }
+    if (t->caps.max_warps && k->warps > t->caps.max_warps) {
+        say(&s, "the kernel launches %u warps; the target (%s) has %u\n", k->warps, t->caps.name,
+            t->caps.max_warps);
+        res->verdict = GH_UNSUPPORTED;
+        return;
+    }
     long bad = first_unsupported(t, k);
     if (bad >= 0) {
         char text[160];

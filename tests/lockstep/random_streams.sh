@@ -1,6 +1,7 @@
 #!/bin/sh
 # Random legal instruction streams (gpuhost gen) over the instructions BOARD
-# implements run lockstep-clean: COUNT instructions for each seed.
+# implements run lockstep-clean: COUNT warp-instructions for each seed (a
+# straight-line kernel of COUNT/2 instructions run by 2 warps).
 # Usage: random_streams.sh GPUHOST BOARD COUNT SEED...
 set -u
 gpuhost=$1 board=$2 count=$3
@@ -9,7 +10,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pass=0 fail=0
 for seed in "$@"; do
-    "$gpuhost" --board "$board" gen --seed "$seed" --count "$count" -o "$work/gen.s" || { fail=$((fail + 1)); continue; }
+    "$gpuhost" --board "$board" gen --seed "$seed" --count $((count / 2)) --warps 2 -o "$work/gen.s" || { fail=$((fail + 1)); continue; }
     out=$("$gpuhost" --board "$board" run "$work/gen.s" --timeout 60000 --check-every 4096 2>&1)
     status=$?
     if [ $status -eq 0 ]; then
@@ -17,7 +18,7 @@ for seed in "$@"; do
         echo "ok   seed $seed: $(echo "$out" | head -1)"
     else
         fail=$((fail + 1))
-        echo "FAIL seed $seed (exit $status; reproduce: gpuhost --board $board gen --seed $seed --count $count)"
+        echo "FAIL seed $seed (exit $status; reproduce: gpuhost --board $board gen --seed $seed --count $((count / 2)) --warps 2)"
         echo "$out" | head -30 | sed 's/^/    /'
     fi
 done

@@ -11,7 +11,8 @@ int wire_caps_encode(const wire_caps *c, wire_writer *w)
     wire_put32(w, c->version);
     wire_put16(w, c->max_warps);
     wire_put16(w, c->lanes);
-    wire_put32(w, c->max_batch);
+    wire_put32(w, c->max_payload);
+    wire_put32(w, c->max_code);
     wire_put_bytes(w, c->optypes, sizeof c->optypes);
     wire_put8(w, (uint8_t)n);
     wire_put_bytes(w, c->name, n);
@@ -24,7 +25,8 @@ int wire_caps_decode(wire_reader *r, wire_caps *c)
     c->version = wire_get32(r);
     c->max_warps = wire_get16(r);
     c->lanes = wire_get16(r);
-    c->max_batch = wire_get32(r);
+    c->max_payload = wire_get32(r);
+    c->max_code = wire_get32(r);
     wire_get_bytes(r, c->optypes, sizeof c->optypes);
     uint8_t n = wire_get8(r);
     if (n >= sizeof c->name)

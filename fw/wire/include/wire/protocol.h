@@ -89,12 +89,14 @@ typedef struct {
     uint32_t seq, length, crc;
 } wire_header;
 
-/* CAPS payload: u32 version, u16 max warps, u16 lanes, u32 max batch,
+/* CAPS payload: u32 version, u16 max warps, u16 lanes, u32 max payload bytes,
+ * u32 max code (instructions, 0 = no limit),
  * 32 bytes implemented-optype bitmap (bit n = Optype value n), u8 name length, name. */
 typedef struct {
     uint32_t version;
     uint16_t max_warps, lanes;
-    uint32_t max_batch;
+    uint32_t max_payload; /* largest request payload the target accepts, bytes */
+    uint32_t max_code;    /* instructions its code memory holds; 0: no limit */
     uint8_t optypes[32];
     char name[64];
 } wire_caps;
