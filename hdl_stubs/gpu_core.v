@@ -170,6 +170,8 @@ module gpu_core #(
     reg [63:0]  st_addr [0:31];
     reg [31:0]  st_mask;
     reg [31:0]  exit_m;
+    reg [31:0]  br_mask;     // lanes a BRA sent to br_tgt (END beat)
+    reg [63:0]  br_tgt;
     reg [5:0]   pos;         // S_ST: lane and "written" flag
     reg [127:0] wbr;         // GPR beats still to present: bit 32*k + lane (result k)
     reg [6:0]   prr, upr;    // predicates / uniform predicates still to present
@@ -584,6 +586,7 @@ module gpu_core #(
         end
         S_END: begin
             rt_valid = 1'b1; rt_kind = K_END; rt_mask_b = exit_m;
+            rt_mask_a = br_mask; rt_pc = br_tgt;
             rt_status = (trap != 8'd0) ? 8'd1 : unimpl ? 8'd2 : 8'd0;
             rt_data = {24'd0, trap};
         end
@@ -793,6 +796,7 @@ module gpu_core #(
             wbr <= 128'd0; prr <= 7'd0; upr <= 7'd0; rrem <= 8'd0; rprev <= 3'd0; rvalid <= 1'b0;
             lrem <= 32'd0;
             ub <= 64'd0; uc <= 64'd0; cw0 <= 32'd0; cw1 <= 32'd0; exit_m <= 32'd0; st_mask <= 32'd0;
+            br_mask <= 32'd0; br_tgt <= 64'd0;
             urs_en <= 1'b0; urs_i <= 6'd0; urs_v <= 32'd0; ups_m <= 7'd0; ups_v <= 7'd0;
             gpr_beat_done <= 1'b0; stray_reg <= 8'd0; stray_lane <= 5'd0;
             stray_val <= 32'd0; bs_e <= 6'd0;
@@ -869,6 +873,7 @@ module gpu_core #(
             S_PICK: begin
                 step_pend <= 1'b0;
                 trap <= 8'd0; unimpl <= 1'b0; exit_m <= 32'd0; ir <= 128'd0; active <= 32'd0;
+                br_mask <= 32'd0; br_tgt <= 64'd0;
                 exec <= 32'd0; gpr_beat_done <= 1'b0; st_mask <= 32'd0;
                 urs_en <= 1'b0; ups_m <= 7'd0; ups_v <= 7'd0;
                 for (i = 0; i < 4; i = i + 1) begin resm[i] <= 32'd0; resv[i] <= 1024'd0; resr[i] <= 8'd255; end
@@ -1100,6 +1105,8 @@ module gpu_core #(
                 OP_BRA: begin
                     if (f5) fault_fired <= 1'b1;
                     for (i = 0; i < 32; i = i + 1) if (exec[i]) lpc[{cwi, i[4:0]}] <= tgt;
+                    br_mask <= exec;
+                    br_tgt <= tgt;
                 end
                 OP_EXIT: begin
                     for (i = 0; i < 32; i = i + 1) if (exec[i]) lpc[{cwi, i[4:0]}] <= cpc;

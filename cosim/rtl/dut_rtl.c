@@ -486,6 +486,8 @@ static void take_beat(fw_dut_rtl *d, wire_commit *rec, beats *b)
     case K_END:
         b->end = true;
         rec->exit_mask = o->rt_mask_b;
+        rec->branch_mask = o->rt_mask_a;
+        rec->branch_target = o->rt_mask_a ? o->rt_pc : 0;
         if (rec->exit_mask)
             rec->flags |= WIRE_COMMIT_EXITED;
         if (o->rt_status == ST_TRAP) {

@@ -117,6 +117,12 @@ static unsigned compare(ls *s, const wire_commit *m, const wire_commit *t)
     FIELD("active mask", "0x%08x", m->active_mask, t->active_mask);
     FIELD("exec mask", "0x%08x", m->exec_mask, t->exec_mask);
     FIELD("exit mask", "0x%08x", m->exit_mask, t->exit_mask);
+    FIELD("branch lanes", "0x%08x", m->branch_mask, t->branch_mask);
+    if (m->branch_mask && m->branch_target != t->branch_target) {
+        say(s, "  branch target: expected 0x%" PRIx64 ", actual 0x%" PRIx64 "\n", m->branch_target,
+            t->branch_target);
+        diffs++;
+    }
     if (m->trap_code != t->trap_code) {
         say(s, "  trap: expected %s, actual %s\n", m->trap_code ? gm_trap_name(m->trap_code) : "none",
             t->trap_code == GM_TRAP_UNIMPLEMENTED ? "the target does not implement this instruction"

@@ -35,6 +35,8 @@ int gh_write_commit_json(FILE *f, const wire_commit *r)
             "{\"seq\":%" PRIu64 ",\"warp\":%u,\"pc\":%" PRIu64 ",\"insn\":\"0x%016" PRIx64 "%016" PRIx64
             "\",\"active\":%u,\"exec\":%u,\"exited\":%u",
             r->seq, r->warp, r->pc, r->insn_hi, r->insn_lo, r->active_mask, r->exec_mask, r->exit_mask);
+    if (r->branch_mask)
+        fprintf(f, ",\"branch\":{\"mask\":%u,\"target\":%" PRIu64 "}", r->branch_mask, r->branch_target);
     fputs(",\"gpr\":[", f);
     for (unsigned i = 0; i < r->gpr_count; i++) {
         fprintf(f, "%s{\"reg\":%u,\"mask\":%u,\"values\":[", i ? "," : "", r->gpr[i].reg,

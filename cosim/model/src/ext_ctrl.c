@@ -74,6 +74,10 @@ static void op_bra(gm_exec *ex)
     uint64_t dest = branch_target(ex);
     GM_FOR_EACH_LANE(ex, l)
         ex->w->pc[l] = dest;
+    if (ex->exec) {
+        ex->rec->branch_mask = ex->exec;
+        ex->rec->branch_target = dest;
+    }
 }
 
 static void op_bssy(gm_exec *ex)

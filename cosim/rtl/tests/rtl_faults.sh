@@ -3,8 +3,8 @@
 # registers (gpu-rtlsim --fault KIND:AT[:PARAM], passed on by gpuhost), is
 # reported at exactly the instruction where it struck with the right
 # register, lane or address; without a fault the run is clean.
-# Kind 5 (wrong branch target) is reported at the next instruction, the first
-# whose PC shows it: a commit record carries no branch target.
+# Kind 5 (wrong branch target) is reported at the branch itself: commit
+# records carry the lanes a branch sent and where.
 # Usage: rtl_faults.sh GPUHOST GPU_RTLSIM DIR
 set -u
 gpuhost=$1 rtlsim=$2 dir=$3
@@ -44,8 +44,8 @@ for batch in 1 4; do
         "P1: expected lanes 0xffffffff = 0xffff0000, actual lanes 0x00000000 = 0x00000000"
     check "4 stray write" "4:1:7" $batch 7 "DIVERGENCE at instruction 1 (warp 0, pc 0x10): IADD R1, R0, 0x100 ;" \
         "R8 lane 0: the target wrote 0x00000100 (256), expected no write"
-    check "5 wrong branch target" "5:5" $batch 7 "DIVERGENCE at instruction 6 (warp 0, pc 0x80): EXIT ;" \
-        "pc: expected 0x80, actual 0x90" "#5        warp 0  pc 0x0050 exec 0xffffffff  BRA 0x80 ;"
+    check "5 wrong branch target" "5:5" $batch 7 "DIVERGENCE at instruction 5 (warp 0, pc 0x50): BRA 0x80 ;" \
+        "branch target: expected 0x80, actual 0x90" "#4        warp 0  pc 0x0040 exec 0xffffffff  STG [R[2:3]], R1 ;"
     check "6 wrong store address" "6:4" $batch 7 "DIVERGENCE at instruction 4 (warp 0, pc 0x40): STG [R[2:3]], R1 ;" \
         "store lane 0: expected address 0x1000, actual 0x1010"
 done

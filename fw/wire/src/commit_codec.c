@@ -17,6 +17,8 @@ size_t wire_commit_encode(const wire_commit *c, uint8_t *out, size_t cap)
     wire_put32(&w, c->exit_mask);
     wire_put32(&w, c->trap_code);
     wire_put32(&w, c->trap_lane);
+    wire_put32(&w, c->branch_mask);
+    wire_put64(&w, c->branch_target);
     wire_put8(&w, c->gpr_count);
     wire_put8(&w, c->pred_count);
     wire_put8(&w, c->ur_count);
@@ -67,6 +69,8 @@ size_t wire_commit_decode(const uint8_t *in, size_t len, wire_commit *c)
     c->exit_mask = wire_get32(&r);
     c->trap_code = wire_get32(&r);
     c->trap_lane = wire_get32(&r);
+    c->branch_mask = wire_get32(&r);
+    c->branch_target = wire_get64(&r);
     c->gpr_count = wire_get8(&r);
     c->pred_count = wire_get8(&r);
     c->ur_count = wire_get8(&r);

@@ -56,6 +56,8 @@ typedef struct {
     uint8_t mem_count;               /* 0 or 1 */
     uint32_t trap_code;
     uint32_t trap_lane;
+    uint32_t branch_mask;   /* lanes a branch (BRA) sent to branch_target */
+    uint64_t branch_target;
     wire_gpr_write gpr[WIRE_MAX_GPR_WRITES];
     wire_pred_write pred[WIRE_MAX_PRED_WRITES];
     wire_ur_write ur[WIRE_MAX_UR_WRITES];
