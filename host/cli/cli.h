@@ -27,6 +27,8 @@ typedef struct {
     uint64_t max_insns, check_every;
     uint32_t batch, window, timeout_ms;
     const char *serial;   /* usb: which board, when several are plugged in */
+    const char *wave;     /* rtl: FST of the cycles around a divergence, recorded by a re-run */
+    uint64_t wave_window; /* retires before and after it */
     bool quiet;
 } gh_run_lockstep_opts;
 
@@ -42,6 +44,8 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv);
 
 int gh_board_connect(const gh_board *board, const gh_run_lockstep_opts *o, gh_server *server,
                      bool *own_server, gh_target *t);
+int gh_board_connect_args(const gh_board *board, const gh_run_lockstep_opts *o, char *const extra[],
+                          gh_server *server, bool *own_server, gh_target *t);
 void gh_board_disconnect(gh_server *server, bool own_server, gh_target *t, int status);
 int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);

@@ -35,6 +35,8 @@ static void usage(FILE *f)
           "  --endpoint URL           use a server started elsewhere (ipc://... or tcp://...)\n"
           "  --server PATH            server program to start (default: the build's)\n"
           "  --fault KIND:AT[:PARAM]  ask the server to inject a fault (testing)\n"
+          "  --wave FILE.fst          rtl: after a divergence, re-run and record the cycles around it\n"
+          "  --wave-window N          retires recorded before and after it (default 20)\n"
           "usb boards (usb, usbemu):\n"
           "  --serial S               the board with this serial number\n"
           "  --fault-usb KIND[:N]     usbemu: unplug, stall, stall-always, corrupt, drop, version, hang\n"
@@ -108,6 +110,7 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         {"check", required_argument, NULL, 'C'},     {"timeout", required_argument, NULL, 'T'},
         {"endpoint", required_argument, NULL, 'E'},  {"server", required_argument, NULL, 'S'},
         {"fault", required_argument, NULL, 'F'},     {"serial", required_argument, NULL, 'R'},
+        {"wave", required_argument, NULL, 'V'},      {"wave-window", required_argument, NULL, 'X'},
         {0}};
     gh_run_lockstep_opts lo = {.batch = 1024, .window = 2, .timeout_ms = 10000};
     uint64_t max_insns = 100000000;
@@ -174,6 +177,15 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         case 'S': lo.server = optarg; break;
         case 'F': lo.fault = optarg; break;
         case 'R': lo.serial = optarg; break;
+        case 'V': lo.wave = optarg; break;
+        case 'X':
+            errno = 0;
+            lo.wave_window = strtoull(optarg, &end, 0);
+            if (errno || *end || !lo.wave_window) {
+                fprintf(stderr, "gpuhost run: --wave-window takes a positive count\n");
+                return GH_EXIT_USAGE;
+            }
+            break;
         case 'h': usage(stdout); return GH_EXIT_OK;
         default: usage(stderr); return GH_EXIT_USAGE;
         }

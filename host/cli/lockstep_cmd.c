@@ -25,6 +25,12 @@ static void on_signal(int sig)
 int gh_board_connect(const gh_board *board, const gh_run_lockstep_opts *o, gh_server *server,
                      bool *own_server, gh_target *t)
 {
+    return gh_board_connect_args(board, o, NULL, server, own_server, t);
+}
+
+int gh_board_connect_args(const gh_board *board, const gh_run_lockstep_opts *o, char *const more[],
+                          gh_server *server, bool *own_server, gh_target *t)
+{
     const gh_transport_ops *ops;
     void *ctx;
     char err[512];
@@ -56,11 +62,14 @@ int gh_board_connect(const gh_board *board, const gh_run_lockstep_opts *o, gh_se
                     program);
             return GH_EXIT_TARGET;
         }
-        char *extra[4] = {NULL};
+        char *extra[16] = {NULL};
+        int n = 0;
         if (o->fault) {
-            extra[0] = "--fault";
-            extra[1] = (char *)o->fault;
+            extra[n++] = "--fault";
+            extra[n++] = (char *)o->fault;
         }
+        for (int i = 0; more && more[i] && n < 15; i++)
+            extra[n++] = more[i];
         struct sigaction sa = {.sa_handler = on_signal};
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
@@ -101,6 +110,42 @@ void gh_board_disconnect(gh_server *server, bool own_server, gh_target *t, int s
     }
 }
 
+/* Runs the kernel again on a fresh server that records an FST of the retires
+ * around `at` (runs are deterministic, so the re-run diverges the same way). */
+static void record_waveform(const gh_board *board, const isa_kernel *k, const gh_run_lockstep_opts *o,
+                            uint64_t at)
+{
+    if (!o->wave) {
+        if (board->transport == GH_TRANSPORT_ZMQ && strcmp(board->server, "gpu-rtlsim") == 0)
+            printf("waveform: rerun with --wave FILE.fst to record the cycles around it\n");
+        return;
+    }
+    if (board->transport != GH_TRANSPORT_ZMQ || strcmp(board->server, "gpu-rtlsim") != 0 || o->endpoint) {
+        printf("waveform: not available (only a gpu-rtlsim that gpuhost starts records one)\n");
+        return;
+    }
+    uint64_t window = o->wave_window ? o->wave_window : 20;
+    char at_text[32], window_text[32];
+    snprintf(at_text, sizeof at_text, "%" PRIu64, at);
+    snprintf(window_text, sizeof window_text, "%" PRIu64, window);
+    char *more[] = {"--wave", (char *)o->wave, "--wave-window", window_text, "--wave-at", at_text, NULL};
+    gh_server server;
+    gh_target t;
+    bool own;
+    if (gh_board_connect_args(board, o, more, &server, &own, &t) != GH_EXIT_OK) {
+        printf("waveform: the re-run could not start\n");
+        return;
+    }
+    gh_lockstep_opts lo = {.max_insns = at + window + 1, .batch = o->batch, .window = o->window};
+    gh_lockstep_result *res = malloc(sizeof *res);
+    if (res)
+        gh_lockstep_run(&t, k, &lo, res);
+    free(res);
+    gh_board_disconnect(&server, own, &t, GH_EXIT_OK);
+    printf("waveform: %s (retires %" PRIu64 "..%" PRIu64 ")\n", o->wave, at > window ? at - window : 0,
+           at + window);
+}
+
 int gh_run_lockstep(const gh_board *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o)
 {
     gh_server server;
@@ -129,7 +174,11 @@ int gh_run_lockstep(const gh_board *board, const isa_kernel *k, const char *path
         status = GH_EXIT_OK;
         break;
     case GH_FAIL: printf("FAIL: %s", res->report); status = GH_EXIT_FAIL; break;
-    case GH_DIVERGED: printf("%s", res->report); status = GH_EXIT_DIVERGED; break;
+    case GH_DIVERGED:
+        printf("%s", res->report);
+        record_waveform(board, k, o, res->divergence_at);
+        status = GH_EXIT_DIVERGED;
+        break;
     case GH_TRAPPED: printf("%s", res->report); status = GH_EXIT_TRAP; break;
     case GH_LIMIT:
         printf("LIMIT: stopped after %" PRIu64 " instructions (--max-insns), lockstep clean so far\n",

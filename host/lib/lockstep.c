@@ -246,7 +246,9 @@ static void report_divergence(ls *s, const wire_commit *m, const char *what, con
     if (what)
         say(s, "  %s\n", what);
     print_history(s);
-    say(s, "waveform: %s\n", o->waveform ? o->waveform : "not available for this target");
+    s->res->divergence_at = m->seq;
+    if (o->waveform)
+        say(s, "waveform: %s\n", o->waveform);
 }
 
 /* Compares every warp's full state with the model: the number of

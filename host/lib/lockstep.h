@@ -28,7 +28,7 @@ typedef struct {
     uint32_t batch;       /* records per COMMITS frame */
     uint32_t window;      /* batches in flight */
     uint64_t check_every; /* full-state comparison every N instructions (0: at the end only) */
-    const char *waveform; /* where the target writes waveforms, for the report (NULL: none) */
+    const char *waveform; /* the report's waveform line (NULL: how to get one) */
 } gh_lockstep_opts;
 
 typedef struct {
@@ -36,6 +36,7 @@ typedef struct {
     uint64_t instructions;
     uint64_t state_checks;
     double seconds;
+    uint64_t divergence_at; /* instruction index of a divergence */
     char report[16384];
 } gh_lockstep_result;
 

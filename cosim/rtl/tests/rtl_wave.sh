@@ -55,5 +55,14 @@ if run fault 7 --fault 2:1:4; then
     verdict "window on the fault's retire" $?
 else fail=$((fail + 1)); fi
 
+# gpuhost --wave: after a divergence, gpuhost re-runs on a fresh gpu-rtlsim
+# recording the retires around it, and the report names the file
+out=$("$gpuhost" --board rtl run "$dir/faults_rtl.s" --fault 2:3:4 --wave "$work/div.fst" --wave-window 2 2>&1)
+status=$?
+stats=$("$fstcheck" "$work/div.fst" 2>&1)
+[ $status -eq 7 ] && echo "$out" | grep -qF "waveform: $work/div.fst (retires 1..5)" && \
+    [ "$(field first)" -gt 1000 ] && [ "$(field clk_rises)" -gt 10 ]
+verdict "gpuhost --wave after a divergence" $?
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
