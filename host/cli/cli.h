@@ -29,6 +29,7 @@ typedef struct {
     const char *serial;   /* usb: which board, when several are plugged in */
     const char *wave;     /* rtl: FST of the cycles around a divergence, recorded by a re-run */
     uint64_t wave_window; /* retires before and after it */
+    bool free_running;    /* no model, no comparison: the target's own speed */
     bool quiet;
 } gh_run_lockstep_opts;
 

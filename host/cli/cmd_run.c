@@ -36,6 +36,7 @@ static void usage(FILE *f)
           "  --server PATH            server program to start (default: the build's)\n"
           "  --fault KIND:AT[:PARAM]  ask the server to inject a fault (testing)\n"
           "  --wave FILE.fst          rtl: after a divergence, re-run and record the cycles around it\n"
+          "  --free-run               stream the target's records without the model (speed only)\n"
           "  --wave-window N          retires recorded before and after it (default 20)\n"
           "usb boards (usb, usbemu):\n"
           "  --serial S               the board with this serial number\n"
@@ -111,6 +112,7 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         {"endpoint", required_argument, NULL, 'E'},  {"server", required_argument, NULL, 'S'},
         {"fault", required_argument, NULL, 'F'},     {"serial", required_argument, NULL, 'R'},
         {"wave", required_argument, NULL, 'V'},      {"wave-window", required_argument, NULL, 'X'},
+        {"free-run", no_argument, NULL, 'G'},
         {0}};
     gh_run_lockstep_opts lo = {.batch = 1024, .window = 2, .timeout_ms = 10000};
     uint64_t max_insns = 100000000;
@@ -178,6 +180,7 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         case 'F': lo.fault = optarg; break;
         case 'R': lo.serial = optarg; break;
         case 'V': lo.wave = optarg; break;
+        case 'G': lo.free_running = true; break;
         case 'X':
             errno = 0;
             lo.wave_window = strtoull(optarg, &end, 0);

@@ -352,7 +352,9 @@ void gh_lockstep_run(gh_target *t, const isa_kernel *k, const gh_lockstep_opts *
         if (rc == 0) {
             int diffs;
             res->seconds = now() - start;
-            if (reason == WIRE_END_WATCHDOG) {
+            if (o->free_running && reason != WIRE_END_WATCHDOG) {
+                res->verdict = reason == WIRE_END_LIMIT ? GH_LIMIT : GH_PASS;
+            } else if (reason == WIRE_END_WATCHDOG) {
                 say(&s, "target error: the DUT stopped retiring after %" PRIu64 " instructions (watchdog)\n",
                     total);
                 res->verdict = GH_TARGET_ERROR;
@@ -384,6 +386,15 @@ void gh_lockstep_run(gh_target *t, const isa_kernel *k, const gh_lockstep_opts *
                 res->verdict = GH_TARGET_ERROR;
             }
             goto out;
+        }
+        if (o->free_running) {
+            res->instructions += count;
+            if (gh_target_credit(t, 1) != 0) {
+                say(&s, "%s\n", t->error);
+                res->verdict = GH_TARGET_ERROR;
+                goto out;
+            }
+            continue;
         }
         for (uint32_t i = 0; i < count; i++) {
             const wire_commit *tr = &recs[i];

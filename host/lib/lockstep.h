@@ -29,6 +29,7 @@ typedef struct {
     uint32_t window;      /* batches in flight */
     uint64_t check_every; /* full-state comparison every N instructions (0: at the end only) */
     const char *waveform; /* the report's waveform line (NULL: how to get one) */
+    bool free_running;    /* stream the target's records without the model (speed runs) */
 } gh_lockstep_opts;
 
 typedef struct {

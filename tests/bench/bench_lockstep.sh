@@ -23,7 +23,9 @@ loop:
 EOS
 rate() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' | head -1; }
 model=$("$gpuhost" run "$work/loop.s" --max-insns "$count" | rate)
+free=$("$gpuhost" --board "$board" run "$work/loop.s" --max-insns "$count" --free-run --timeout 60000 | rate)
 echo "model alone:            ${model} instructions/s"
+echo "$board free-running (no model, batch 1024): ${free} instructions/s"
 for batch in 1 64 1024; do
     r=$("$gpuhost" --board "$board" run "$work/loop.s" --max-insns "$count" --batch "$batch" --timeout 60000 | rate)
     if [ -n "$r" ] && [ -n "$model" ] && [ "$model" -gt 0 ]; then
@@ -31,5 +33,10 @@ for batch in 1 64 1024; do
     else
         ratio="n/a"
     fi
-    echo "lockstep $board batch $batch: ${r:-?} instructions/s (ratio to the model alone: $ratio)"
+    if [ -n "$r" ] && [ -n "$free" ] && [ "$free" -gt 0 ]; then
+        fratio=$(awk -v a="$r" -v b="$free" 'BEGIN { printf "%.3f", a / b }')
+    else
+        fratio="n/a"
+    fi
+    echo "lockstep $board batch $batch: ${r:-?} instructions/s (ratio to free-running: $fratio, to the model alone: $ratio)"
 done
