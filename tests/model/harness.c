@@ -77,3 +77,18 @@ void th_add_mask(th_src *s, const char *directive, uint32_t mask)
         v[l] = (mask >> l) & 1u;
     th_add_lanes(s, directive, v);
 }
+
+void th_run_r0_cases(const th_r0_case *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const th_r0_case *t = &cases[i];
+        char src[1024];
+        snprintf(src, sizeof src,
+                 ".init R1 0x%x\n.init R2 0x%x\n.init R3 0x%x\n.init UR5 0x%x\n"
+                 ".const 1 0x10 0x%x 0x%x\n.init R0 0xdeadbeef\n"
+                 "%s ;\n EXIT ;\n.expect R0 0x%x\n",
+                 t->a, t->b, t->c, t->b, t->b, t->c, t->insn, t->want);
+        th_run_t r = th_run_pass(src);
+        th_free(&r);
+    }
+}

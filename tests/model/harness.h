@@ -31,4 +31,14 @@ void th_add(th_src *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 void th_add_lanes(th_src *s, const char *directive, const uint32_t v[TH_LANES]);
 void th_add_mask(th_src *s, const char *directive, uint32_t mask); /* one 0/1 value per lane */
 
+
+/* One instruction with R1, R2 (also UR5 and c[0x1][0x10]) and R3 (also
+ * c[0x1][0x14]) as inputs and R0 (0xdeadbeef before) as the result. */
+typedef struct {
+    const char *insn;
+    uint32_t a, b, c;
+    uint32_t want;
+} th_r0_case;
+void th_run_r0_cases(const th_r0_case *cases, size_t n);
+
 #endif

@@ -12,31 +12,8 @@
 #include "harness.h"
 #include "isa/isa.h"
 
-typedef struct {
-    const char *insn;
-    uint32_t a, b, c; /* R1, R2 (= UR5 = c[0x1][0x10]), R3 (= c[0x1][0x14]) */
-    uint32_t want;    /* R0 */
-} r0_case;
-
-static void run_r0_case(const r0_case *t)
-{
-    char src[1024];
-    snprintf(src, sizeof src,
-             ".init R1 0x%x\n.init R2 0x%x\n.init R3 0x%x\n.init UR5 0x%x\n"
-             ".const 1 0x10 0x%x 0x%x\n.init R0 0xdeadbeef\n"
-             "%s ;\n EXIT ;\n.expect R0 0x%x\n",
-             t->a, t->b, t->c, t->b, t->b, t->c, t->insn, t->want);
-    th_run_t r = th_run_pass(src);
-    th_free(&r);
-}
-
-static void run_r0_cases(const r0_case *t, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        run_r0_case(&t[i]);
-}
-
-#define RUN(cases) run_r0_cases(cases, sizeof cases / sizeof cases[0])
+typedef th_r0_case r0_case;
+#define RUN(cases) th_run_r0_cases(cases, sizeof cases / sizeof cases[0])
 
 /* F16: 1.0 0x3C00, 2.0 0x4000, 0.5 0x3800, 1.5 0x3E00, 3.0 0x4200, -1.0 0xBC00,
  * 2^-11 0x1000 (half an ulp of 1.0), max 0x7BFF, Inf 0x7C00.
