@@ -33,6 +33,9 @@
 
 #include "dut_model.h"
 #include "usbemu.h"
+#ifdef USBEMU_HAVE_RTL
+#include "dut_rtl.h"
+#endif
 
 #define MAX_BOARDS 8
 #define HOLD_REAP_US 1000 /* a repeated empty REAPURBNDELAY waits this long for a completion */
@@ -54,9 +57,15 @@ typedef struct frame {
 
 typedef struct board board;
 
-/* The DUT: the functional model, with the hang fault in front of it. */
+/* The DUT: the functional model or (--dut rtl) the Verilated core, with the
+ * hang fault in front of it. */
 typedef struct {
-    fw_dut_model model; /* first: the model's ops take this pointer */
+    const fw_dut_ops *ops; /* fw_dut_model_ops or fw_dut_rtl_ops */
+    void *ctx;             /* &model or rtl */
+    fw_dut_model model;
+#ifdef USBEMU_HAVE_RTL
+    fw_dut_rtl *rtl;
+#endif
     uint64_t steps, hang_after;
     bool hang;
 } emu_dut;
@@ -803,7 +812,61 @@ static const fw_link_ops emu_link_ops = {.recv = link_recv, .send = link_send};
 
 /* ---------------------------------------------------------------- the DUT */
 
-static fw_dut_ops emu_dut_ops;
+/* Every operation goes to the chosen DUT; step has the hang fault in front. */
+static void emu_caps(void *ctx, wire_caps *caps)
+{
+    emu_dut *d = ctx;
+    d->ops->caps(d->ctx, caps);
+}
+
+static int emu_reset(void *ctx)
+{
+    emu_dut *d = ctx;
+    return d->ops->reset(d->ctx);
+}
+
+static int emu_load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
+{
+    emu_dut *d = ctx;
+    return d->ops->load_code(d->ctx, index, lo, hi);
+}
+
+static int emu_load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
+{
+    emu_dut *d = ctx;
+    return d->ops->load_const(d->ctx, bank, offset, word);
+}
+
+static int emu_load_mem(void *ctx, uint64_t addr, uint32_t word)
+{
+    emu_dut *d = ctx;
+    return d->ops->load_mem(d->ctx, addr, word);
+}
+
+static int emu_launch(void *ctx, uint32_t warps, uint64_t entry)
+{
+    emu_dut *d = ctx;
+    return d->ops->launch(d->ctx, warps, entry);
+}
+
+static int emu_write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t lane_mask,
+                         const uint32_t *values)
+{
+    emu_dut *d = ctx;
+    return d->ops->write_reg(d->ctx, warp, kind, index, lane_mask, values);
+}
+
+static int emu_read_state(void *ctx, uint16_t warp, wire_state *out)
+{
+    emu_dut *d = ctx;
+    return d->ops->read_state(d->ctx, warp, out);
+}
+
+static int emu_read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
+{
+    emu_dut *d = ctx;
+    return d->ops->read_mem(d->ctx, addr, out, len);
+}
 
 static int emu_step(void *ctx, wire_commit *rec, uint32_t watchdog)
 {
@@ -815,7 +878,31 @@ static int emu_step(void *ctx, wire_commit *rec, uint32_t watchdog)
         return FW_STEP_HUNG;
     }
     d->steps++;
-    return fw_dut_model_ops.step(&d->model, rec, watchdog);
+    return d->ops->step(d->ctx, rec, watchdog);
+}
+
+static int emu_inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
+{
+    emu_dut *d = ctx;
+    return d->ops->inject(d->ctx, warp, lo, hi, rec);
+}
+
+static const fw_dut_ops emu_dut_ops = {
+    .caps = emu_caps,           .reset = emu_reset,         .load_code = emu_load_code,
+    .load_const = emu_load_const, .load_mem = emu_load_mem, .launch = emu_launch,
+    .write_reg = emu_write_reg, .read_state = emu_read_state, .read_mem = emu_read_mem,
+    .step = emu_step,           .inject = emu_inject,
+};
+
+enum { DUT_MODEL, DUT_RTL };
+
+static int parse_dut(const char *s)
+{
+    if (strcmp(s, "model") == 0)
+        return DUT_MODEL;
+    if (strcmp(s, "rtl") == 0)
+        return DUT_RTL;
+    return -1;
 }
 
 static void *fw_thread(void *arg)
@@ -913,10 +1000,13 @@ static int parse_usb_fault(const char *s, int *kind, uint64_t *n)
 
 static void usage(FILE *f)
 {
-    fputs("usage: gpu-usbemu [--boards N] [--fault-usb KIND[:N]] [--fault KIND:AT[:PARAM]] [--verbose]\n"
-          "                  -- PROGRAM ARGS...\n"
+    fputs("usage: gpu-usbemu [--boards N] [--dut model|rtl] [--fault-usb KIND[:N]] [--fault KIND:AT[:PARAM]]\n"
+          "                  [--verbose] -- PROGRAM ARGS...\n"
           "Emulates the reference board (USB 1209:6770, serial EMU0001; EMU0002... with --boards)\n"
           "for PROGRAM's libusb, the firmware core serving the functional model behind it.\n"
+          "--dut model|rtl  the DUT behind the firmware core: the functional model (default), or\n"
+          "                 the Verilated core (hdl_stubs, as gpu-rtlsim; where it is built). The\n"
+          "                 environment variable " USBEMU_DUT_ENV " (model|rtl) sets the default.\n"
           "--fault-usb KIND[:N], N counting frames the board sends (default in brackets):\n"
           "  unplug[:12]        the board is removed instead of sending frame N\n"
           "  stall[:12]         the IN endpoint stalls once before frame N\n"
@@ -925,8 +1015,9 @@ static void usage(FILE *f)
           "  drop[:2]           frame N is never sent (the host times out)\n"
           "  version            HELLO is answered with protocol version 2\n"
           "  hang[:100]         the DUT stops retiring after N instructions (watchdog)\n"
-          "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim (KIND 1..6)\n"
-          "Exit status: PROGRAM's (128+signal if it was killed); 125 if the emulation cannot start.\n",
+          "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND 1..6)\n"
+          "Exit status: PROGRAM's (128+signal if it was killed); 125 if the emulation cannot start;\n"
+          "2 for --dut rtl where the Verilated core is not built.\n",
           f);
 }
 
@@ -943,6 +1034,7 @@ int main(int argc, char **argv)
     static const struct option options[] = {{"boards", required_argument, NULL, 'b'},
                                             {"fault-usb", required_argument, NULL, 'u'},
                                             {"fault", required_argument, NULL, 'f'},
+                                            {"dut", required_argument, NULL, 'd'},
                                             {"verbose", no_argument, NULL, 'v'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
@@ -950,6 +1042,12 @@ int main(int argc, char **argv)
     uint64_t fault_n = 0;
     unsigned dut_kind = 0, dut_param = 0;
     unsigned long long dut_at = 0;
+    int dut = DUT_MODEL;
+    const char *dut_env = getenv(USBEMU_DUT_ENV);
+    if (dut_env && *dut_env && (dut = parse_dut(dut_env)) < 0) {
+        say("%s takes model or rtl, not '%s'", USBEMU_DUT_ENV, dut_env);
+        return 125;
+    }
     int opt;
     while ((opt = getopt_long(argc, argv, "+hv", options, NULL)) != -1) {
         switch (opt) {
@@ -976,6 +1074,12 @@ int main(int argc, char **argv)
                 return 125;
             }
             break;
+        case 'd':
+            if ((dut = parse_dut(optarg)) < 0) {
+                say("--dut takes model or rtl, not '%s'", optarg);
+                return 125;
+            }
+            break;
         case 'v': verbose = true; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 125;
@@ -985,6 +1089,18 @@ int main(int argc, char **argv)
         usage(stderr);
         return 125;
     }
+#ifndef USBEMU_HAVE_RTL
+    if (dut == DUT_RTL) {
+        say("--dut rtl: the Verilated core is not built into this gpu-usbemu "
+            "(needs Verilator and cosim/rtl's rtl_dut; reconfigure)");
+        return 2;
+    }
+#else
+    if (dut == DUT_RTL && dut_at > UINT32_MAX) {
+        say("--fault with --dut rtl takes AT < 2^32");
+        return 125;
+    }
+#endif
     char **program = argv + optind;
 
     /* timer slack 1 ns: the many short waits of the emulation otherwise round up to 50 us
@@ -1001,9 +1117,6 @@ int main(int argc, char **argv)
     }
     setenv("TMPDIR", tmpdir, 1);
 
-    emu_dut_ops = fw_dut_model_ops;
-    emu_dut_ops.step = emu_step;
-
     int status = 125;
     UMockdevTestbed *tb = umockdev_testbed_new();
     UMockdevIoctlBase *handler = umockdev_ioctl_base_new();
@@ -1017,9 +1130,31 @@ int main(int argc, char **argv)
         pthread_cond_init(&b->cv, NULL);
         b->fault_usb = fault_usb == USBEMU_FAULT_HANG ? USBEMU_FAULT_NONE : fault_usb;
         b->fault_n = fault_n;
-        if (fw_dut_model_init(&b->dut.model) != 0)
-            goto cleanup;
-        b->dut.model.fault_kind = dut_kind, b->dut.model.fault_at = dut_at, b->dut.model.fault_param = dut_param;
+        if (dut == DUT_MODEL) {
+            if (fw_dut_model_init(&b->dut.model) != 0)
+                goto cleanup;
+            b->dut.model.fault_kind = dut_kind, b->dut.model.fault_at = dut_at, b->dut.model.fault_param = dut_param;
+            b->dut.ops = &fw_dut_model_ops, b->dut.ctx = &b->dut.model;
+        }
+#ifdef USBEMU_HAVE_RTL
+        else {
+            fw_dut_rtl_config cfg = {.fault_kind = dut_kind, .fault_at = (uint32_t)dut_at, .fault_param = dut_param};
+            b->dut.rtl = calloc(1, sizeof *b->dut.rtl);
+            if (!b->dut.rtl) {
+                say("out of memory");
+                goto cleanup;
+            }
+            if (fw_dut_rtl_init(b->dut.rtl, &cfg) != 0) {
+                say("board %s: the Verilated core: %s", b->serial, b->dut.rtl->error);
+                free(b->dut.rtl);
+                b->dut.rtl = NULL;
+                goto cleanup;
+            }
+            b->dut.ops = &fw_dut_rtl_ops, b->dut.ctx = b->dut.rtl;
+            if (i == 0 && verbose)
+                say("DUT: the Verilated core (%u warps)", b->dut.rtl->cap_warps);
+        }
+#endif
         b->dut.hang = fault_usb == USBEMU_FAULT_HANG;
         b->dut.hang_after = fault_n;
         b->rx = malloc(WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD);
@@ -1134,6 +1269,12 @@ cleanup:
         free(b->asm_buf);
         free(b->rx), free(b->tx), free(b->state);
         fw_dut_model_free(&b->dut.model);
+#ifdef USBEMU_HAVE_RTL
+        if (b->dut.rtl) {
+            fw_dut_rtl_free(b->dut.rtl);
+            free(b->dut.rtl);
+        }
+#endif
     }
     remove_tree(tmpdir);
     g_free(tmpdir);

@@ -7,6 +7,31 @@ find_package(Threads REQUIRED)
 if(UMOCKDEV_FOUND)
   add_executable(gpu-usbemu ${CMAKE_CURRENT_LIST_DIR}/usbemu.c)
   target_link_libraries(gpu-usbemu PRIVATE fw_hal_host PkgConfig::UMOCKDEV Threads::Threads)
+  # --dut rtl: the Verilated core (cosim/rtl's rtl_dut) behind the endpoints,
+  # where it is built. cosim/rtl is added after this directory, so the check
+  # runs once the whole project has been read. rtl_dut is C++ inside: the
+  # link rule for C++ must be known here, so C++ is enabled in this directory
+  # when there is a compiler for it (and GPUHOST_RTLSIM is not OFF).
+  if(NOT DEFINED GPUHOST_RTLSIM OR GPUHOST_RTLSIM)
+    include(CheckLanguage)
+    check_language(CXX)
+    if(CMAKE_CXX_COMPILER)
+      enable_language(CXX)
+      set_property(GLOBAL PROPERTY GPU_USBEMU_CXX ON)
+    endif()
+  endif()
+  function(gpu_usbemu_link_rtl_dut)
+    get_property(cxx GLOBAL PROPERTY GPU_USBEMU_CXX)
+    if(TARGET rtl_dut AND cxx)
+      # fw_core (in rtl_dut) uses wire without linking it: name wire after it
+      target_link_libraries(gpu-usbemu PRIVATE rtl_dut fw_core wire)
+      target_compile_definitions(gpu-usbemu PRIVATE USBEMU_HAVE_RTL=1)
+      message(STATUS "gpu-usbemu: --dut rtl available (rtl_dut)")
+    else()
+      message(STATUS "gpu-usbemu: rtl_dut not built: --dut rtl is not available")
+    endif()
+  endfunction()
+  cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL gpu_usbemu_link_rtl_dut)
 else()
   message(STATUS "umockdev-1.0 not found: gpu-usbemu is not built, the usbemu tests will be skipped")
 endif()

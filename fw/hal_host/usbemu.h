@@ -1,10 +1,14 @@
 /* gpu-usbemu: the reference board emulated on USB for an unmodified libusb
  * program, with umockdev. The board publishes the reference board's
  * descriptors and services the usbfs ioctls; behind its bulk endpoints the
- * real firmware core (fw_serve) drives the functional model as DUT.
+ * real firmware core (fw_serve) drives the functional model as DUT, or with
+ * --dut rtl the Verilated stand-in core (cosim/rtl's rtl_dut, as gpu-rtlsim;
+ * only where that library is built, else --dut rtl exits 2).
  *
- *   gpu-usbemu [--boards N] [--fault-usb KIND[:N]] [--fault KIND:AT[:PARAM]]
- *              [--verbose] -- PROGRAM ARGS...
+ *   gpu-usbemu [--boards N] [--dut model|rtl] [--fault-usb KIND[:N]]
+ *              [--fault KIND:AT[:PARAM]] [--verbose] -- PROGRAM ARGS...
+ *
+ * The environment variable GH_USBEMU_DUT (model|rtl) is the default for --dut.
  *
  * PROGRAM runs with LD_PRELOAD=libumockdev-preload.so.0 and UMOCKDEV_DIR set,
  * so its libusb sees the emulated board(s) and nothing else; gpu-usbemu exits
@@ -20,6 +24,7 @@
 #define USBEMU_EP_IN 0x81
 #define USBEMU_MAX_PACKET 512
 #define USBEMU_SERIAL_PREFIX "EMU" /* board i (from 1) has serial EMU000i */
+#define USBEMU_DUT_ENV "GH_USBEMU_DUT" /* the default for --dut: model or rtl */
 
 /* USB-level faults (--fault-usb KIND[:N]); N counts frames the board sends
  * (1 = the first), or DUT steps for hang. */

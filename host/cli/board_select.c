@@ -68,6 +68,10 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
         return GH_EXIT_TARGET;
     int n = 0;
     args[n++] = GH_USBEMU_PATH;
+    if (b->emulator_dut[0]) {
+        args[n++] = "--dut";
+        args[n++] = (char *)b->emulator_dut;
+    }
     for (int i = 1; i < argc; i++) /* the emulator's own options first */
         if (emulator_option(argv[i]) && i + 1 < argc) {
             args[n++] = argv[i];

@@ -18,7 +18,7 @@ enum section { SEC_BOARD, SEC_USB, SEC_DUT, SEC_COUNT };
 static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
 
 enum key {
-    K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_FIRMWARE, K_EMULATOR,
+    K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_FIRMWARE, K_EMULATOR, K_EMULATOR_DUT,
     K_VID, K_PID, K_INTERFACE, K_EP_OUT, K_EP_IN, K_MAX_PACKET,
     K_WARPS, K_IMPLEMENTS, K_COUNT
 };
@@ -30,6 +30,7 @@ static const struct {
     [K_NAME] = {SEC_BOARD, "name"},         [K_DESCRIPTION] = {SEC_BOARD, "description"},
     [K_TRANSPORT] = {SEC_BOARD, "transport"}, [K_SERVER] = {SEC_BOARD, "server"},
     [K_FIRMWARE] = {SEC_BOARD, "firmware"}, [K_EMULATOR] = {SEC_BOARD, "emulator"},
+    [K_EMULATOR_DUT] = {SEC_BOARD, "emulator_dut"},
     [K_VID] = {SEC_USB, "vid"},             [K_PID] = {SEC_USB, "pid"},
     [K_INTERFACE] = {SEC_USB, "interface"}, [K_EP_OUT] = {SEC_USB, "ep_out"},
     [K_EP_IN] = {SEC_USB, "ep_in"},         [K_MAX_PACKET] = {SEC_USB, "max_packet"},
@@ -235,6 +236,12 @@ static int handler(void *user, const char *section, const char *name, const char
         else
             fail(p, p->line, "transport '%s': expected model, zmq or usb", value);
         return !p->failed;
+    case K_EMULATOR_DUT:
+        if (strcmp(value, "model") != 0 && strcmp(value, "rtl") != 0)
+            fail(p, p->line, "emulator_dut '%s': expected model or rtl", value);
+        else
+            copy_text(b->emulator_dut, sizeof b->emulator_dut, value);
+        return !p->failed;
     case K_SERVER:
     case K_FIRMWARE:
     case K_EMULATOR: {
@@ -317,6 +324,10 @@ static void check_complete(parser *p)
     if (b->transport != GH_TRANSPORT_ZMQ && p->key_line[K_SERVER]) {
         fail(p, p->key_line[K_SERVER], "'server' is for zmq boards, not transport %s",
              gh_transport_name(b->transport));
+        return;
+    }
+    if (p->key_line[K_EMULATOR_DUT] && !p->key_line[K_EMULATOR]) {
+        fail(p, p->key_line[K_EMULATOR_DUT], "'emulator_dut' needs an 'emulator'");
         return;
     }
     if (b->transport != GH_TRANSPORT_USB && p->key_line[K_EMULATOR]) {

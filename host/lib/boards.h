@@ -32,6 +32,7 @@ typedef struct {
     char server[64];   /* zmq: the server program; "" otherwise */
     char firmware[64]; /* "" when the descriptor names none */
     char emulator[64]; /* usb: a program that emulates the board and runs gpuhost under it */
+    char emulator_dut[16]; /* the emulated board's DUT: "model" or "rtl" ("" = the emulator's default) */
     char file[512];    /* the descriptor it came from */
     bool has_usb;
     struct {

@@ -18,3 +18,11 @@ add_test(NAME usbemu_discovery
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/discovery.sh ${GH_USBEMU} ${GH_USB_CLIENT})
 set_tests_properties(usbemu_kernels usbemu_faults usbemu_discovery PROPERTIES
   SKIP_RETURN_CODE 77 TIMEOUT 300)
+# The same board with the Verilated core as DUT (gpu-usbemu --dut rtl): only
+# where both gpu-usbemu and cosim/rtl's rtl_dut are built.
+if(TARGET gpu-usbemu AND TARGET rtl_dut)
+  add_test(NAME usbemu_rtl
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/rtl.sh ${GH_USBEMU} ${GH_USB_CLIENT}
+            ${CMAKE_SOURCE_DIR}/tests/kernels)
+  set_tests_properties(usbemu_rtl PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
+endif()
