@@ -7,28 +7,9 @@ set -u
 gpuhost=$1 dir=$2
 kernel=$dir/faults.s
 pass=0 fail=0
+. "$dir/check_fault.sh"
 check() { # name, fault spec ("" for none), expected exit, text...
-    name=$1 fault=$2 want=$3
-    shift 3
-    if [ -n "$fault" ]; then
-        out=$("$gpuhost" --board modelsim run "$kernel" --batch 4 --fault "$fault" 2>&1)
-    else
-        out=$("$gpuhost" --board modelsim run "$kernel" --batch 4 2>&1)
-    fi
-    status=$?
-    ok=1
-    [ $status -eq "$want" ] || ok=0
-    for text in "$@"; do
-        echo "$out" | grep -qF -- "$text" || { ok=0; echo "  missing: $text"; }
-    done
-    if [ $ok -eq 1 ]; then
-        pass=$((pass + 1))
-        echo "ok   $name"
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name (exit $status, wanted $want)"
-        echo "$out" | sed 's/^/    /'
-    fi
+    check_fault "$gpuhost" modelsim "$kernel" 4 "$@"
 }
 check "no fault" "" 0 "PASS: lockstep clean"
 check "flipped bit" "2:1:4" 7 "DIVERGENCE at instruction 1 (warp 0, pc 0x10): IADD R1, R0, 0x100 ;" \

@@ -10,28 +10,11 @@ set -u
 gpuhost=$1 rtlsim=$2 dir=$3
 kernel=$dir/faults_rtl.s
 pass=0 fail=0
+. "$(dirname "$0")/../../../tests/lockstep/check_fault.sh"
 check() { # name, fault spec ("" for none), batch, expected exit, text...
-    name=$1 fault=$2 batch=$3 want=$4
-    shift 4
-    if [ -n "$fault" ]; then
-        out=$("$gpuhost" --board rtl run "$kernel" --batch "$batch" --fault "$fault" 2>&1)
-    else
-        out=$("$gpuhost" --board rtl run "$kernel" --batch "$batch" 2>&1)
-    fi
-    status=$?
-    ok=1
-    [ $status -eq "$want" ] || ok=0
-    for text in "$@"; do
-        echo "$out" | grep -qF -- "$text" || { ok=0; echo "  missing: $text"; }
-    done
-    if [ $ok -eq 1 ]; then
-        pass=$((pass + 1))
-        echo "ok   $name (batch $batch)"
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name (batch $batch, exit $status, wanted $want)"
-        echo "$out" | sed 's/^/    /'
-    fi
+    cf_n=$1 cf_f=$2 cf_b=$3
+    shift 3
+    check_fault "$gpuhost" rtl "$kernel" "$cf_b" "$cf_n" "$cf_f" "$@"
 }
 for batch in 1 4; do
     check "no fault" "" $batch 0 "PASS: lockstep clean"
