@@ -51,6 +51,11 @@ void gh_board_disconnect(gh_server *server, bool own_server, gh_target *t, int s
 int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);
 int gh_cmd_boards(int argc, char **argv);
+
+/* Prints a line of the run's report and keeps it for --junit. */
+void gh_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* One <testcase> for the kernel: failure for FAIL/divergence/trap/limit, error otherwise. */
+int gh_write_junit(const char *path, const char *board, const char *kernel, int status, double seconds);
 int gh_run_lockstep(const gh_board *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o);
 
 int gh_cmd_asm(int argc, char **argv);

@@ -26,6 +26,7 @@ static void usage(FILE *f)
           "  --dump-mem ADDR:LEN:FILE write LEN bytes of global memory at ADDR (repeatable)\n"
           "  --trace FILE.jsonl       write one commit record a line\n"
           "  -q, --quiet              print only the verdict\n"
+          "  --junit FILE.xml         also write the verdict as a JUnit XML test case (for CI)\n"
           "lockstep boards (rtl, modelsim):\n"
           "  --batch N                commit records per message (default 1024)\n"
           "  --window N               messages in flight (default 2)\n"
@@ -112,9 +113,10 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         {"endpoint", required_argument, NULL, 'E'},  {"server", required_argument, NULL, 'S'},
         {"fault", required_argument, NULL, 'F'},     {"serial", required_argument, NULL, 'R'},
         {"wave", required_argument, NULL, 'V'},      {"wave-window", required_argument, NULL, 'X'},
-        {"free-run", no_argument, NULL, 'G'},
+        {"free-run", no_argument, NULL, 'G'},        {"junit", required_argument, NULL, 'J'},
         {0}};
     gh_run_lockstep_opts lo = {.batch = 1024, .window = 2, .timeout_ms = 10000};
+    const char *junit = NULL;
     uint64_t max_insns = 100000000;
     const char *state_path = NULL, *trace_path = NULL;
     mem_dump dumps[MAX_DUMPS];
@@ -181,6 +183,7 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         case 'R': lo.serial = optarg; break;
         case 'V': lo.wave = optarg; break;
         case 'G': lo.free_running = true; break;
+        case 'J': junit = optarg; break;
         case 'X':
             errno = 0;
             lo.wave_window = strtoull(optarg, &end, 0);
@@ -209,8 +212,11 @@ int gh_cmd_run(const char *board, int argc, char **argv)
     if (lockstep) {
         lo.max_insns = max_insns;
         lo.quiet = quiet;
+        double t0 = now();
         int rc = gh_run_lockstep(&b, k, path, &lo);
         isa_kernel_destroy(&k);
+        if (junit && gh_write_junit(junit, board, path, rc, now() - t0) != 0 && rc == GH_EXIT_OK)
+            rc = GH_EXIT_IO;
         return rc;
     }
     char err[256];
@@ -242,13 +248,13 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         status = GH_EXIT_IO;
     uint64_t insns = gm_instruction_count(m);
     if (!quiet)
-        printf("board model: %s: %" PRIu64 " instructions, %u warps, %.3f s (%.0f instructions/s)\n",
+        gh_say("board model: %s: %" PRIu64 " instructions, %u warps, %.3f s (%.0f instructions/s)\n",
                path, insns, gm_warp_count(m), seconds, seconds > 0 ? (double)insns / seconds : 0.0);
     if (result == GM_STEP_TRAP) {
-        printf("TRAP: %s\n", gm_trap_message(m));
+        gh_say("TRAP: %s\n", gm_trap_message(m));
         status = GH_EXIT_TRAP;
     } else if (result == GM_STEP_OK) {
-        printf("LIMIT: stopped after %" PRIu64 " instructions (--max-insns) before the kernel finished\n",
+        gh_say("LIMIT: stopped after %" PRIu64 " instructions (--max-insns) before the kernel finished\n",
                insns);
         status = GH_EXIT_LIMIT;
     } else {
@@ -256,12 +262,12 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         unsigned bad = gm_check_expectations(m, k, report, sizeof report);
         size_t checks = k->expect_reg_count + k->expect_mem_count;
         if (bad) {
-            printf("FAIL: %s (%u mismatching value%s)\n", report, bad, bad == 1 ? "" : "s");
+            gh_say("FAIL: %s (%u mismatching value%s)\n", report, bad, bad == 1 ? "" : "s");
             status = GH_EXIT_FAIL;
         } else if (checks) {
-            printf("PASS: %zu expectation%s hold\n", checks, checks == 1 ? "" : "s");
+            gh_say("PASS: %zu expectation%s hold\n", checks, checks == 1 ? "" : "s");
         } else {
-            printf("PASS: finished (the kernel has no .expect directives)\n");
+            gh_say("PASS: finished (the kernel has no .expect directives)\n");
         }
     }
     if (state_path) {
@@ -272,6 +278,8 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         }
     }
     if (write_dumps(m, dumps, dump_count) != 0)
+        status = status ? status : GH_EXIT_IO;
+    if (junit && gh_write_junit(junit, board, path, status, seconds) != 0)
         status = status ? status : GH_EXIT_IO;
     gm_destroy(&m);
     isa_kernel_destroy(&k);

@@ -117,11 +117,11 @@ static void record_waveform(const gh_board *board, const isa_kernel *k, const gh
 {
     if (!o->wave) {
         if (board->transport == GH_TRANSPORT_ZMQ && strcmp(board->server, "gpu-rtlsim") == 0)
-            printf("waveform: rerun with --wave FILE.fst to record the cycles around it\n");
+            gh_say("waveform: rerun with --wave FILE.fst to record the cycles around it\n");
         return;
     }
     if (board->transport != GH_TRANSPORT_ZMQ || strcmp(board->server, "gpu-rtlsim") != 0 || o->endpoint) {
-        printf("waveform: not available (only a gpu-rtlsim that gpuhost starts records one)\n");
+        gh_say("waveform: not available (only a gpu-rtlsim that gpuhost starts records one)\n");
         return;
     }
     uint64_t window = o->wave_window ? o->wave_window : 20;
@@ -133,7 +133,7 @@ static void record_waveform(const gh_board *board, const isa_kernel *k, const gh
     gh_target t;
     bool own;
     if (gh_board_connect_args(board, o, more, &server, &own, &t) != GH_EXIT_OK) {
-        printf("waveform: the re-run could not start\n");
+        gh_say("waveform: the re-run could not start\n");
         return;
     }
     gh_lockstep_opts lo = {.max_insns = at + window + 1, .batch = o->batch, .window = o->window};
@@ -142,7 +142,7 @@ static void record_waveform(const gh_board *board, const isa_kernel *k, const gh
         gh_lockstep_run(&t, k, &lo, res);
     free(res);
     gh_board_disconnect(&server, own, &t, GH_EXIT_OK);
-    printf("waveform: %s (retires %" PRIu64 "..%" PRIu64 ")\n", o->wave, at > window ? at - window : 0,
+    gh_say("waveform: %s (retires %" PRIu64 "..%" PRIu64 ")\n", o->wave, at > window ? at - window : 0,
            at + window);
 }
 
@@ -163,7 +163,7 @@ int gh_run_lockstep(const gh_board *board, const isa_kernel *k, const char *path
     gh_lockstep_result *res = malloc(sizeof *res);
     gh_lockstep_run(&t, k, &lo, res);
     if (!o->quiet)
-        printf("board %s (%s): %s: %" PRIu64 " instructions in lockstep, %u warps, batch %u, %.3f s "
+        gh_say("board %s (%s): %s: %" PRIu64 " instructions in lockstep, %u warps, batch %u, %.3f s "
                "(%.0f instructions/s), %" PRIu64 " full-state check%s\n",
                board->name, t.caps.name, path, res->instructions, k->warps, lo.batch, res->seconds,
                res->seconds > 0 ? (double)res->instructions / res->seconds : 0.0, res->state_checks,
@@ -171,28 +171,28 @@ int gh_run_lockstep(const gh_board *board, const isa_kernel *k, const char *path
     switch (res->verdict) {
     case GH_PASS:
         if (o->free_running) {
-            printf("FREE RUN: finished without comparison (no verdict on correctness)\n");
+            gh_say("FREE RUN: finished without comparison (no verdict on correctness)\n");
             status = GH_EXIT_OK;
             break;
         }
-        printf("PASS: lockstep clean; %zu expectation%s hold\n", k->expect_reg_count + k->expect_mem_count,
+        gh_say("PASS: lockstep clean; %zu expectation%s hold\n", k->expect_reg_count + k->expect_mem_count,
                k->expect_reg_count + k->expect_mem_count == 1 ? "" : "s");
         status = GH_EXIT_OK;
         break;
-    case GH_FAIL: printf("FAIL: %s", res->report); status = GH_EXIT_FAIL; break;
+    case GH_FAIL: gh_say("FAIL: %s", res->report); status = GH_EXIT_FAIL; break;
     case GH_DIVERGED:
-        printf("%s", res->report);
+        gh_say("%s", res->report);
         record_waveform(board, k, o, res->divergence_at);
         status = GH_EXIT_DIVERGED;
         break;
-    case GH_TRAPPED: printf("%s", res->report); status = GH_EXIT_TRAP; break;
+    case GH_TRAPPED: gh_say("%s", res->report); status = GH_EXIT_TRAP; break;
     case GH_LIMIT:
-        printf("LIMIT: stopped after %" PRIu64 " instructions (--max-insns), lockstep clean so far\n",
+        gh_say("LIMIT: stopped after %" PRIu64 " instructions (--max-insns), lockstep clean so far\n",
                res->instructions);
         status = GH_EXIT_LIMIT;
         break;
-    case GH_UNSUPPORTED: printf("UNSUPPORTED: %s", res->report); status = GH_EXIT_UNSUPPORTED; break;
-    default: printf("TARGET ERROR: %s", res->report); status = GH_EXIT_TARGET; break;
+    case GH_UNSUPPORTED: gh_say("UNSUPPORTED: %s", res->report); status = GH_EXIT_UNSUPPORTED; break;
+    default: gh_say("TARGET ERROR: %s", res->report); status = GH_EXIT_TARGET; break;
     }
     free(res);
     gh_board_disconnect(&server, own_server, &t, status);

@@ -42,5 +42,17 @@ printf 'loop: BRA loop ;\n' > "$work/loop.s"
 [ $s -eq 2 ] && ok "bad option exits 2" || bad "bad option (exit $s)"
 "$gpuhost" --board nonesuch run "$work/loop.s" 2>/dev/null; s=$?
 [ $s -eq 2 ] && ok "unknown board exits 2" || bad "unknown board (exit $s)"
+# JUnit XML for CI: a PASS and a FAIL test case, well-formed
+"$gpuhost" run "$kernels/bitmanip.s" -q --junit "$work/pass.xml" > /dev/null
+"$gpuhost" run "$work/fail.s" -q --junit "$work/fail.xml" > /dev/null
+python3 - "$work/pass.xml" "$work/fail.xml" <<'EOS' && ok "JUnit XML for PASS and FAIL" || bad "JUnit XML"
+import sys, xml.etree.ElementTree as ET
+p = ET.parse(sys.argv[1]).getroot()
+assert p.attrib["tests"] == "1" and p.attrib["failures"] == "0" and p[0].find("failure") is None
+f = ET.parse(sys.argv[2]).getroot()
+assert f.attrib["failures"] == "1"
+assert f[0].find("failure").attrib["message"].startswith("FAIL: warp 0 R0 lane 0: expected 0x7")
+assert f[0].find("failure").attrib["type"] == "exit 4"
+EOS
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

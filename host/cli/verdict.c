@@ -1,0 +1,87 @@
+/* gpuhost run: what it prints is also kept, for the JUnit XML report that CI
+ * systems read (--junit FILE). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static char *kept;
+static size_t kept_len;
+
+void gh_say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char line[16384];
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    fputs(line, stdout);
+    size_t add = strlen(line);
+    char *grown = realloc(kept, kept_len + add + 1);
+    if (!grown)
+        return;
+    kept = grown;
+    memcpy(kept + kept_len, line, add + 1);
+    kept_len += add;
+}
+
+static void xml_text(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default:
+            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
+                fputc('?', f);
+            else
+                fputc(*s, f);
+        }
+    }
+}
+
+int gh_write_junit(const char *path, const char *board, const char *kernel, int status, double seconds)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "gpuhost run: cannot write %s\n", path);
+        return -1;
+    }
+    /* the verdict: the first line that does not start with "board " (the summary) */
+    const char *text = kept ? kept : "";
+    const char *verdict = text;
+    while (strncmp(verdict, "board ", 6) == 0 && strchr(verdict, '\n'))
+        verdict = strchr(verdict, '\n') + 1;
+    char first[256];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(verdict, "\n"), verdict);
+    bool failure = status == GH_EXIT_FAIL || status == GH_EXIT_DIVERGED || status == GH_EXIT_TRAP ||
+                   status == GH_EXIT_LIMIT;
+    bool error = status != GH_EXIT_OK && !failure;
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<testsuite name=\"gpuhost\" tests=\"1\" failures=\"%d\" errors=\"%d\" time=\"%.3f\">\n",
+            failure, error, seconds);
+    fputs("  <testcase classname=\"gpuhost.", f);
+    xml_text(f, board);
+    fputs("\" name=\"", f);
+    xml_text(f, kernel);
+    fprintf(f, "\" time=\"%.3f\">\n", seconds);
+    if (failure || error) {
+        fprintf(f, "    <%s message=\"", failure ? "failure" : "error");
+        xml_text(f, first);
+        fprintf(f, "\" type=\"exit %d\">", status);
+        xml_text(f, text);
+        fprintf(f, "</%s>\n", failure ? "failure" : "error");
+    }
+    fputs("    <system-out>", f);
+    xml_text(f, text);
+    fputs("</system-out>\n  </testcase>\n</testsuite>\n", f);
+    return fclose(f) == 0 ? 0 : -1;
+}
