@@ -52,6 +52,10 @@ int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);
 int gh_cmd_boards(int argc, char **argv);
 
+/* A progress line on stderr while a run lasts, when stderr is a terminal. */
+void gh_progress(uint64_t instructions);
+void gh_progress_done(void);
+
 /* Prints a line of the run's report and keeps it for --junit. */
 void gh_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* One <testcase> for the kernel: failure for FAIL/divergence/trap/limit, error otherwise. */

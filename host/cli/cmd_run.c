@@ -236,8 +236,13 @@ int gh_cmd_run(const char *board, int argc, char **argv)
     wire_commit *rec = malloc(sizeof *rec);
     int result = GM_STEP_OK;
     double start = now();
+    double last_progress = start;
     for (uint64_t n = 0; rec && n < max_insns && result == GM_STEP_OK; n++) {
         result = gm_step(m, rec);
+        if ((n & 0xffff) == 0 && now() - last_progress >= 1.0) {
+            last_progress = now();
+            gh_progress(n);
+        }
         if (trace && result != GM_STEP_DONE)
             gh_write_commit_json(trace, rec);
     }

@@ -157,7 +157,7 @@ int gh_run_lockstep(const gh_board *board, const isa_kernel *k, const char *path
     status = GH_EXIT_TARGET;
     gh_lockstep_opts lo = {.max_insns = o->max_insns, .batch = o->batch, .window = o->window,
                            .check_every = o->check_every, .waveform = NULL,
-                           .free_running = o->free_running};
+                           .free_running = o->free_running, .progress = gh_progress};
     if (lo.check_every)
         lo.window = 1; /* state is compared while the target waits for credit */
     gh_lockstep_result *res = malloc(sizeof *res);

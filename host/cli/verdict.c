@@ -6,14 +6,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+
+static bool progress_shown;
+
+void gh_progress(uint64_t instructions)
+{
+    if (!isatty(STDERR_FILENO))
+        return;
+    fprintf(stderr, "\r%llu instructions...", (unsigned long long)instructions);
+    progress_shown = true;
+}
+
+void gh_progress_done(void)
+{
+    if (progress_shown)
+        fprintf(stderr, "\r\033[K");
+    progress_shown = false;
+}
 
 static char *kept;
 static size_t kept_len;
 
 void gh_say(const char *fmt, ...)
 {
+    gh_progress_done();
     va_list ap;
     va_start(ap, fmt);
     char line[16384];

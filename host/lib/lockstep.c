@@ -340,6 +340,7 @@ void gh_lockstep_run(gh_target *t, const isa_kernel *k, const gh_lockstep_opts *
         goto out;
     }
     uint64_t since_check = 0;
+    double last_progress = start;
     for (;;) {
         uint32_t count = 0, reason = 0;
         uint64_t total = 0;
@@ -386,6 +387,10 @@ void gh_lockstep_run(gh_target *t, const isa_kernel *k, const gh_lockstep_opts *
                 res->verdict = GH_TARGET_ERROR;
             }
             goto out;
+        }
+        if (o->progress && now() - last_progress >= 1.0) {
+            last_progress = now();
+            o->progress(res->instructions);
         }
         if (o->free_running) {
             res->instructions += count;

@@ -30,6 +30,7 @@ typedef struct {
     uint64_t check_every; /* full-state comparison every N instructions (0: at the end only) */
     const char *waveform; /* the report's waveform line (NULL: how to get one) */
     bool free_running;    /* stream the target's records without the model (speed runs) */
+    void (*progress)(uint64_t instructions); /* called about once a second, or NULL */
 } gh_lockstep_opts;
 
 typedef struct {
