@@ -155,6 +155,15 @@ static void inject_fault(fw_dut_model *d, wire_commit *rec)
         memmove(&rec->pred[0], &rec->pred[1], sizeof rec->pred[0] * (rec->pred_count - 1u));
         rec->pred_count--;
         break;
+    case FW_FAULT_WRONG_BRANCH: {
+        if (!rec->branch_mask)
+            return;
+        rec->branch_target += 16u * (d->fault_param ? d->fault_param : 1u);
+        for (unsigned l = 0; l < 32; l++)
+            if ((rec->branch_mask >> l) & 1u)
+                gm_set_lane_pc(d->model, rec->warp, l, rec->branch_target);
+        break;
+    }
     case FW_FAULT_WRONG_ADDRESS:
         if (!rec->mem_count)
             return;

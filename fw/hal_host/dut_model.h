@@ -13,7 +13,7 @@ enum fw_fault {
     FW_FAULT_FLIP_BIT = 2,        /* bit `param` of the first written value flips */
     FW_FAULT_DROP_PRED = 3,       /* the first predicate write is lost */
     FW_FAULT_STRAY_WRITE = 4,     /* the result is also written to register rd + param */
-    FW_FAULT_WRONG_BRANCH = 5,    /* (RTL only) */
+    FW_FAULT_WRONG_BRANCH = 5,    /* a taken branch lands 16 * param bytes (16 if 0) further */
     FW_FAULT_WRONG_ADDRESS = 6,   /* the store goes 4 bytes further */
 };
 

@@ -20,6 +20,8 @@ check "stray write" "4:1:7" 7 "DIVERGENCE at instruction 1 " \
     "R8 lane 0: the target wrote 0x00000100 (256), expected no write"
 check "dropped predicate" "3:2" 7 "DIVERGENCE at instruction 2 (warp 0, pc 0x20): ISETP.GE.AND P1, R0, 0x10, PT ;" \
     "P1: expected lanes 0xffffffff = 0xffff0000, actual lanes 0x00000000 = 0x00000000"
+check "wrong branch target" "5:5" 7 "DIVERGENCE at instruction 5 (warp 0, pc 0x50): BRA 0x60 ;" \
+    "branch target: expected 0x60, actual 0x70"
 check "wrong store address" "6:4" 7 "DIVERGENCE at instruction 4 (warp 0, pc 0x40): STG [R[2:3]], R1 ;" \
     "store lane 0: expected address 0x1000, actual 0x1004"
 check "history in the report" "1:3" 7 "last 3 instructions before it" "#2        warp 0  pc 0x0020"

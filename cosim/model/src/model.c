@@ -393,6 +393,14 @@ int gm_write_reg(gm_model *m, uint32_t warp, uint32_t kind, uint32_t index, uint
     return -1;
 }
 
+int gm_set_lane_pc(gm_model *m, uint32_t warp, uint32_t lane, uint64_t pc)
+{
+    if (warp >= m->warp_count || lane >= GM_LANES)
+        return -1;
+    m->warps[warp].pc[lane] = pc;
+    return 0;
+}
+
 uint32_t gm_lane_status(const gm_model *m, uint32_t warp, uint32_t lane)
 {
     return warp < m->warp_count && lane < GM_LANES ? m->warps[warp].status[lane] : GM_LANE_EXITED;

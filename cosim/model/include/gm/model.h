@@ -78,6 +78,8 @@ int gm_read_memory(const gm_model *m, uint64_t addr, void *buf, size_t len);
  * value values[0] for uniform kinds). 0, or -1 out of range. */
 int gm_write_reg(gm_model *m, uint32_t warp, uint32_t kind, uint32_t index, uint32_t lane_mask,
                  const uint32_t *values);
+/* Moves a lane's PC (fault injection in test DUTs). 0, or -1 out of range. */
+int gm_set_lane_pc(gm_model *m, uint32_t warp, uint32_t lane, uint64_t pc);
 /* Lane status: 0 ready, 1 waiting at a BSYNC, 2 exited. */
 uint32_t gm_lane_status(const gm_model *m, uint32_t warp, uint32_t lane);
 /* Executes `word` once for `warp`'s lanes at their lowest PC as if it were
