@@ -92,3 +92,24 @@ void th_run_r0_cases(const th_r0_case *cases, size_t n)
         th_free(&r);
     }
 }
+
+const char *const TH_FCMP_NAMES[14] = {"EQ",  "NE",  "LT",  "LE",  "GT",  "GE",  "EQU",
+                                       "NEU", "LTU", "LEU", "GTU", "GEU", "NAN", "NUM"};
+
+bool th_fcmp_truth(int cmp, enum relation r)
+{
+    if (cmp == 12)
+        return r == REL_UN;
+    if (cmp == 13)
+        return r != REL_UN;
+    if (r == REL_UN)
+        return cmp >= 6;
+    switch (cmp % 6) {
+    case 0: return r == REL_EQ;
+    case 1: return r != REL_EQ;
+    case 2: return r == REL_LT;
+    case 3: return r != REL_GT;
+    case 4: return r == REL_GT;
+    default: return r != REL_LT;
+    }
+}

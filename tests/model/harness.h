@@ -2,6 +2,8 @@
 #ifndef TEST_MODEL_HARNESS_H
 #define TEST_MODEL_HARNESS_H
 
+#include <stdbool.h>
+
 #include "gm/model.h"
 #include "isa/asmfile.h"
 
@@ -40,5 +42,11 @@ typedef struct {
     uint32_t want;
 } th_r0_case;
 void th_run_r0_cases(const th_r0_case *cases, size_t n);
+
+/* Reference for the 14 FP comparisons (FCMPOp order: EQ NE LT LE GT GE, the
+ * unordered EQU..GEU, NAN, NUM) given how the operands relate. */
+enum relation { REL_LT, REL_EQ, REL_GT, REL_UN };
+extern const char *const TH_FCMP_NAMES[14];
+bool th_fcmp_truth(int cmp, enum relation r);
 
 #endif

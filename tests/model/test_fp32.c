@@ -171,28 +171,6 @@ static void fmnmx(void **state)
     RUN(cases);
 }
 
-static const char *const CMP[] = {"EQ",  "NE",  "LT",  "LE",  "GT",  "GE",  "EQU",
-                                  "NEU", "LTU", "LEU", "GTU", "GEU", "NAN", "NUM"};
-
-enum relation { REL_LT, REL_EQ, REL_GT, REL_UN };
-
-static bool cmp_truth(int cmp, enum relation r)
-{
-    if (cmp == 12)
-        return r == REL_UN;
-    if (cmp == 13)
-        return r != REL_UN;
-    if (r == REL_UN)
-        return cmp >= 6;
-    switch (cmp % 6) {
-    case 0: return r == REL_EQ;
-    case 1: return r != REL_EQ;
-    case 2: return r == REL_LT;
-    case 3: return r != REL_GT;
-    case 4: return r == REL_GT;
-    default: return r != REL_LT;
-    }
-}
 
 static void fsetp_every_comparison(void **state)
 {
@@ -214,13 +192,13 @@ static void fsetp_every_comparison(void **state)
     };
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
         for (int cmp = 0; cmp < 14; cmp++) {
-            bool t = cmp_truth(cmp, inputs[i].rel);
+            bool t = th_fcmp_truth(cmp, inputs[i].rel);
             char src[512];
             snprintf(src, sizeof src,
                      ".init R1 0x%x\n.init R2 0x%x\n"
                      "FSETP%s.%s.AND P1, P2, R1, R2, PT ;\n EXIT ;\n"
                      ".expect P1 %d\n.expect P2 %d\n",
-                     inputs[i].a, inputs[i].b, inputs[i].mods, CMP[cmp], t, !t);
+                     inputs[i].a, inputs[i].b, inputs[i].mods, TH_FCMP_NAMES[cmp], t, !t);
             th_run_t r = th_run_pass(src);
             th_free(&r);
         }

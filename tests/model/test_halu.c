@@ -227,28 +227,6 @@ static void hmnmx2_predicate_per_lane(void **state)
 
 /* ---- comparisons ---- */
 
-static const char *const CMP[] = {"EQ",  "NE",  "LT",  "LE",  "GT",  "GE",  "EQU",
-                                  "NEU", "LTU", "LEU", "GTU", "GEU", "NAN", "NUM"};
-
-enum relation { REL_LT, REL_EQ, REL_GT, REL_UN };
-
-static bool cmp_truth(int cmp, enum relation r)
-{
-    if (cmp == 12)
-        return r == REL_UN;
-    if (cmp == 13)
-        return r != REL_UN;
-    if (r == REL_UN)
-        return cmp >= 6;
-    switch (cmp % 6) {
-    case 0: return r == REL_EQ;
-    case 1: return r != REL_EQ;
-    case 2: return r == REL_LT;
-    case 3: return r != REL_GT;
-    case 4: return r == REL_GT;
-    default: return r != REL_LT;
-    }
-}
 
 /* Operand pairs (H1, H0 of R1 and R2) and the relation of each half. */
 typedef struct {
@@ -279,7 +257,7 @@ static void hsetp2_every_comparison(void **state)
                      ".init R1 0x%x\n.init R2 0x%x\n"
                      "HSETP2%s.%s.AND P1, P2, R1, R2, PT ;\n EXIT ;\n"
                      ".expect P1 %d\n.expect P2 %d\n",
-                     in->a, in->b, in->fmt, CMP[cmp], cmp_truth(cmp, in->lo), cmp_truth(cmp, in->hi));
+                     in->a, in->b, in->fmt, TH_FCMP_NAMES[cmp], th_fcmp_truth(cmp, in->lo), th_fcmp_truth(cmp, in->hi));
             th_run_t r = th_run_pass(src);
             th_free(&r);
         }
@@ -295,12 +273,12 @@ static void hset2_every_comparison(void **state)
         for (int cmp = 0; cmp < 14; cmp++)
             for (int bf = 0; bf < 2; bf++) {
                 uint32_t t = bf ? (bf16 ? 0x3f80 : 0x3c00) : 0xffff;
-                uint32_t want = (cmp_truth(cmp, in->hi) ? t << 16 : 0) | (cmp_truth(cmp, in->lo) ? t : 0);
+                uint32_t want = (th_fcmp_truth(cmp, in->hi) ? t << 16 : 0) | (th_fcmp_truth(cmp, in->lo) ? t : 0);
                 char src[512];
                 snprintf(src, sizeof src,
                          ".init R1 0x%x\n.init R2 0x%x\n"
                          "HSET2%s.%s.AND%s R0, R1, R2, PT ;\n EXIT ;\n.expect R0 0x%x\n",
-                         in->a, in->b, in->fmt, CMP[cmp], bf ? ".BF" : "", want);
+                         in->a, in->b, in->fmt, TH_FCMP_NAMES[cmp], bf ? ".BF" : "", want);
                 th_run_t r = th_run_pass(src);
                 th_free(&r);
             }
