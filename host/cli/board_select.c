@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "lib/boards.h"
+#include "gpuhost/board.h"
 
 int gh_board_lookup(const char *name, gh_board *out)
 {
@@ -31,15 +31,6 @@ int gh_board_lookup(const char *name, gh_board *out)
     *out = *b;
     gh_boards_free(list);
     return GH_EXIT_OK;
-}
-
-const char *gh_board_server_path(const gh_board *b)
-{
-    if (strcmp(b->server, "gpu-rtlsim") == 0)
-        return GH_RTLSIM_PATH;
-    if (strcmp(b->server, "gpu-modelsim") == 0)
-        return GH_MODELSIM_PATH;
-    return b->server;
 }
 
 /* Options that belong to the emulator rather than to the gpuhost it runs. */
@@ -72,8 +63,11 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
         args[n++] = "--dut";
         args[n++] = (char *)b->emulator_dut;
     }
+    const char *fault = NULL;
     for (int i = 1; i < argc; i++) /* the emulator's own options first */
         if (emulator_option(argv[i]) && i + 1 < argc) {
+            if (strcmp(argv[i], "--fault") == 0)
+                fault = argv[i + 1];
             args[n++] = argv[i];
             args[n++] = argv[++i];
         }
@@ -82,6 +76,10 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
     args[n++] = "--board";
     args[n++] = "usb"; /* the emulated board presents the reference board */
     for (int i = 1; i < argc; i++) {
+        if (i == 2 && fault && strcmp(argv[1], "run") == 0) { /* after the command: the run must know a DUT fault is armed */
+            args[n++] = "--fault-armed";
+            args[n++] = (char *)fault;
+        }
         if (emulator_option(argv[i]) && i + 1 < argc) {
             i++;
             continue;

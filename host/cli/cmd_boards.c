@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/boards.h"
+#include "gpuhost/board.h"
 #include "cli.h"
 
 static void usage(FILE *f)

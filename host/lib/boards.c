@@ -3,7 +3,7 @@
  * so lines reach inih through a reader that counts them (and notes where
  * each [section] starts, for "missing key" errors). */
 #define _POSIX_C_SOURCE 200809L
-#include "boards.h"
+#include "gpuhost/board.h"
 
 #include <dirent.h>
 #include <errno.h>

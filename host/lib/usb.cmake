@@ -2,4 +2,4 @@
 # (apt-get install libusb-1.0-0-dev). Included after gpuhost_lib is defined.
 pkg_check_modules(HOST_LIBUSB REQUIRED IMPORTED_TARGET libusb-1.0)
 target_sources(gpuhost_lib PRIVATE ${CMAKE_CURRENT_LIST_DIR}/transport_usb.c)
-target_link_libraries(gpuhost_lib PUBLIC PkgConfig::HOST_LIBUSB)
+target_link_libraries(gpuhost_lib PRIVATE PkgConfig::HOST_LIBUSB)

@@ -124,7 +124,7 @@ static int wait_credit(server *s, uint32_t *credits, int block)
         }
         if (h.type == WIRE_HALT)
             return 1;
-        if (h.type == WIRE_READ_STATE || h.type == WIRE_READ_MEM) {
+        if (h.type == WIRE_READ_STATE || h.type == WIRE_READ_MEM || h.type == WIRE_MEM_DIGEST) {
             /* a paused run may be inspected: the host compares full state here */
             uint32_t keep = s->seq;
             s->seq = h.seq;
@@ -178,7 +178,7 @@ static int do_run(server *s, wire_reader *r)
             break;
         }
         if (st == FW_STEP_HUNG || st == FW_STEP_ERROR) {
-            reason = WIRE_END_WATCHDOG;
+            reason = st == FW_STEP_HUNG ? WIRE_END_WATCHDOG : WIRE_END_DUT_ERROR;
             break;
         }
         rec.seq = count++;
@@ -241,6 +241,32 @@ static int do_inject(server *s, wire_reader *r)
         return send_error(s, WIRE_ERR_BAD_ARGUMENT, "INJECT: record too large");
     w.len += n;
     return send_tx_payload(s, WIRE_COMMITS, &w);
+}
+
+/* CRC-32 of each page, read through the DUT's memory port in small pieces
+ * (the core has no page-sized buffer of its own). */
+static int do_mem_digest(server *s, wire_reader *r)
+{
+    uint64_t addr = wire_get64(r);
+    uint32_t pages = wire_get32(r);
+    if (r->underflow || r->pos != r->len || pages == 0 || pages > WIRE_MAX_DIGEST_PAGES ||
+        addr % WIRE_PAGE_SIZE)
+        return send_error(s, WIRE_ERR_BAD_ARGUMENT, "MEM_DIGEST: needs a page-aligned address and 1..256 pages");
+    wire_writer w = tx_payload(s);
+    wire_put64(&w, addr);
+    wire_put32(&w, pages);
+    uint8_t piece[256];
+    for (uint32_t p = 0; p < pages; p++) {
+        uint32_t crc = 0;
+        for (uint32_t off = 0; off < WIRE_PAGE_SIZE; off += sizeof piece) {
+            uint64_t at = addr + (uint64_t)p * WIRE_PAGE_SIZE + off;
+            if (s->c->dut->read_mem(s->c->dut_ctx, at, piece, sizeof piece) != 0)
+                return send_error(s, WIRE_ERR_BAD_ARGUMENT, "MEM_DIGEST: address out of range");
+            crc = wire_crc32(crc, piece, sizeof piece);
+        }
+        wire_put32(&w, crc);
+    }
+    return send_tx_payload(s, WIRE_DIGESTS, &w);
 }
 
 static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
@@ -320,6 +346,8 @@ static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
         return do_run(s, &r);
     case WIRE_INJECT:
         return do_inject(s, &r);
+    case WIRE_MEM_DIGEST:
+        return do_mem_digest(s, &r);
     case WIRE_HALT:
         return send_ok(s);
     case WIRE_CREDIT:

@@ -15,8 +15,8 @@
  * Parsed with libinih. Unknown sections or keys, repeated keys, bad values
  * and missing required keys are errors naming FILE:LINE and the reason; a
  * missing key is reported at the first line of its section (or of the file). */
-#ifndef GH_BOARDS_H
-#define GH_BOARDS_H
+#ifndef GPUHOST_BOARD_H
+#define GPUHOST_BOARD_H
 
 #include <stdbool.h>
 #include <stddef.h>
