@@ -567,7 +567,8 @@ module gpu_core #(
             rt_valid = wb_set; rt_kind = K_GPR; rt_index = resr[wb_k]; rt_lane = wb_l; rt_data = wb_v;
         end
         S_STRAY: begin
-            rt_valid = 1'b1; rt_kind = K_GPR; rt_index = stray_reg; rt_lane = stray_lane; rt_data = stray_val;
+            // kind 7: written, not reported
+            rt_valid = (fault_kind != 8'd7); rt_kind = K_GPR; rt_index = stray_reg; rt_lane = stray_lane; rt_data = stray_val;
         end
         S_PRED: if (prr != 7'd0 && !(armed && fault_kind == 8'd3)) begin
             rt_valid = 1'b1; rt_kind = K_PRED; rt_index = {5'd0, pr_i};
@@ -673,7 +674,7 @@ module gpu_core #(
         S_WB: if (wb_set && rt_ready) begin
             gpr_we = 1'b1; gpr_waddr = {cwi, resr[wb_k]}; gpr_wlane = wb_l; gpr_wdata = wb_v;
         end
-        S_STRAY: if (rt_ready) begin
+        S_STRAY: if (rt_ready || fault_kind == 8'd7) begin
             gpr_we = 1'b1; gpr_waddr = {cwi, stray_reg}; gpr_wlane = stray_lane; gpr_wdata = stray_val;
         end
         default: ;
@@ -1039,7 +1040,7 @@ module gpu_core #(
                     wbr[{wb_k, wb_l0}] <= 1'b0;
                     gpr_beat_done <= 1'b1;
                     if (wb_f1 || wb_f2) fault_fired <= 1'b1;
-                    if (armed && fault_kind == 8'd4 && !gpr_beat_done) begin
+                    if (armed && (fault_kind == 8'd4 || fault_kind == 8'd7) && !gpr_beat_done) begin
                         fault_fired <= 1'b1;
                         stray_reg <= ({1'b0, resr[wb_k]} + {1'b0, fparam1} >= 9'd255)
                                      ? (resr[wb_k] + fparam1 + 8'd1) : (resr[wb_k] + fparam1);
@@ -1048,7 +1049,7 @@ module gpu_core #(
                     end
                 end
             end
-            S_STRAY: if (rt_ready) state <= S_WB;
+            S_STRAY: if (rt_ready || fault_kind == 8'd7) state <= S_WB;
             S_PRED: begin
                 if (prr == 7'd0) state <= S_UR;
                 else if (armed && fault_kind == 8'd3) begin fault_fired <= 1'b1; prr[pr_i] <= 1'b0; end
@@ -1101,6 +1102,11 @@ module gpu_core #(
                 state <= S_END;
                 // default: every active lane moves on
                 for (i = 0; i < 32; i = i + 1) if (active[i]) lpc[{cwi, i[4:0]}] <= cpc + 64'd16;
+                if (armed && fault_kind == 8'd9 && active != 32'd0 && opt != OP_BRA && opt != OP_EXIT &&
+                    opt != OP_BSSY && opt != OP_BSYNC) begin
+                    fault_fired <= 1'b1;
+                    lpc[{cwi, ctz(active)}] <= cpc + 64'd16 + {52'd0, fparam1, 4'd0};
+                end
                 case (opt)
                 OP_BRA: begin
                     if (f5) fault_fired <= 1'b1;

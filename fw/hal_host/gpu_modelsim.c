@@ -29,8 +29,8 @@ int main(int argc, char **argv)
         } else if (opt == 'f') {
             unsigned kind = 0, param = 0;
             unsigned long long at = 0;
-            if (sscanf(optarg, "%u:%llu:%u", &kind, &at, &param) < 2 || kind > 6) {
-                fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..6\n");
+            if (sscanf(optarg, "%u:%llu:%u", &kind, &at, &param) < 2 || kind >= FW_FAULT_COUNT) {
+                fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h)\n", FW_FAULT_COUNT - 1);
                 return 2;
             }
             dut.fault_kind = kind, dut.fault_at = at, dut.fault_param = param;

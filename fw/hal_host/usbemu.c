@@ -1015,7 +1015,7 @@ static void usage(FILE *f)
           "  drop[:2]           frame N is never sent (the host times out)\n"
           "  version            HELLO is answered with protocol version 2\n"
           "  hang[:100]         the DUT stops retiring after N instructions (watchdog)\n"
-          "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND 1..6)\n"
+          "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND 1..9, fw/faults.h)\n"
           "Exit status: PROGRAM's (128+signal if it was killed); 125 if the emulation cannot start;\n"
           "2 for --dut rtl where the Verilated core is not built.\n",
           f);
@@ -1069,8 +1069,8 @@ int main(int argc, char **argv)
             }
             break;
         case 'f':
-            if (sscanf(optarg, "%u:%llu:%u", &dut_kind, &dut_at, &dut_param) < 2 || dut_kind > 6) {
-                say("--fault takes KIND:AT[:PARAM], KIND 1..6");
+            if (sscanf(optarg, "%u:%llu:%u", &dut_kind, &dut_at, &dut_param) < 2 || dut_kind >= FW_FAULT_COUNT) {
+                say("--fault takes KIND:AT[:PARAM], KIND 1..%d", FW_FAULT_COUNT - 1);
                 return 125;
             }
             break;

@@ -132,7 +132,7 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
     }
     if (rc != 0) {
         char why[256] = "";
-        if (t->own_server && !gh_server_alive(&t->server, why, sizeof why) && why[0])
+        if (t->own_server && !gh_server_alive(&t->server, why, sizeof why) && why[0] && !strstr(t->error, why))
             snprintf(err, errlen, "%s (%s)", t->error, why);
         else
             snprintf(err, errlen, "%s", t->error);

@@ -1,0 +1,47 @@
+#!/bin/sh
+# The verdict and the options, on every board kind without RTL: options a
+# board cannot honour are refused (exit 2, naming both); --board stands
+# anywhere; --check-every is exact whatever the batch; dumps come from the
+# target; a trap both sides agree on is a trap, never a PASS.
+# Usage: verdict.sh GPUHOST KERNELS
+set -u
+gpuhost=$1 kernels=$2
+pass=0 fail=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+expect() { # name, wanted exit, command..., then "--", texts...
+    name=$1 want=$2
+    shift 2
+    cmd=""
+    while [ "$1" != "--" ]; do cmd="$cmd '$1'"; shift; done
+    shift
+    out=$(eval "\"$gpuhost\" $cmd" 2>&1)
+    status=$?
+    ok=1
+    [ $status -eq "$want" ] || ok=0
+    for text in "$@"; do echo "$out" | grep -qF -- "$text" || { ok=0; echo "  missing: $text"; }; done
+    if [ $ok -eq 1 ]; then pass=$((pass + 1)); echo "ok   $name"; else
+        fail=$((fail + 1)); echo "FAIL $name (exit $status, wanted $want)"; echo "$out" | sed 's/^/    /'; fi
+}
+k=$kernels/bitmanip.s
+expect "--fault refused on usb" 2 --board usb run "$k" --fault 1:1 -- "option --fault: board usb"
+expect "--check-every refused on model" 2 run "$k" --check-every 5 -- "option --check-every: board model"
+expect "--serial refused on modelsim" 2 --board modelsim run "$k" --serial X -- "option --serial: board modelsim"
+expect "--endpoint refused on model" 2 run "$k" --endpoint ipc:///nowhere -- "option --endpoint: board model"
+expect "--wave refused on modelsim" 2 --board modelsim run "$k" --wave "$work/w.fst" -- "option --wave: board modelsim"
+expect "--board after the command" 0 run "$k" --board modelsim -- "board modelsim (" "PASS: lockstep clean"
+expect "--check-every exact with a large batch" 0 --board modelsim run "$k" --batch 1024 --check-every 3 -- \
+    "10 instructions in lockstep" "4 full-state checks"
+expect "--dump-state on a lockstep board" 0 --board modelsim run "$k" --dump-state "$work/s.json" \
+    --dump-mem 0:16:"$work/m.bin" -- "PASS"
+python3 -c "import json,sys; s=json.load(open(sys.argv[1])); assert s['warps'][0]['gpr'][0][0] >= 0" "$work/s.json" \
+    && [ -s "$work/m.bin" ] && { pass=$((pass + 1)); echo "ok   state and memory dumped from the target"; } \
+    || { fail=$((fail + 1)); echo "FAIL state or memory dump missing"; }
+printf '.init R2 0x1002\nLDG R0, [R[2:3]] ;\nEXIT ;\n' > "$work/trap.s"
+expect "a trap both sides agree on" 5 --board modelsim run "$work/trap.s" -- \
+    "TRAP (the target agrees): warp 0, pc 0x0, lane 0"
+printf '.init R0 1\nEXIT ;\n.expect R0 2\n' > "$work/fail.s"
+expect "expectations checked on both sides" 4 --board modelsim run "$work/fail.s" -- \
+    "model: warp 0 R0 lane 0: expected 0x2, got 0x1" "target: warp 0 R0 lane 0: expected 0x2, got 0x1"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
