@@ -590,11 +590,11 @@ static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog)
         }
         case GH_RT_END: {
             uint32_t status = rd(DBG(RT_STATUS)) & 0xffu;
-            wr(DBG(RT_POP), 1);
-            rec->exit_mask = mb;
             /* END carries the branch: rt_mask_a = lanes sent to the target, rt_pc = the target */
             rec->branch_mask = ma;
             rec->branch_target = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
+            wr(DBG(RT_POP), 1);
+            rec->exit_mask = mb;
             if (mb)
                 rec->flags |= WIRE_COMMIT_EXITED;
             if (status != 0) {
