@@ -1072,7 +1072,7 @@ typedef struct {
     const char *coverage;
 } image_options;
 
-static image_options image_opts = {.path = GH_REF_FW_IMAGE, .clk_hz = 50000000u, .spin_insns = 200000000u};
+static image_options image_opts = {.path = GH_REF_FW_IMAGE, .clk_hz = 50000000u, .spin_insns = 20000000u};
 
 static int image_start(board *b, char *err, size_t errlen)
 {
@@ -1095,18 +1095,24 @@ static void image_report(board *b)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     double secs = (double)(now.tv_sec - b->started.tv_sec) + (double)(now.tv_nsec - b->started.tv_nsec) / 1e9;
-    double busy = (double)st.insns;
-    say("board %s: rv32 image: %llu instructions, %llu register accesses, %llu cycles (%llu waiting for the host)",
-        b->serial, (unsigned long long)st.insns, (unsigned long long)st.mmio, (unsigned long long)st.cycles,
-        (unsigned long long)st.idle_cycles);
-    if (st.retired)
-        say("board %s: %llu warp-instructions retired: %.1f rv32 instructions per warp-instruction; "
-            "projected at %.0f MHz: %.0f warp-instructions/s firmware-bound (emulated: %.0f/s)",
-            b->serial, (unsigned long long)st.retired, busy / (double)st.retired, image_opts.clk_hz / 1e6,
-            (double)image_opts.clk_hz * (double)st.retired / busy, secs > 0 ? (double)st.retired / secs : 0.0);
+    double busy = (double)(st.insns - st.idle_insns);
+    say("board %s: rv32 image: %llu instructions (%llu polling an idle host), %llu register accesses, %llu cycles "
+        "(%llu waiting for the host)",
+        b->serial, (unsigned long long)st.insns, (unsigned long long)st.idle_insns, (unsigned long long)st.mmio,
+        (unsigned long long)st.cycles, (unsigned long long)st.idle_cycles);
+    if (st.step_gaps) {
+        double per = (double)st.step_insns / (double)st.step_gaps;
+        say("board %s: %llu warp-instructions retired: %.0f rv32 instructions per warp-instruction; "
+            "projected at %.0f MHz (1 instruction per cycle): %.0f warp-instructions/s firmware-bound "
+            "(emulated here: %.0f/s)",
+            b->serial, (unsigned long long)st.retired, per, image_opts.clk_hz / 1e6, image_opts.clk_hz / per,
+            secs > 0 ? (double)st.retired / secs : 0.0);
+    }
     if (b->urbs)
-        say("board %s: %lu URBs (%llu OUT packets, %llu IN transfers): %.1f rv32 instructions per URB", b->serial,
-            b->urbs, (unsigned long long)st.out_packets, (unsigned long long)st.in_transfers, busy / (double)b->urbs);
+        say("board %s: %lu URBs (%llu OUT packets, %llu IN transfers): %.0f rv32 instructions per URB "
+            "(busy instructions / URBs)",
+            b->serial, b->urbs, (unsigned long long)st.out_packets, (unsigned long long)st.in_transfers,
+            busy / (double)b->urbs);
     say("board %s: firmware functions executed: %u of %u (%.1f%%)", b->serial, st.funcs_run, st.funcs,
         st.funcs ? 100.0 * st.funcs_run / st.funcs : 0.0);
 }

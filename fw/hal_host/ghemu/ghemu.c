@@ -67,6 +67,12 @@ void ghemu_idle_end(ghemu *e, const struct timespec *t0)
         e->idle_cycles += (uint64_t)ns * e->cfg.clk_hz / 1000000000u;
 }
 
+void ghemu_set_idling(ghemu *e, bool idling)
+{
+    e->idling = idling;
+    e->idled_since_step |= idling;
+}
+
 bool ghemu_reg_access_ok(ghemu *e, const char *block, uint64_t off, unsigned size)
 {
     e->mmio++;
@@ -85,8 +91,9 @@ static void on_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
     ghemu *e = user;
     e->pc = (uint32_t)addr;
     e->insns++;
-    if (addr < GH_REF_ROM_SIZE)
-        e->ran[addr >> 1] = 1;
+    e->idle_insns += e->idling;
+    if (addr < GH_REF_ROM_SIZE && e->ran[addr >> 1] != UINT32_MAX)
+        e->ran[addr >> 1]++;
     if (e->stop) {
         uc_emu_stop(uc);
     } else if (addr == e->img.trap_entry && e->img.trap_entry) {
@@ -215,7 +222,7 @@ ghemu *ghemu_new(const ghemu_config *cfg, char *err, size_t errlen)
     e->rom = calloc(1, GH_REF_ROM_SIZE);
     e->ram = calloc(1, GH_REF_RAM_SIZE);
     e->sdram = calloc(1, SDRAM_SIZE);
-    e->ran = calloc(1, GH_REF_ROM_SIZE / 2);
+    e->ran = calloc(GH_REF_ROM_SIZE / 2, sizeof *e->ran);
     ghemu_usb_reset(e);
     if (!e->rom || !e->ram || !e->sdram || !e->ran || ghemu_dbg_init(e) != 0) {
         snprintf(err, errlen, "out of memory");
@@ -248,12 +255,13 @@ const char *ghemu_report(const ghemu *e)
     return e->report;
 }
 
-static bool function_ran(const ghemu *e, const ghemu_symbol *s)
+/* Instructions executed inside a function (0: it never ran). */
+static uint64_t function_insns(const ghemu *e, const ghemu_symbol *s)
 {
+    uint64_t n = 0;
     for (uint32_t a = s->addr; a < s->addr + s->size && a < GH_REF_ROM_SIZE; a += 2)
-        if (e->ran[a >> 1])
-            return true;
-    return false;
+        n += e->ran[a >> 1];
+    return n;
 }
 
 void ghemu_get_stats(const ghemu *e, ghemu_stats *out)
@@ -261,12 +269,15 @@ void ghemu_get_stats(const ghemu *e, ghemu_stats *out)
     *out = e->counts;
     out->insns = e->insns;
     out->idle_cycles = e->idle_cycles;
+    out->idle_insns = e->idle_insns;
+    out->step_insns = e->step_insns;
+    out->step_gaps = e->step_gaps;
     out->cycles = ghemu_cycles(e);
     out->mmio = e->mmio;
     out->funcs = (uint32_t)e->img.count;
     out->funcs_run = 0;
     for (size_t i = 0; i < e->img.count; i++)
-        out->funcs_run += function_ran(e, &e->img.syms[i]);
+        out->funcs_run += function_insns(e, &e->img.syms[i]) != 0;
 }
 
 int ghemu_write_coverage(const ghemu *e, const char *path)
@@ -275,8 +286,11 @@ int ghemu_write_coverage(const ghemu *e, const char *path)
     if (!f)
         return -1;
     for (size_t i = 0; i < e->img.count; i++)
-        fprintf(f, "%s %s %u\n", function_ran(e, &e->img.syms[i]) ? "run" : "not-run", e->img.syms[i].name,
-                e->img.syms[i].size);
+    {
+        uint64_t n = function_insns(e, &e->img.syms[i]);
+        fprintf(f, "%s %s %u %llu\n", n ? "run" : "not-run", e->img.syms[i].name, e->img.syms[i].size,
+                (unsigned long long)n);
+    }
     return fclose(f) == 0 ? 0 : -1;
 }
 

@@ -53,6 +53,8 @@ typedef struct {
 /* What the image did, for the cost figures. */
 typedef struct {
     uint64_t insns, cycles, idle_cycles; /* idle: real waiting time converted at clk_hz */
+    uint64_t idle_insns;                 /* executed while polling for the host in vain */
+    uint64_t step_insns, step_gaps;      /* between consecutive STEPs with no idle wait: per warp-instruction */
     uint64_t mmio;                       /* register accesses */
     uint64_t retired;                    /* warp-instructions retired through the debug port */
     uint64_t out_packets, in_transfers;

@@ -215,6 +215,10 @@ static void step(ghemu *e)
     ghemu_dbg *d = &e->dbg;
     if (!d->launched || d->busy)
         return;
+    if (e->last_step && !e->idled_since_step) /* back-to-back steps: the firmware's cost of one */
+        e->step_insns += e->insns - e->last_step, e->step_gaps++;
+    e->last_step = e->insns;
+    e->idled_since_step = false;
     memset(&d->rec, 0, sizeof d->rec);
     int rc;
     if (d->inject_pending) {

@@ -62,12 +62,16 @@ struct ghemu {
     uc_hook hooks[4];
     uint8_t *rom, *ram, *sdram;
     ghemu_image img;
-    uint8_t *ran; /* ROM halfwords executed: coverage */
+    uint32_t *ran; /* executions per ROM halfword (saturating): coverage and profile */
     volatile int stop;
     bool crashed;
     char report[512];
     uint32_t pc;            /* the instruction executing now */
     uint64_t insns, idle_cycles, mmio, last_mmio;
+    /* the cost figures: instructions spent polling an idle host, and those
+     * between consecutive STEPs with no idle wait between them */
+    bool idling, idled_since_step;
+    uint64_t idle_insns, last_step, step_insns, step_gaps;
     /* SYS and CRC */
     uint32_t cycle_hi_latch, trap[4], crc_state;
     ghemu_usb usb;
@@ -82,6 +86,9 @@ uint64_t ghemu_cycles(const ghemu *e);
  * by the real time spent, at clk_hz. */
 void ghemu_idle_begin(ghemu *e, struct timespec *t0);
 void ghemu_idle_end(ghemu *e, const struct timespec *t0);
+/* Whether the firmware is polling for the host in vain (its instructions
+ * then count as idle, not as the cost of the work). */
+void ghemu_set_idling(ghemu *e, bool idling);
 /* Checks a register access: 32-bit and aligned, as the README requires. */
 bool ghemu_reg_access_ok(ghemu *e, const char *block, uint64_t off, unsigned size);
 

@@ -39,6 +39,7 @@ static bool configured(ghemu *e, bool wait)
 {
     bool on = false;
     e->usb.ints |= e->cfg.usb.events(e->cfg.usb.ctx, &on);
+    ghemu_set_idling(e, !on);
     if (!on && wait) { /* the firmware waits for the host: so does the emulator, in real time */
         struct timespec t0;
         ghemu_idle_begin(e, &t0);
@@ -58,18 +59,22 @@ static void head_packet(ghemu *e)
     e->usb.out_len = e->cfg.usb.out_packet(e->cfg.usb.ctx, e->usb.out, IDLE_WAIT_US);
     ghemu_idle_end(e, &t0);
     e->usb.out_pos = 0;
+    ghemu_set_idling(e, e->usb.out_len < 0);
     if (e->usb.out_len >= 0)
         e->counts.out_packets++;
 }
 
 static bool in_ready(ghemu *e)
 {
-    if (e->cfg.usb.in_ready(e->cfg.usb.ctx, 0))
+    if (e->cfg.usb.in_ready(e->cfg.usb.ctx, 0)) {
+        ghemu_set_idling(e, false);
         return true;
+    }
     struct timespec t0;
     ghemu_idle_begin(e, &t0);
     bool ready = e->cfg.usb.in_ready(e->cfg.usb.ctx, IDLE_WAIT_US);
     ghemu_idle_end(e, &t0);
+    ghemu_set_idling(e, !ready);
     return ready;
 }
 
