@@ -367,7 +367,12 @@ static void caps(void *ctx, wire_caps *c)
     c->max_payload = GH_REF_MAX_PAYLOAD;
     c->max_code = GH_REF_MAX_CODE;
     memcpy(c->optypes, &w[2], 32);
-    memcpy(c->name, "gh-ref", 7);
+    if ((rd(SYS(VERSION)) >> 16) == GH_SYS_VERSION_EMULATED) {
+        static const char emulated[] = "gh-ref: rv32 image on the emulated board (gpu-usbemu)";
+        memcpy(c->name, emulated, sizeof emulated);
+    } else {
+        memcpy(c->name, "gh-ref", 7);
+    }
 }
 
 static int reset(void *ctx)
@@ -509,6 +514,8 @@ static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog)
     rec->upred_mask = rec->upred_value = rec->mem_count = 0;
     rec->mem.lane_mask = 0;
     rec->mem.bytes = 0;
+    rec->branch_mask = 0;
+    rec->branch_target = 0;
     int overflow = 0;
     uint64_t deadline = gh_ref_cycles() + (watchdog ? watchdog : DEFAULT_WATCHDOG);
     for (;;) {
@@ -583,6 +590,9 @@ static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog)
         }
         case GH_RT_END: {
             uint32_t status = rd(DBG(RT_STATUS)) & 0xffu;
+            /* END carries the branch: rt_mask_a = lanes sent to the target, rt_pc = the target */
+            rec->branch_mask = ma;
+            rec->branch_target = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
             wr(DBG(RT_POP), 1);
             rec->exit_mask = mb;
             if (mb)

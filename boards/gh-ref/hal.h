@@ -47,6 +47,7 @@
 #define GH_SYS_RESET 0x30      /* WO write GH_SYS_RESET_KEY: reset the soft core and USB core */
 #define GH_SYS_RESET_KEY 0x5eed0001u
 #define GH_SYS_ID_VALUE 0x46524847u
+#define GH_SYS_VERSION_EMULATED 0xe000u /* VERSION's major on the emulated board (gpu-usbemu) */
 
 /* ------------------------------------------------------------ CRC-32 unit */
 #define GH_CRC_VALUE 0x00  /* RW zlib-convention CRC: write the running value, read the result */

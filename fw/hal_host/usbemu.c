@@ -33,6 +33,10 @@
 
 #include "dut_model.h"
 #include "usbemu.h"
+#ifdef USBEMU_HAVE_IMAGE
+#include "ghemu.h"
+#include "hal.h"
+#endif
 #ifdef USBEMU_HAVE_RTL
 #include "dut_rtl.h"
 #endif
@@ -93,6 +97,12 @@ struct board {
     uint64_t fault_n;
     uint64_t frames_out;
     /* firmware */
+    bool image; /* the rv32 image under ghemu: rx holds OUT packets, not frames */
+    uint32_t usb_events; /* GH_USB_INT_* bits for the image's USB core */
+#ifdef USBEMU_HAVE_IMAGE
+    ghemu *emu;
+    struct timespec started;
+#endif
     pthread_t thread;
     bool thread_started;
     emu_dut dut;
@@ -393,6 +403,37 @@ static void out_bytes(board *b, const uint8_t *p, size_t n)
     }
 }
 
+/* Host -> board for the image: the transfer as the bus carries it, in
+ * 512-byte packets, the last one short (a zero-length one when the host asks
+ * for it after a transfer of whole packets, or for an empty transfer). */
+static void out_packet(board *b, const uint8_t *p, size_t k)
+{
+    frame *f = malloc(sizeof *f + k);
+    if (!f)
+        return;
+    f->next = NULL, f->len = k, f->off = 0, f->stall = false;
+    if (k)
+        memcpy(f->bytes, p, k);
+    if (b->rx_tail)
+        b->rx_tail->next = f;
+    else
+        b->rx_head = f;
+    b->rx_tail = f;
+}
+
+static void out_packets(board *b, const uint8_t *p, size_t n, bool zero_packet)
+{
+    size_t off = 0;
+    do {
+        size_t k = n - off > USBEMU_MAX_PACKET ? USBEMU_MAX_PACKET : n - off;
+        out_packet(b, p ? p + off : NULL, k);
+        off += k;
+    } while (off < n);
+    if (n && n % USBEMU_MAX_PACKET == 0 && zero_packet)
+        out_packet(b, NULL, 0);
+    pthread_cond_broadcast(&b->cv);
+}
+
 static void free_frames(frame **head, frame **tail)
 {
     while (*head) {
@@ -416,6 +457,18 @@ static void client_gone(board *b, const void *owner)
     b->asm_len = 0;
     b->in_halted = false;
     b->empty_reaps = 0;
+}
+
+/* A bus reset or SET_CONFIGURATION: the image's USB core flushes EP1 and
+ * tells the firmware (the host-compiled firmware needs neither). */
+enum { USBEMU_EVENT_BUS_RESET = 1u << 0, USBEMU_EVENT_CONFIG = 1u << 1 }; /* = GH_USB_INT_* */
+
+static void link_event(board *b, uint32_t event)
+{
+    if (!b->image)
+        return;
+    b->usb_events |= event;
+    free_frames(&b->rx_head, &b->rx_tail);
 }
 
 /* ---------------------------------------------------------------- ioctls */
@@ -473,6 +526,8 @@ static void submit(board *b, UMockdevIoctlClient *client)
             return;
         }
         int n = control(b, buf->data, buf->data + 8, (size_t)x->buffer_length - 8);
+        if (buf->data[0] == 0 && buf->data[1] == 9) /* SET_CONFIGURATION */
+            link_event(b, USBEMU_EVENT_CONFIG);
         umockdev_ioctl_client_complete(client, 0, 0);
         urb_done(b, u, n < 0 ? -EPIPE : 0, n < 0 ? 0 : n);
         return;
@@ -484,7 +539,9 @@ static void submit(board *b, UMockdevIoctlClient *client)
     }
     umockdev_ioctl_client_complete(client, 0, 0);
     if (x->endpoint == USBEMU_EP_OUT) {
-        if (x->buffer_length)
+        if (b->image)
+            out_packets(b, buf ? buf->data : NULL, (size_t)x->buffer_length, (x->flags & USBDEVFS_URB_ZERO_PACKET) != 0);
+        else if (x->buffer_length)
             out_bytes(b, buf->data, (size_t)x->buffer_length);
         urb_done(b, u, 0, x->buffer_length);
     } else {
@@ -607,13 +664,17 @@ static gboolean handle_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *cl
     case USBDEVFS_IOCTL: /* (re)attaching a kernel driver: there is none */
         umockdev_ioctl_client_complete(client, -1, ENODATA);
         break;
-    case USBDEVFS_SETINTERFACE:
     case USBDEVFS_SETCONFIGURATION:
+        link_event(b, USBEMU_EVENT_CONFIG);
+        umockdev_ioctl_client_complete(client, 0, 0);
+        break;
+    case USBDEVFS_SETINTERFACE:
     case USBDEVFS_RESETEP:
         umockdev_ioctl_client_complete(client, 0, 0);
         break;
     case USBDEVFS_RESET:
         b->in_halted = false;
+        link_event(b, USBEMU_EVENT_BUS_RESET);
         umockdev_ioctl_client_complete(client, 0, 0);
         break;
     case USBDEVFS_CLEAR_HALT: {
@@ -663,6 +724,8 @@ static gboolean handle_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *cl
         }
         uint8_t scratch[1];
         int n = control(b, setup, data ? data->data : scratch, data ? (size_t)ct->wLength : 0);
+        if (setup[0] == 0 && setup[1] == 9) /* SET_CONFIGURATION */
+            link_event(b, USBEMU_EVENT_CONFIG);
         umockdev_ioctl_client_complete(client, n < 0 ? -1 : n, n < 0 ? EPIPE : 0);
         if (data)
             g_object_unref(data);
@@ -905,9 +968,166 @@ static int parse_dut(const char *s)
     return -1;
 }
 
+/* ---------------------------------------------------------------- the rv32 image's USB core */
+#ifdef USBEMU_HAVE_IMAGE
+#define IN_QUEUE_FRAMES 4 /* IN transfers the host side buffers before the core stops taking packets */
+
+static void deadline_in(struct timespec *until, uint32_t us)
+{
+    clock_gettime(CLOCK_REALTIME, until);
+    until->tv_nsec += (long)us * 1000L;
+    while (until->tv_nsec >= 1000000000L)
+        until->tv_sec++, until->tv_nsec -= 1000000000L;
+}
+
+static int img_out_packet(void *ctx, uint8_t *buf, uint32_t wait_us)
+{
+    board *b = ctx;
+    struct timespec until;
+    deadline_in(&until, wait_us);
+    pthread_mutex_lock(&b->mu);
+    while (!b->rx_head && !b->gone && !b->closing && wait_us)
+        if (pthread_cond_timedwait(&b->cv, &b->mu, &until) != 0)
+            break;
+    int n = -1;
+    frame *f = b->gone || b->closing ? NULL : b->rx_head;
+    if (f) {
+        if (!(b->rx_head = f->next))
+            b->rx_tail = NULL;
+        n = (int)(f->len < USBEMU_MAX_PACKET ? f->len : USBEMU_MAX_PACKET);
+        memcpy(buf, f->bytes, (size_t)n);
+        free(f);
+    }
+    pthread_mutex_unlock(&b->mu);
+    return n;
+}
+
+static int img_in_transfer(void *ctx, const uint8_t *buf, size_t len)
+{
+    return link_send(ctx, buf, len);
+}
+
+static size_t queued_frames(const board *b)
+{
+    size_t n = 0;
+    for (const frame *f = b->tx_head; f; f = f->next)
+        n++;
+    return n;
+}
+
+static bool img_in_ready(void *ctx, uint32_t wait_us)
+{
+    board *b = ctx;
+    struct timespec until;
+    deadline_in(&until, wait_us);
+    pthread_mutex_lock(&b->mu);
+    while (queued_frames(b) >= IN_QUEUE_FRAMES && !b->gone && !b->closing && wait_us)
+        if (pthread_cond_timedwait(&b->cv, &b->mu, &until) != 0)
+            break;
+    bool ready = queued_frames(b) < IN_QUEUE_FRAMES || b->gone || b->closing; /* a gone device takes anything */
+    pthread_mutex_unlock(&b->mu);
+    return ready;
+}
+
+static bool img_in_empty(void *ctx)
+{
+    board *b = ctx;
+    pthread_mutex_lock(&b->mu);
+    bool empty = !b->tx_head;
+    pthread_mutex_unlock(&b->mu);
+    return empty;
+}
+
+static uint32_t img_events(void *ctx, bool *configured)
+{
+    board *b = ctx;
+    pthread_mutex_lock(&b->mu);
+    uint32_t ev = b->usb_events;
+    b->usb_events = 0;
+    *configured = !b->gone && !b->closing;
+    pthread_mutex_unlock(&b->mu);
+    return ev;
+}
+
+/* The image crashed: the board leaves the bus, so the host's transfers end at once. */
+static void img_crashed(void *ctx)
+{
+    board *b = ctx;
+    pthread_mutex_lock(&b->mu);
+    b->gone = true;
+    b->unplug_requested = true;
+    pump(b);
+    pthread_cond_broadcast(&b->cv);
+    pthread_mutex_unlock(&b->mu);
+    pthread_mutex_lock(&main_mu);
+    pthread_cond_broadcast(&main_cv);
+    pthread_mutex_unlock(&main_mu);
+}
+
+typedef struct {
+    const char *path;
+    uint32_t clk_hz;
+    uint64_t max_insns, spin_insns;
+    bool stats;
+    const char *coverage;
+} image_options;
+
+static image_options image_opts = {.path = GH_REF_FW_IMAGE, .clk_hz = 50000000u, .spin_insns = 20000000u};
+
+static int image_start(board *b, char *err, size_t errlen)
+{
+    ghemu_config cfg = {.image = image_opts.path, .name = b->serial, .clk_hz = image_opts.clk_hz,
+                        .max_insns = image_opts.max_insns, .spin_insns = image_opts.spin_insns,
+                        .dut = &emu_dut_ops, .dut_ctx = &b->dut,
+                        .usb = {.ctx = b, .out_packet = img_out_packet, .in_transfer = img_in_transfer,
+                                .in_ready = img_in_ready, .in_empty = img_in_empty, .events = img_events,
+                                .crashed = img_crashed}};
+    b->emu = ghemu_new(&cfg, err, errlen);
+    return b->emu ? 0 : -1;
+}
+
+/* The cost figures: rv32 instructions per warp-instruction and per URB, and
+ * what the board would do at its clock if the firmware were the limit. */
+static void image_report(board *b)
+{
+    ghemu_stats st;
+    ghemu_get_stats(b->emu, &st);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double secs = (double)(now.tv_sec - b->started.tv_sec) + (double)(now.tv_nsec - b->started.tv_nsec) / 1e9;
+    double busy = (double)(st.insns - st.idle_insns);
+    say("board %s: rv32 image: %llu instructions (%llu polling an idle host), %llu register accesses, %llu cycles "
+        "(%llu waiting for the host)",
+        b->serial, (unsigned long long)st.insns, (unsigned long long)st.idle_insns, (unsigned long long)st.mmio,
+        (unsigned long long)st.cycles, (unsigned long long)st.idle_cycles);
+    if (st.step_gaps) {
+        double per = (double)st.step_insns / (double)st.step_gaps;
+        say("board %s: %llu warp-instructions retired: %.0f rv32 instructions per warp-instruction; "
+            "projected at %.0f MHz (1 instruction per cycle): %.0f warp-instructions/s firmware-bound "
+            "(emulated here: %.0f/s)",
+            b->serial, (unsigned long long)st.retired, per, image_opts.clk_hz / 1e6, image_opts.clk_hz / per,
+            secs > 0 ? (double)st.retired / secs : 0.0);
+    }
+    if (b->urbs)
+        say("board %s: %lu URBs (%llu OUT packets, %llu IN transfers): %.0f rv32 instructions per URB "
+            "(busy instructions / URBs)",
+            b->serial, b->urbs, (unsigned long long)st.out_packets, (unsigned long long)st.in_transfers,
+            busy / (double)b->urbs);
+    say("board %s: firmware functions executed: %u of %u (%.1f%%)", b->serial, st.funcs_run, st.funcs,
+        st.funcs ? 100.0 * st.funcs_run / st.funcs : 0.0);
+}
+#endif
+
 static void *fw_thread(void *arg)
 {
     board *b = arg;
+#ifdef USBEMU_HAVE_IMAGE
+    if (b->image) {
+        clock_gettime(CLOCK_MONOTONIC, &b->started);
+        b->fw_rc = ghemu_run(b->emu);
+        return NULL;
+    }
+#endif
     fw_core core = {.link = &emu_link_ops, .link_ctx = b, .dut = &emu_dut_ops, .dut_ctx = &b->dut,
                     .watchdog_cycles = 1000000, .idle_timeout_ms = 200, .rx = b->rx, .tx = b->tx,
                     .rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD, .tx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD,
@@ -1016,6 +1236,14 @@ static void usage(FILE *f)
           "  version            HELLO is answered with protocol version 2\n"
           "  hang[:100]         the DUT stops retiring after N instructions (watchdog)\n"
           "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND 1..9, fw/faults.h)\n"
+          "--firmware image|host  the board's own rv32 image gh-ref-fw.elf on the emulated soft core\n"
+          "                 (Unicorn; the default where built) or the firmware core compiled for the host\n"
+          "                 (faster). " USBEMU_FIRMWARE_ENV " sets the default.\n"
+          "--image ELF      the image to run (default: the build's; " USBEMU_IMAGE_ENV ")\n"
+          "--clock-hz N     SYS.CLK_HZ of the emulated board (default 50000000)\n"
+          "--fw-max-insns N stop the image after N rv32 instructions (a crash report, exit of the host: 8)\n"
+          "--fw-stats       print the image's cost figures at the end (" USBEMU_STATS_ENV "=1)\n"
+          "--fw-coverage F  append \"run|not-run FUNCTION SIZE\" lines for the image to F (" USBEMU_COVERAGE_ENV ")\n"
           "Exit status: PROGRAM's (128+signal if it was killed); 125 if the emulation cannot start;\n"
           "2 for --dut rtl where the Verilated core is not built.\n",
           f);
@@ -1036,6 +1264,12 @@ int main(int argc, char **argv)
                                             {"fault", required_argument, NULL, 'f'},
                                             {"dut", required_argument, NULL, 'd'},
                                             {"verbose", no_argument, NULL, 'v'},
+                                            {"firmware", required_argument, NULL, 'F'},
+                                            {"image", required_argument, NULL, 'I'},
+                                            {"clock-hz", required_argument, NULL, 'C'},
+                                            {"fw-max-insns", required_argument, NULL, 'M'},
+                                            {"fw-stats", no_argument, NULL, 'S'},
+                                            {"fw-coverage", required_argument, NULL, 'V'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
     int fault_usb = USBEMU_FAULT_NONE;
@@ -1048,6 +1282,25 @@ int main(int argc, char **argv)
         say("%s takes model or rtl, not '%s'", USBEMU_DUT_ENV, dut_env);
         return 125;
     }
+    /* the rv32 image by default where this gpu-usbemu can run it */
+#ifdef USBEMU_HAVE_IMAGE
+    bool image = true;
+    if (getenv(USBEMU_IMAGE_ENV) && *getenv(USBEMU_IMAGE_ENV))
+        image_opts.path = getenv(USBEMU_IMAGE_ENV);
+    image_opts.stats = getenv(USBEMU_STATS_ENV) && *getenv(USBEMU_STATS_ENV);
+    image_opts.coverage = getenv(USBEMU_COVERAGE_ENV);
+#else
+    bool image = false;
+#endif
+    const char *fw_env = getenv(USBEMU_FIRMWARE_ENV);
+    if (fw_env && *fw_env) {
+        if (strcmp(fw_env, "image") != 0 && strcmp(fw_env, "host") != 0) {
+            say("%s takes image or host, not '%s'", USBEMU_FIRMWARE_ENV, fw_env);
+            return 125;
+        }
+        image = strcmp(fw_env, "image") == 0;
+    }
+    verbose = getenv(USBEMU_VERBOSE_ENV) && *getenv(USBEMU_VERBOSE_ENV);
     int opt;
     while ((opt = getopt_long(argc, argv, "+hv", options, NULL)) != -1) {
         switch (opt) {
@@ -1081,6 +1334,37 @@ int main(int argc, char **argv)
             }
             break;
         case 'v': verbose = true; break;
+        case 'F':
+            if (strcmp(optarg, "image") != 0 && strcmp(optarg, "host") != 0) {
+                say("--firmware takes image or host, not '%s'", optarg);
+                return 125;
+            }
+            image = strcmp(optarg, "image") == 0;
+            break;
+#ifdef USBEMU_HAVE_IMAGE
+        case 'I': image_opts.path = optarg; break;
+        case 'S': image_opts.stats = true; break;
+        case 'V': image_opts.coverage = optarg; break;
+        case 'C':
+        case 'M': {
+            char *end;
+            unsigned long long v = strtoull(optarg, &end, 0);
+            if (*end || !*optarg || (opt == 'C' && (v < 1000 || v > UINT32_MAX))) {
+                say("--%s takes a number%s", opt == 'C' ? "clock-hz" : "fw-max-insns",
+                    opt == 'C' ? " of Hz, 1000..4294967295" : "");
+                return 125;
+            }
+            if (opt == 'C')
+                image_opts.clk_hz = (uint32_t)v;
+            else
+                image_opts.max_insns = v;
+            break;
+        }
+#else
+        case 'I': case 'S': case 'V': case 'C': case 'M':
+            say("the rv32 image options need a gpu-usbemu built with Unicorn, libelf and the image");
+            return 2;
+#endif
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 125;
         }
@@ -1089,6 +1373,13 @@ int main(int argc, char **argv)
         usage(stderr);
         return 125;
     }
+#ifndef USBEMU_HAVE_IMAGE
+    if (image) {
+        say("--firmware image: this gpu-usbemu cannot run the rv32 image (needs Unicorn, libelf and the "
+            "riscv64-unknown-elf toolchain at build time; reconfigure)");
+        return 2;
+    }
+#endif
 #ifndef USBEMU_HAVE_RTL
     if (dut == DUT_RTL) {
         say("--dut rtl: the Verilated core is not built into this gpu-usbemu "
@@ -1157,6 +1448,19 @@ int main(int argc, char **argv)
 #endif
         b->dut.hang = fault_usb == USBEMU_FAULT_HANG;
         b->dut.hang_after = fault_n;
+        b->image = image;
+#ifdef USBEMU_HAVE_IMAGE
+        if (image) {
+            char err[256];
+            if (image_start(b, err, sizeof err) != 0) {
+                say("board %s: cannot run the firmware image: %s", b->serial, err);
+                goto cleanup;
+            }
+            if (i == 0 && verbose)
+                say("board %s: %s executing on the emulated rv32imac soft core (Unicorn), %u Hz", b->serial,
+                    image_opts.path, image_opts.clk_hz);
+        }
+#endif
         b->rx = malloc(WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD);
         b->tx = malloc(WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD);
         b->state = malloc(sizeof *b->state);
@@ -1243,7 +1547,17 @@ cleanup:
         b->closing = true;
         pthread_cond_broadcast(&b->cv);
         pthread_mutex_unlock(&b->mu);
+#ifdef USBEMU_HAVE_IMAGE
+        if (b->emu)
+            ghemu_stop(b->emu);
+#endif
         pthread_join(b->thread, NULL);
+#ifdef USBEMU_HAVE_IMAGE
+        if (b->emu && image_opts.stats)
+            image_report(b);
+        if (b->emu && image_opts.coverage && ghemu_write_coverage(b->emu, image_opts.coverage) != 0)
+            say("cannot write the coverage to %s", image_opts.coverage);
+#endif
         if (verbose)
             say("board %s: %lu ioctls, %lu URBs submitted, %lu reaped, %lu empty reaps (%lu held), %lu frames sent",
                 b->serial, b->ioctls, b->urbs, b->reaps, b->empty_reaps_total, b->held_reaps,
@@ -1269,6 +1583,9 @@ cleanup:
         free(b->asm_buf);
         free(b->rx), free(b->tx), free(b->state);
         fw_dut_model_free(&b->dut.model);
+#ifdef USBEMU_HAVE_IMAGE
+        ghemu_free(&b->emu);
+#endif
 #ifdef USBEMU_HAVE_RTL
         if (b->dut.rtl) {
             fw_dut_rtl_free(b->dut.rtl);

@@ -35,3 +35,33 @@ if(UMOCKDEV_FOUND)
 else()
   message(STATUS "umockdev-1.0 not found: gpu-usbemu is not built, the usbemu tests will be skipped")
 endif()
+
+# The rv32 image on the emulated board (ghemu/): Unicorn, libelf and the
+# image built by fw/rv32 (rv32.cmake is included after this directory, so
+# the link is decided once the whole project has been read). Without any of
+# them gpu-usbemu runs the host-compiled firmware core only and says so for
+# --firmware image.
+pkg_check_modules(UNICORN IMPORTED_TARGET unicorn)
+if(UMOCKDEV_FOUND AND UNICORN_FOUND)
+  set(ghemu_dir ${CMAKE_CURRENT_LIST_DIR}/ghemu)
+  add_library(ghemu STATIC ${ghemu_dir}/ghemu.c ${ghemu_dir}/ghemu_elf.c ${ghemu_dir}/ghemu_sys.c
+                           ${ghemu_dir}/ghemu_usb.c ${ghemu_dir}/ghemu_dbg.c)
+  target_include_directories(ghemu PUBLIC ${ghemu_dir} ${CMAKE_SOURCE_DIR}/boards/gh-ref)
+  target_link_libraries(ghemu PUBLIC fw_core wire PkgConfig::UNICORN PkgConfig::LIBELF)
+  target_compile_definitions(ghemu PRIVATE _POSIX_C_SOURCE=200809L)
+endif()
+if(UMOCKDEV_FOUND)
+  function(gpu_usbemu_link_image)
+    get_property(image GLOBAL PROPERTY GH_RV32_IMAGE)
+    if(TARGET ghemu AND TARGET gh_ref_fw AND image)
+      target_link_libraries(gpu-usbemu PRIVATE ghemu)
+      target_compile_definitions(gpu-usbemu PRIVATE USBEMU_HAVE_IMAGE=1 GH_REF_FW_IMAGE="${image}")
+      add_dependencies(gpu-usbemu gh_ref_fw)
+      message(STATUS "gpu-usbemu: runs the rv32 image ${image} (Unicorn)")
+    else()
+      message(STATUS "gpu-usbemu: Unicorn (libunicorn-dev) or the rv32 image missing: "
+                     "only the host-compiled firmware (--firmware host)")
+    endif()
+  endfunction()
+  cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL gpu_usbemu_link_image)
+endif()

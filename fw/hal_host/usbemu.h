@@ -1,11 +1,14 @@
 /* gpu-usbemu: the reference board emulated on USB for an unmodified libusb
  * program, with umockdev. The board publishes the reference board's
  * descriptors and services the usbfs ioctls; behind its bulk endpoints the
- * real firmware core (fw_serve) drives the functional model as DUT, or with
- * --dut rtl the Verilated stand-in core (cosim/rtl's rtl_dut, as gpu-rtlsim;
- * only where that library is built, else --dut rtl exits 2).
+ * board's own firmware image (gh-ref-fw.elf, fw/rv32 over boards/gh-ref/hal.c)
+ * executes on an emulated rv32imac soft core (ghemu/, Unicorn) with the
+ * board's register blocks modelled, or with --firmware host the firmware
+ * core compiled for the host. Behind the debug port: the functional model,
+ * or with --dut rtl the Verilated stand-in core (cosim/rtl's rtl_dut, as
+ * gpu-rtlsim; only where that library is built, else --dut rtl exits 2).
  *
- *   gpu-usbemu [--boards N] [--dut model|rtl] [--fault-usb KIND[:N]]
+ *   gpu-usbemu [--boards N] [--dut model|rtl] [--firmware image|host] [--fault-usb KIND[:N]]
  *              [--fault KIND:AT[:PARAM]] [--verbose] -- PROGRAM ARGS...
  *
  * The environment variable GH_USBEMU_DUT (model|rtl) is the default for --dut.
@@ -25,6 +28,11 @@
 #define USBEMU_MAX_PACKET 512
 #define USBEMU_SERIAL_PREFIX "EMU" /* board i (from 1) has serial EMU000i */
 #define USBEMU_DUT_ENV "GH_USBEMU_DUT" /* the default for --dut: model or rtl */
+#define USBEMU_FIRMWARE_ENV "GH_USBEMU_FIRMWARE" /* the default for --firmware: image or host */
+#define USBEMU_IMAGE_ENV "GH_USBEMU_IMAGE"       /* the default for --image */
+#define USBEMU_STATS_ENV "GH_USBEMU_FW_STATS"    /* non-empty: --fw-stats */
+#define USBEMU_COVERAGE_ENV "GH_USBEMU_COVERAGE" /* the default for --fw-coverage */
+#define USBEMU_VERBOSE_ENV "GH_USBEMU_VERBOSE"   /* non-empty: --verbose */
 
 /* USB-level faults (--fault-usb KIND[:N]); N counts frames the board sends
  * (1 = the first), or DUT steps for hang. */

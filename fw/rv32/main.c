@@ -24,6 +24,40 @@ static gh_ref_dut dut;
 int main(void);
 void gh_ref_trap(uint32_t cause, uint32_t epc, uint32_t tval) __attribute__((noreturn));
 
+/* Deliberately broken builds (GH_REF_FW_BROKEN, test images only: the
+ * emulator must turn each into a crash report): the first frame received
+ * meets an illegal instruction (1), a loop that never touches a register
+ * (2), or a recursion that runs the stack into .bss (3). */
+#ifndef GH_REF_FW_BROKEN
+#define GH_REF_FW_BROKEN 0
+#endif
+#if GH_REF_FW_BROKEN
+int broken_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms);
+int broken_deep(volatile uint32_t n);
+
+int broken_deep(volatile uint32_t n)
+{
+    volatile uint32_t pad[64];
+    pad[0] = n;
+    return n ? broken_deep(n - 1) + (int)pad[0] : 0;
+}
+
+int broken_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms)
+{
+    int rc = gh_ref_link_ops.recv(ctx, buf, cap, len, timeout_ms);
+    if (rc == 0 && GH_REF_FW_BROKEN == 1)
+        __asm__ volatile(".2byte 0"); /* the all-zero halfword: illegal on every RISC-V */
+    if (rc == 0 && GH_REF_FW_BROKEN == 2)
+        for (volatile uint32_t spin = 0;; spin++)
+            ;
+    if (rc == 0 && GH_REF_FW_BROKEN == 3)
+        rc = broken_deep(100000) == 1 ? rc : rc;
+    return rc;
+}
+
+static const fw_link_ops link_ops = {.recv = broken_recv, .send = NULL};
+#endif
+
 int main(void)
 {
     if (gh_ref_init(&link, &dut) != 0) {
@@ -31,8 +65,15 @@ int main(void)
         for (;;)
             ;
     }
+#if GH_REF_FW_BROKEN
+    fw_link_ops broken = link_ops;
+    broken.send = gh_ref_link_ops.send;
+    const fw_link_ops *ops = &broken;
+#else
+    const fw_link_ops *ops = &gh_ref_link_ops;
+#endif
     fw_core core = {
-        .link = &gh_ref_link_ops,
+        .link = ops,
         .link_ctx = &link,
         .dut = &gh_ref_dut_ops,
         .dut_ctx = &dut,

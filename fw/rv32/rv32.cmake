@@ -1,8 +1,9 @@
 # fw/rv32: include()d from the top-level CMakeLists.txt (after enable_testing()).
 # Builds the gh-ref firmware image with the rv32 cross toolchain when it is
 # installed (apt-get install gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)
-# and registers the test fw_rv32_image. Without the toolchain it says so and
-# does nothing.
+# (and its deliberately broken test variants). Without the toolchain it says
+# so and builds nothing; the test that executes the image (fw_rv32_image,
+# tests/usbemu) then skips.
 find_program(GH_RV32_GCC riscv64-unknown-elf-gcc)
 find_program(GH_RV32_SIZE riscv64-unknown-elf-size)
 find_program(GH_RV32_READELF NAMES riscv64-unknown-elf-readelf readelf)
@@ -11,6 +12,7 @@ if(GH_RV32_GCC AND GH_RV32_SIZE AND GH_RV32_READELF AND GH_PICOLIBC_SPECS)
   include(ExternalProject)
   set(GH_RV32_BINARY_DIR ${CMAKE_BINARY_DIR}/fw/rv32)
   set(GH_RV32_IMAGE ${GH_RV32_BINARY_DIR}/gh-ref-fw.elf)
+  set_property(GLOBAL PROPERTY GH_RV32_IMAGE ${GH_RV32_IMAGE})
   ExternalProject_Add(gh_ref_fw
     SOURCE_DIR ${CMAKE_CURRENT_LIST_DIR}
     BINARY_DIR ${GH_RV32_BINARY_DIR}
@@ -21,9 +23,6 @@ if(GH_RV32_GCC AND GH_RV32_SIZE AND GH_RV32_READELF AND GH_PICOLIBC_SPECS)
     INSTALL_COMMAND ""
     BUILD_BYPRODUCTS ${GH_RV32_IMAGE}
     USES_TERMINAL_BUILD ON)
-  add_test(NAME fw_rv32_image
-    COMMAND ${CMAKE_COMMAND} -DIMAGE=${GH_RV32_IMAGE} -DREADELF=${GH_RV32_READELF}
-            -DSIZE=${GH_RV32_SIZE} -P ${CMAKE_CURRENT_LIST_DIR}/check_image.cmake)
   message(STATUS "rv32 firmware: gh-ref image ${GH_RV32_IMAGE}")
 else()
   message(STATUS "rv32 firmware: riscv64-unknown-elf-gcc/picolibc not installed; gh-ref image not built")

@@ -52,3 +52,13 @@ verdict() {
         sed 's/^/    /' "$file" | head -n 30
     fi
 }
+
+# What the board's CAPS name says when gpu-usbemu runs the rv32 image (the
+# default wherever it can): the usbemu tests check that the image served
+# them. Empty (matches anything) for a gpu-usbemu built without Unicorn.
+if [ -x "$usbemu" ] && timeout 30 "$usbemu" --firmware image --boards 0 -- true > /dev/null 2>&1 &&
+    [ "${GH_USBEMU_FIRMWARE:-image}" = image ]; then
+    image_marker="(gh-ref: rv32 image on the emulated board (gpu-usbemu))"
+else
+    image_marker=""
+fi

@@ -26,7 +26,7 @@ run() {
     verdict "$name" "$want" "$max" "$work/out" $status $(($(date +%s) - start)) "$@"
 }
 
-run "no fault" 0 20 -- "PASS: lockstep clean"
+run "no fault" 0 20 -- "PASS: lockstep clean" "$image_marker"
 run "unplugged mid-run" 8 10 --fault-usb unplug:40 -- \
     "fault: unplugged instead of sending frame 40" "unplugged or reset mid-run"
 run "IN stall, cleared and retried" 0 20 --fault-usb stall:40 -- \

@@ -15,7 +15,7 @@ for src in "$kernels"/*.s; do
     start=$(date +%s)
     timeout 120 "$usbemu" -- "$client" --board usb run "$src" --batch "$batch" --timeout 10000 > "$out" 2>&1
     status=$?
-    verdict "$name" 0 120 "$out" $status $(($(date +%s) - start)) "PASS: lockstep clean"
+    verdict "$name" 0 120 "$out" $status $(($(date +%s) - start)) "PASS: lockstep clean" "$image_marker"
 done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

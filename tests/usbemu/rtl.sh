@@ -14,7 +14,11 @@ usbemu=$1 client=$2 kernels=$3
 usbemu_check
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-rtl_marker="(gpu_core RTL (Verilator))"
+# The board's CAPS name is the firmware's (the rv32 image); the DUT behind the
+# debug port is named by gpu-usbemu's verbose start-up line (GH_USBEMU_VERBOSE).
+rtl_marker="DUT: the Verilated core"
+
+export GH_USBEMU_VERBOSE=1
 for kernel in bitmanip divergent dot_idp4a reduce_redux reduce_shfl; do
     for batch in 1 64; do
         start=$(date +%s)
@@ -22,29 +26,29 @@ for kernel in bitmanip divergent dot_idp4a reduce_redux reduce_shfl; do
             --batch "$batch" --timeout 10000 > "$out" 2>&1
         status=$?
         verdict "$kernel --batch $batch" 0 120 "$out" $status $(($(date +%s) - start)) \
-            "PASS: lockstep clean" "$rtl_marker"
+            "PASS: lockstep clean" "$rtl_marker" "$image_marker"
     done
 done
 start=$(date +%s)
 timeout 120 "$usbemu" --dut rtl -- "$client" --board usb run "$kernels/haxpy_fp16.s" --timeout 10000 > "$out" 2>&1
 status=$?
 verdict "haxpy_fp16 refused" 9 120 "$out" $status $(($(date +%s) - start)) \
-    "UNSUPPORTED: the target $rtl_marker does not implement" "HFMA2"
+    "UNSUPPORTED: the target" "does not implement" "$image_marker" "HFMA2" "$rtl_marker"
 start=$(date +%s)
 timeout 120 "$usbemu" --dut rtl --fault 2:5:3 -- "$client" --board usb run "$kernels/divergent.s" \
     --timeout 10000 > "$out" 2>&1
 status=$?
 verdict "RTL fault through the USB path" 7 120 "$out" $status $(($(date +%s) - start)) \
-    "DIVERGENCE at instruction 5" "$rtl_marker"
+    "DIVERGENCE at instruction 5" "$rtl_marker" "$image_marker"
 start=$(date +%s)
 GH_USBEMU_DUT=rtl timeout 120 "$usbemu" -- "$client" --board usb run "$kernels/bitmanip.s" \
     --timeout 10000 > "$out" 2>&1
 status=$?
-verdict "GH_USBEMU_DUT=rtl" 0 120 "$out" $status $(($(date +%s) - start)) "PASS: lockstep clean" "$rtl_marker"
+verdict "GH_USBEMU_DUT=rtl" 0 120 "$out" $status $(($(date +%s) - start)) "PASS: lockstep clean" "$rtl_marker" "$image_marker"
 # The board descriptor: gpuhost --board usbemu-rtl runs under gpu-usbemu --dut rtl
 start=$(date +%s)
 timeout 120 "$client" --board usbemu-rtl run "$kernels/reduce_shfl.s" --timeout 10000 > "$out" 2>&1
 status=$?
-verdict "gpuhost --board usbemu-rtl" 0 120 "$out" $status $(($(date +%s) - start)) "PASS: lockstep clean" "$rtl_marker"
+verdict "gpuhost --board usbemu-rtl" 0 120 "$out" $status $(($(date +%s) - start)) "PASS: lockstep clean" "$rtl_marker" "$image_marker"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

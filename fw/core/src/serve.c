@@ -172,6 +172,7 @@ static int do_run(server *s, wire_reader *r)
     size_t used = 8;
     uint32_t in_batch = 0;
     while (count < max) {
+        memset(&rec, 0, sizeof rec); /* a HAL fills what its DUT reported, never the rest */
         int st = c->dut->step(c->dut_ctx, &rec, c->watchdog_cycles);
         if (st == FW_STEP_DONE) {
             reason = WIRE_END_DONE;
@@ -230,6 +231,7 @@ static int do_inject(server *s, wire_reader *r)
     if (r->underflow || r->pos != r->len)
         return send_error(s, WIRE_ERR_BAD_LENGTH, "INJECT: needs warp, lo, hi");
     wire_commit rec;
+    memset(&rec, 0, sizeof rec);
     if (s->c->dut->inject(s->c->dut_ctx, warp, lo, hi, &rec) != 0)
         return send_error(s, WIRE_ERR_DUT, "INJECT: the DUT could not execute the word");
     rec.seq = 0;

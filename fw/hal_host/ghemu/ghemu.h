@@ -1,0 +1,79 @@
+/* ghemu: the gh-ref board (boards/gh-ref/README.md) emulated around its own
+ * firmware image. The exact bytes of gh-ref-fw.elf execute on Unicorn's
+ * RV32IMAC; the board's register blocks (SYS, CRC-32, USB device core, DUT
+ * debug port) are MMIO callbacks modelling the README's contract; ROM, RAM
+ * and SDRAM are plain memory. The USB core's host side and the DUT behind
+ * the debug port are supplied by the caller (gpu-usbemu: umockdev and the
+ * model or Verilated DUT).
+ *
+ * A crash of the image (illegal instruction, misaligned or unmapped access,
+ * the stack running into .bss, its trap handler entered, no register access
+ * for too long) stops the emulation with a report naming the PC, the ELF
+ * symbol and the cause. */
+#ifndef GHEMU_H
+#define GHEMU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fw/fw.h"
+
+/* The host side of the USB device core's EP1 (the core answers EP0 itself). */
+typedef struct {
+    void *ctx;
+    /* The next OUT packet (at most 512 bytes) into buf: its length (0 = a
+     * zero-length packet), or -1 when none came within wait_us. */
+    int (*out_packet)(void *ctx, uint8_t *buf, uint32_t wait_us);
+    /* One whole IN transfer (its packets up to the short one): 0, or -1 when
+     * the device is gone. */
+    int (*in_transfer)(void *ctx, const uint8_t *buf, size_t len);
+    /* Whether the host can take another IN packet now; waits up to wait_us. */
+    bool (*in_ready)(void *ctx, uint32_t wait_us);
+    /* Every sent IN transfer has been read by the host. */
+    bool (*in_empty)(void *ctx);
+    /* Link events since the last call (GH_USB_INT_BUS_RESET/_CONFIG bits)
+     * and whether the device is configured now. */
+    uint32_t (*events)(void *ctx, bool *configured);
+    /* The image crashed: the board leaves the bus (report in ghemu_report). */
+    void (*crashed)(void *ctx);
+} ghemu_usb_host;
+
+typedef struct {
+    const char *image;         /* gh-ref-fw.elf */
+    const char *name;          /* for messages: the board's serial */
+    uint32_t clk_hz;           /* SYS.CLK_HZ: cycles count at one per instruction */
+    uint64_t max_insns;        /* stop after this many instructions (0: no limit) */
+    uint64_t spin_insns;       /* a crash: this many instructions without a register access */
+    const fw_dut_ops *dut;     /* the DUT behind the debug port */
+    void *dut_ctx;
+    ghemu_usb_host usb;
+} ghemu_config;
+
+/* What the image did, for the cost figures. */
+typedef struct {
+    uint64_t insns, cycles, idle_cycles; /* idle: real waiting time converted at clk_hz */
+    uint64_t idle_insns;                 /* executed while polling for the host in vain */
+    uint64_t step_insns, step_gaps;      /* between consecutive STEPs with no idle wait: per warp-instruction */
+    uint64_t mmio;                       /* register accesses */
+    uint64_t retired;                    /* warp-instructions retired through the debug port */
+    uint64_t out_packets, in_transfers;
+    uint32_t funcs, funcs_run;           /* functions of the image, and those executed */
+} ghemu_stats;
+
+typedef struct ghemu ghemu;
+
+/* Loads the image and builds the board; NULL with a message in err. */
+ghemu *ghemu_new(const ghemu_config *cfg, char *err, size_t errlen);
+/* Runs the image from its reset vector until ghemu_stop (0) or a crash (-1,
+ * the report in ghemu_report). */
+int ghemu_run(ghemu *e);
+/* Ends ghemu_run soon; from any thread. */
+void ghemu_stop(ghemu *e);
+const char *ghemu_report(const ghemu *e);
+void ghemu_get_stats(const ghemu *e, ghemu_stats *out);
+/* Writes one line per function of the image: "run|not-run name size". */
+int ghemu_write_coverage(const ghemu *e, const char *path);
+void ghemu_free(ghemu **e);
+
+#endif

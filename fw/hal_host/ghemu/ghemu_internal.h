@@ -1,0 +1,120 @@
+/* ghemu: state shared by the board's parts (ghemu.c: CPU and crashes,
+ * ghemu_elf.c: image, ghemu_sys.c: SYS and CRC, ghemu_usb.c: USB core,
+ * ghemu_dbg.c: DUT debug port). */
+#ifndef GHEMU_INTERNAL_H
+#define GHEMU_INTERNAL_H
+
+#include <time.h>
+#include <unicorn/unicorn.h>
+
+#include "ghemu.h"
+#include "hal.h"
+
+typedef struct {
+    char *name;
+    uint32_t addr, size;
+    bool run;
+} ghemu_symbol;
+
+typedef struct {
+    ghemu_symbol *syms; /* functions, sorted by address */
+    size_t count;
+    uint32_t entry, trap_entry, stack_bottom, stack_top;
+} ghemu_image;
+
+/* A retire beat as the debug port's FIFO holds it. */
+typedef struct {
+    uint8_t kind, warp, index, lane, status;
+    bool acked; /* MEM: its write was acknowledged by the firmware */
+    uint64_t pc;
+    uint32_t insn[4], mask_a, mask_b, data;
+} ghemu_beat;
+
+typedef struct {
+    uint32_t ctrl, launch_warps, imem_addr, imem_data[4], bd_wdata, bd_rdata, bd_cmd, mem_rdata;
+    uint64_t launch_entry;
+    uint64_t (*imem)[2];
+    uint32_t code_count;  /* 1 + highest index written since reset */
+    bool launched, busy, done, inject_pending;
+    uint32_t inject_index;
+    uint32_t exited[128], parked[128];
+    ghemu_beat *beats;
+    size_t nbeats, head, cap;
+    wire_state *cache; /* the DUT's state of cache_warp, read once between steps */
+    int cache_warp;
+    wire_caps caps;
+    bool have_caps;
+    wire_commit rec;
+} ghemu_dbg;
+
+typedef struct {
+    uint8_t out[GH_USB_MAX_PACKET], in[GH_USB_MAX_PACKET];
+    int out_len;     /* the head OUT packet's length, -1 none */
+    uint32_t out_pos, in_fill;
+    uint8_t *xfer;   /* the IN transfer being sent */
+    size_t xfer_len, xfer_cap;
+    uint32_t ctrl, ints;
+} ghemu_usb;
+
+struct ghemu {
+    ghemu_config cfg;
+    uc_engine *uc;
+    uc_hook hooks[4];
+    uint8_t *rom, *ram, *sdram;
+    ghemu_image img;
+    uint32_t *ran; /* executions per ROM halfword (saturating): coverage and profile */
+    volatile int stop;
+    bool crashed;
+    char report[512];
+    uint32_t pc;            /* the instruction executing now */
+    uint64_t insns, idle_cycles, mmio, last_mmio;
+    /* the cost figures: instructions spent polling an idle host, and those
+     * between consecutive STEPs with no idle wait between them */
+    bool idling, idled_since_step;
+    uint64_t idle_insns, last_step, step_insns, step_gaps;
+    /* SYS and CRC */
+    uint32_t cycle_hi_latch, trap[4], crc_state;
+    ghemu_usb usb;
+    ghemu_dbg dbg;
+    ghemu_stats counts;
+};
+
+/* ghemu.c */
+void ghemu_crash(ghemu *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+uint64_t ghemu_cycles(const ghemu *e);
+/* Waits for the host side (from a register read): the cycle counter advances
+ * by the real time spent, at clk_hz. */
+void ghemu_idle_begin(ghemu *e, struct timespec *t0);
+void ghemu_idle_end(ghemu *e, const struct timespec *t0);
+/* Whether the firmware is polling for the host in vain (its instructions
+ * then count as idle, not as the cost of the work). */
+void ghemu_set_idling(ghemu *e, bool idling);
+/* Checks a register access: 32-bit and aligned, as the README requires. */
+bool ghemu_reg_access_ok(ghemu *e, const char *block, uint64_t off, unsigned size);
+
+/* ghemu_elf.c */
+int ghemu_image_load(ghemu *e, const char *path, char *err, size_t errlen);
+void ghemu_image_free(ghemu_image *img);
+/* "name+0xoff" for an address, or "?" */
+const ghemu_symbol *ghemu_symbol_at(const ghemu_image *img, uint32_t addr);
+void ghemu_symbolize(const ghemu_image *img, uint32_t addr, char *out, size_t len);
+
+/* ghemu_sys.c */
+uint64_t ghemu_sys_read(uc_engine *uc, uint64_t off, unsigned size, void *user);
+void ghemu_sys_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user);
+uint64_t ghemu_crc_read(uc_engine *uc, uint64_t off, unsigned size, void *user);
+void ghemu_crc_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user);
+
+/* ghemu_usb.c */
+void ghemu_usb_reset(ghemu *e);
+void ghemu_usb_free(ghemu *e);
+uint64_t ghemu_usb_read(uc_engine *uc, uint64_t off, unsigned size, void *user);
+void ghemu_usb_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user);
+
+/* ghemu_dbg.c */
+int ghemu_dbg_init(ghemu *e);
+void ghemu_dbg_free(ghemu *e);
+uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user);
+void ghemu_dbg_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user);
+
+#endif

@@ -1,0 +1,74 @@
+#!/bin/sh
+# The gh-ref firmware image (fw/rv32) executing instruction by instruction:
+# gpuhost --board usbemu runs gh-ref-fw.elf on the emulated rv32imac soft
+# core (gpu-usbemu, Unicorn). Kernels pass in lockstep through boards/gh-ref/
+# hal.c (a taken branch included), `info` names the image, the image's cost
+# and function coverage print, and each deliberately broken build of the
+# image ends the run with exit 8 and a report naming the PC, the function
+# and the cause, promptly. Skipped (77) without the riscv toolchain (no
+# image), Unicorn (a gpu-usbemu that cannot run it) or umockdev.
+# Usage: image.sh GPU_USBEMU GPUHOST IMAGE_DIR KERNEL_DIR
+set -u
+usbemu=$1 client=$2 images=$3 kernels=$4
+. "$(dirname "$0")/common.sh"
+if [ ! -f "$images/gh-ref-fw.elf" ]; then
+    echo "SKIP: no firmware image in $images (install gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)"
+    exit 77
+fi
+usbemu_check
+if ! timeout 30 "$usbemu" --firmware image --boards 0 -- true > /dev/null 2>&1; then
+    echo "SKIP: gpu-usbemu cannot run the rv32 image (install libunicorn-dev and reconfigure)"
+    exit 77
+fi
+unset GH_USBEMU_FIRMWARE GH_USBEMU_IMAGE
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+marker="gh-ref: rv32 image on the emulated board (gpu-usbemu)"
+write_loop_kernel "$work/loop.s" 40 # a taken branch on every iteration
+
+# timed COMMAND...: its output in $work/out, $status, $secs
+timed() {
+    start=$(date +%s)
+    timeout 60 "$@" > "$work/out" 2>&1
+    status=$?
+    secs=$(($(date +%s) - start))
+}
+
+timed "$client" --board usbemu info
+verdict "info names the image" 0 20 "$work/out" $status $secs "target:     $marker"
+timed "$client" --board usbemu run "$work/loop.s" --batch 16
+verdict "taken branches through hal.c" 0 30 "$work/out" $status $secs "PASS: lockstep clean" "($marker)"
+timed "$client" --board usbemu run "$kernels/bitmanip.s"
+verdict "bitmanip" 0 30 "$work/out" $status $secs "PASS: lockstep clean" "($marker)"
+timed "$usbemu" --firmware host -- "$client" --board usb run "$work/loop.s"
+verdict "the host-compiled firmware on request" 0 30 "$work/out" $status $secs "PASS: lockstep clean" \
+    "(functional model)"
+
+# the image's cost and coverage, printed for the CTest log
+GH_USBEMU_FW_STATS=1 GH_USBEMU_COVERAGE="$work/cov" timeout 60 "$client" --board usbemu run "$work/loop.s" \
+    --batch 64 > "$work/out" 2>&1
+status=$?
+verdict "cost figures" 0 30 "$work/out" $status 0 "rv32 instructions per warp-instruction" \
+    "rv32 instructions per URB" "firmware functions executed"
+grep "gpu-usbemu: board" "$work/out"
+echo "HAL functions (boards/gh-ref/hal.c) not executed by this run:"
+hal_funcs=$(sed -n 's/^\(static \)\{0,1\}\(inline \)\{0,1\}[a-z_0-9]* \**\([a-z_0-9]*\)(.*/\3/p' \
+    "$(dirname "$0")/../../boards/gh-ref/hal.c" | sort -u)
+for f in $hal_funcs; do
+    grep -q "^not-run $f " "$work/cov" && echo "  $f"
+done
+
+# deliberately broken images: exit 8, PC, symbol, cause
+for case in "illegal broken_recv illegal instruction" "spin broken_recv spinning: no register access" \
+    "stack broken_deep stack overflow"; do
+    set -- $case
+    variant=$1 symbol=$2
+    shift 2
+    export GH_USBEMU_IMAGE="$images/gh-ref-fw-broken-$variant.elf"
+    timed "$client" --board usbemu run "$work/loop.s" --timeout 10000
+    unset GH_USBEMU_IMAGE
+    verdict "broken image: $variant" 8 20 "$work/out" $status $secs \
+        "firmware crashed at pc 0x" "($symbol+0x" "$*" "unplugged or reset mid-run"
+done
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ] && [ $pass -gt 0 ]
