@@ -1,5 +1,19 @@
-/* libgpuhost: error texts from the one list in gpuhost/error.h. */
+/* libgpuhost: error texts from the one list in gpuhost/error.h, and the
+ * detail text a target keeps of its last failure. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "backend.h"
 #include "gpuhost/error.h"
+
+int gh__fail(gh_target *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t->error, sizeof t->error, fmt, ap);
+    va_end(ap);
+    return -1;
+}
 
 const char *gh_strerror(int code)
 {

@@ -3,21 +3,11 @@
  * command. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "backend.h"
-
-int gh__fail(gh_target *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(t->error, sizeof t->error, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static bool is_rtlsim(const gh_board *b)
 {
