@@ -37,7 +37,7 @@ for k in "$dir"/*.s; do
             pass=$((pass + 1))
             echo "ok   $name $opts: $(echo "$out" | grep '^board' | sed 's/.*lockstep, //')"
         elif [ -n "$mnemonic" ] && [ $status -eq 9 ] &&
-            echo "$unsupported" | grep -Eq ": $mnemonic[ .]"; then
+            echo "$unsupported" | grep -Eq ": ${mnemonic}[ .]"; then
             refused=$((refused + 1))
             echo "ok   $name $opts: refused as expected: ${unsupported#*does not implement }"
         else
