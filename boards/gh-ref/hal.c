@@ -13,6 +13,7 @@
  * wire_crc32: the fabric's CRC-32 unit (no zlib on the soft core). */
 #include <string.h>
 
+#include "fw/beats.h"
 #include "hal.h"
 
 /* ------------------------------------------------------------ registers */
@@ -504,19 +505,34 @@ static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
     return store_io(ctx, 0, 0, addr, out, len, 0);
 }
 
-/* Collects one instruction's beats into *rec, serving memory requests on the
- * way, until its END beat or the watchdog. */
+/* The head beat of the retire FIFO, reading only the registers its kind uses. */
+static void read_beat(fw_beat *b)
+{
+    uint32_t head = rd(DBG(RT_HEAD));
+    b->kind = (uint8_t)(head & 7u);
+    b->warp = (uint8_t)((head >> 8) & 0x7fu);
+    b->index = (uint8_t)((head >> 16) & 0xffu);
+    b->lane = (uint8_t)((head >> 24) & 31u);
+    if (b->kind == GH_RT_HEAD || b->kind == GH_RT_MEM || b->kind == GH_RT_END)
+        b->pc = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
+    if (b->kind == GH_RT_HEAD)
+        for (uint32_t i = 0; i < 4; i++)
+            b->insn[i] = rd(DBG(RT_INSN0) + 4u * i);
+    if (b->kind == GH_RT_HEAD || b->kind == GH_RT_PRED || b->kind == GH_RT_END) {
+        b->mask_a = rd(DBG(RT_MASK_A));
+        b->mask_b = rd(DBG(RT_MASK_B));
+    }
+    if (b->kind != GH_RT_HEAD && b->kind != GH_RT_PRED)
+        b->data = rd(DBG(RT_DATA));
+    b->status = b->kind == GH_RT_END ? (uint8_t)(rd(DBG(RT_STATUS)) & 0xffu) : 0;
+}
+
+/* Collects one instruction's beats into *rec (fw/beats.h), serving memory
+ * requests on the way, until its END beat or the watchdog. */
 static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog)
 {
-    rec->flags = 0;
-    rec->exit_mask = rec->trap_code = rec->trap_lane = 0;
-    rec->gpr_count = rec->pred_count = rec->ur_count = 0;
-    rec->upred_mask = rec->upred_value = rec->mem_count = 0;
-    rec->mem.lane_mask = 0;
-    rec->mem.bytes = 0;
-    rec->branch_mask = 0;
-    rec->branch_target = 0;
-    int overflow = 0;
+    fw_beats a;
+    fw_beats_begin(&a, rec);
     uint64_t deadline = gh_ref_cycles() + (watchdog ? watchdog : DEFAULT_WATCHDOG);
     for (;;) {
         uint32_t st = rd(DBG(STATUS));
@@ -529,91 +545,13 @@ static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog)
                 return FW_STEP_HUNG;
             continue;
         }
-        uint32_t head = rd(DBG(RT_HEAD));
-        uint32_t kind = head & 7u, index = (head >> 16) & 0xffu, lane = (head >> 24) & 31u;
-        uint32_t data = rd(DBG(RT_DATA)), ma = rd(DBG(RT_MASK_A)), mb = rd(DBG(RT_MASK_B));
-        switch (kind) {
-        case GH_RT_HEAD:
-            rec->warp = (uint16_t)((head >> 8) & 0x7fu);
-            rec->pc = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
-            rec->insn_lo = rd(DBG(RT_INSN0)) | (uint64_t)rd(DBG(RT_INSN0) + 4) << 32;
-            rec->insn_hi = rd(DBG(RT_INSN0) + 8) | (uint64_t)rd(DBG(RT_INSN0) + 12) << 32;
-            rec->active_mask = ma;
-            rec->exec_mask = mb;
-            break;
-        case GH_RT_GPR: {
-            int j = rec->gpr_count - 1;
-            while (j >= 0 && rec->gpr[j].reg != index)
-                j--;
-            if (j < 0) {
-                if (rec->gpr_count == WIRE_MAX_GPR_WRITES) {
-                    overflow = 1;
-                    break;
-                }
-                j = rec->gpr_count++;
-                rec->gpr[j].reg = (uint8_t)index;
-                rec->gpr[j].lane_mask = 0;
-            }
-            rec->gpr[j].lane_mask |= 1u << lane;
-            rec->gpr[j].value[lane] = data;
-            break;
-        }
-        case GH_RT_PRED:
-            if (rec->pred_count == WIRE_MAX_PRED_WRITES) {
-                overflow = 1;
-                break;
-            }
-            rec->pred[rec->pred_count++] = (wire_pred_write){.pred = (uint8_t)index, .lane_mask = ma, .value = mb};
-            break;
-        case GH_RT_UR:
-            if (rec->ur_count == WIRE_MAX_UR_WRITES) {
-                overflow = 1;
-                break;
-            }
-            rec->ur[rec->ur_count++] = (wire_ur_write){.reg = (uint8_t)index, .value = data};
-            break;
-        case GH_RT_UPRED:
-            rec->upred_mask |= (uint8_t)(1u << (index & 7u));
-            rec->upred_value = (uint8_t)((rec->upred_value & ~(1u << (index & 7u))) | (data & 1u) << (index & 7u));
-            break;
-        case GH_RT_MEM: {
-            uint32_t w = index & 3u;
-            uint64_t addr = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
-            rec->mem_count = 1;
-            rec->mem.lane_mask |= 1u << lane;
-            rec->mem.addr[lane] = addr - 4u * w;
-            rec->mem.data[lane][w] = data;
-            uint8_t bytes = (uint8_t)(w == 0 ? 4 : w == 1 ? 8 : 16);
-            if (bytes > rec->mem.bytes)
-                rec->mem.bytes = bytes;
-            break;
-        }
-        case GH_RT_END: {
-            uint32_t status = rd(DBG(RT_STATUS)) & 0xffu;
-            /* END carries the branch: rt_mask_a = lanes sent to the target, rt_pc = the target */
-            rec->branch_mask = ma;
-            rec->branch_target = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
-            wr(DBG(RT_POP), 1);
-            rec->exit_mask = mb;
-            if (mb)
-                rec->flags |= WIRE_COMMIT_EXITED;
-            if (status != 0) {
-                /* the contract carries no trap lane: unknown, as the model says for a whole-warp trap */
-                rec->flags |= WIRE_COMMIT_TRAP;
-                rec->trap_code = status == 1 ? data : 1u /* UNIMPLEMENTED */;
-                rec->trap_lane = 0xffffffffu;
-            } else if (rec->warp < 64) {
-                d->exited[rec->warp] |= mb;
-                if (d->exited[rec->warp] == 0xffffffffu)
-                    rec->flags |= WIRE_COMMIT_WARP_DONE;
-            }
-            return overflow ? FW_STEP_ERROR : FW_STEP_RETIRED;
-        }
-        default:
-            overflow = 1; /* a beat kind the contract does not define */
-            break;
-        }
+        fw_beat b;
+        read_beat(&b);
         wr(DBG(RT_POP), 1);
+        if (fw_beats_add(&a, &b)) {
+            fw_beats_note_exits(rec, d->exited, 64);
+            return a.broken ? FW_STEP_ERROR : FW_STEP_RETIRED;
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dut_rtl.h"
+#include "fw/beats.h"
 
 #define GLOBAL_LIMIT (UINT64_C(1) << 48) /* as the model: addresses at or above are out of range */
 #define CONST_BANK_BYTES 65536u
@@ -12,13 +13,8 @@
 #define BD_TIMEOUT 10000u     /* cycles a backdoor access may take (the reset sweep is ~1k) */
 #define RESET_TIMEOUT 100000u /* cycles the reset sweep may take */
 
-/* Trap code of an UNIMPLEMENTED retire: the model's GM_TRAP_UNIMPLEMENTED. */
-#define TRAP_UNIMPLEMENTED 1u
-
 enum { SP_GPR = 0, SP_PRED = 1, SP_UR = 2, SP_UPRED = 3, SP_PC_LO = 4, SP_PC_HI = 5, SP_STATUS = 6,
        SP_CAP = 8, SP_FAULT = 9 };
-enum { K_HEAD = 0, K_GPR = 1, K_PRED = 2, K_UR = 3, K_UPRED = 4, K_MEM = 5, K_END = 6 };
-enum { ST_RETIRED = 0, ST_TRAP = 1, ST_UNIMPLEMENTED = 2 };
 enum { LANE_READY = 0, LANE_WAITING = 1, LANE_EXITED = 2 };
 
 static void cycle(fw_dut_rtl *d)
@@ -364,163 +360,23 @@ static void serve_memory(fw_dut_rtl *d)
     d->in.mem_rdata = word;
 }
 
-typedef struct {
-    bool head, end, overflow;
-} beats;
-
-/* Adds the retire beat on the port to the record. */
-static void take_beat(fw_dut_rtl *d, wire_commit *rec, beats *b)
+/* The retire beat on the port, for the shared assembler (fw/beats.h). */
+static void take_beat(fw_dut_rtl *d, fw_beats *a)
 {
     const rtl_outputs *o = &d->out;
-    if (o->rt_kind != K_HEAD && !b->head) {
-        b->overflow = true; /* a beat before HEAD: the core broke the port contract */
-        return;
-    }
-    switch (o->rt_kind) {
-    case K_HEAD:
-        if (b->head) {
-            b->overflow = true;
-            return;
-        }
-        b->head = true;
-        rec->warp = o->rt_warp;
-        rec->pc = o->rt_pc;
-        rec->insn_lo = (uint64_t)o->rt_insn[1] << 32 | o->rt_insn[0];
-        rec->insn_hi = (uint64_t)o->rt_insn[3] << 32 | o->rt_insn[2];
-        rec->active_mask = o->rt_mask_a;
-        rec->exec_mask = o->rt_mask_b;
-        return;
-    case K_GPR: {
-        if (o->rt_index >= 255) {
-            b->overflow = true;
-            return;
-        }
-        wire_gpr_write *g = NULL;
-        for (unsigned i = 0; i < rec->gpr_count; i++)
-            if (rec->gpr[i].reg == o->rt_index)
-                g = &rec->gpr[i];
-        if (!g) {
-            if (rec->gpr_count >= WIRE_MAX_GPR_WRITES) {
-                b->overflow = true;
-                return;
-            }
-            g = &rec->gpr[rec->gpr_count++];
-            memset(g, 0, sizeof *g);
-            g->reg = o->rt_index;
-        }
-        /* a lane written twice keeps the last value, as the register file does */
-        g->lane_mask |= 1u << o->rt_lane;
-        g->value[o->rt_lane] = o->rt_data;
-        return;
-    }
-    case K_PRED: {
-        if (o->rt_index >= 7) {
-            b->overflow = true;
-            return;
-        }
-        wire_pred_write *p = NULL;
-        for (unsigned i = 0; i < rec->pred_count; i++)
-            if (rec->pred[i].pred == o->rt_index)
-                p = &rec->pred[i];
-        if (!p) {
-            if (rec->pred_count >= WIRE_MAX_PRED_WRITES) {
-                b->overflow = true;
-                return;
-            }
-            p = &rec->pred[rec->pred_count++];
-            memset(p, 0, sizeof *p);
-            p->pred = o->rt_index;
-        }
-        p->value = (p->value & ~o->rt_mask_a) | (o->rt_mask_b & o->rt_mask_a);
-        p->lane_mask |= o->rt_mask_a;
-        return;
-    }
-    case K_UR: {
-        if (o->rt_index >= 63) {
-            b->overflow = true;
-            return;
-        }
-        wire_ur_write *u = NULL;
-        for (unsigned i = 0; i < rec->ur_count; i++)
-            if (rec->ur[i].reg == o->rt_index)
-                u = &rec->ur[i];
-        if (!u) {
-            if (rec->ur_count >= WIRE_MAX_UR_WRITES) {
-                b->overflow = true;
-                return;
-            }
-            u = &rec->ur[rec->ur_count++];
-            u->reg = o->rt_index;
-        }
-        u->value = o->rt_data;
-        return;
-    }
-    case K_UPRED:
-        if (o->rt_index >= 7) {
-            b->overflow = true;
-            return;
-        }
-        rec->upred_mask |= (uint8_t)(1u << o->rt_index);
-        rec->upred_value = (uint8_t)((rec->upred_value & ~(1u << o->rt_index)) |
-                                     (o->rt_data & 1u) << o->rt_index);
-        return;
-    case K_MEM: {
-        if (o->rt_index >= WIRE_MAX_MEM_WORDS) {
-            b->overflow = true;
-            return;
-        }
-        wire_mem_write *m = &rec->mem;
-        if (!rec->mem_count) {
-            memset(m, 0, sizeof *m);
-            rec->mem_count = 1;
-        }
-        unsigned l = o->rt_lane;
-        if (!((m->lane_mask >> l) & 1u) || o->rt_index == 0)
-            m->addr[l] = o->rt_pc - 4u * o->rt_index; /* the lane's access starts at word 0 */
-        m->lane_mask |= 1u << l;
-        m->data[l][o->rt_index] = o->rt_data;
-        if (4u * (o->rt_index + 1u) > m->bytes)
-            m->bytes = (uint8_t)(4u * (o->rt_index + 1u));
-        return;
-    }
-    case K_END:
-        b->end = true;
-        rec->exit_mask = o->rt_mask_b;
-        rec->branch_mask = o->rt_mask_a;
-        rec->branch_target = o->rt_mask_a ? o->rt_pc : 0;
-        if (rec->exit_mask)
-            rec->flags |= WIRE_COMMIT_EXITED;
-        if (o->rt_status == ST_TRAP) {
-            rec->flags |= WIRE_COMMIT_TRAP;
-            rec->trap_code = o->rt_data;
-            rec->trap_lane = 0xffffffffu; /* the port does not say which lane */
-        } else if (o->rt_status == ST_UNIMPLEMENTED) {
-            /* the core lacks the instruction: a trap the model does not take, so lockstep
-             * reports it at this instruction (trap 1 = "instruction not implemented") */
-            rec->flags |= WIRE_COMMIT_TRAP;
-            rec->trap_code = TRAP_UNIMPLEMENTED;
-            rec->trap_lane = 0xffffffffu;
-        } else if (o->rt_status != ST_RETIRED) {
-            b->overflow = true;
-        }
-        if (rec->warp < DUT_RTL_MAX_WARPS) {
-            d->exited[rec->warp] |= rec->exit_mask;
-            if (d->exited[rec->warp] == 0xffffffffu && !(rec->flags & WIRE_COMMIT_TRAP))
-                rec->flags |= WIRE_COMMIT_WARP_DONE;
-        }
-        return;
-    default:
-        b->overflow = true;
-        return;
-    }
+    fw_beat b = {.kind = o->rt_kind, .warp = o->rt_warp, .index = o->rt_index, .lane = o->rt_lane,
+                 .status = o->rt_status, .pc = o->rt_pc, .mask_a = o->rt_mask_a, .mask_b = o->rt_mask_b,
+                 .data = o->rt_data};
+    memcpy(b.insn, o->rt_insn, sizeof b.insn);
+    if (fw_beats_add(a, &b))
+        fw_beats_note_exits(a->rec, d->exited, DUT_RTL_MAX_WARPS);
 }
 
 /* Runs the core until one warp-instruction retires (its END beat). */
 static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
 {
-    memset(rec, 0, offsetof(wire_commit, gpr));
-    rec->mem_count = 0;
-    beats b = {0};
+    fw_beats b;
+    fw_beats_begin(&b, rec);
     d->in.step = 1;
     d->in.run = 0;
     serve_memory(d);
@@ -532,7 +388,7 @@ static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
         serve_memory(d);
         bool taking = d->out.rt_valid && d->in.rt_ready;
         if (taking)
-            take_beat(d, rec, &b);
+            take_beat(d, &b);
         cycle(d);
         if (b.end)
             break;
@@ -555,7 +411,7 @@ static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
     }
     d->in.mem_ack = 0;
     d->step_cycles += rtl_cycles(d->h) - start;
-    if (b.overflow) {
+    if (b.broken) {
         fail(d, "the retire beats broke the port contract (order, kind, index or count)");
         return FW_STEP_ERROR;
     }

@@ -1,0 +1,41 @@
+/* fw: the DUT port contract's retire beats (hdl_stubs/README.md, "Retire
+ * trace") assembled into one commit record. Written once for every board
+ * side: boards/gh-ref/hal.c feeds it from the debug port's registers,
+ * cosim/rtl/dut_rtl.c from the Verilated core's ports. Freestanding. */
+#ifndef FW_BEATS_H
+#define FW_BEATS_H
+
+#include <stdint.h>
+
+#include "wire/protocol.h"
+
+enum fw_beat_kind { FW_BEAT_HEAD, FW_BEAT_GPR, FW_BEAT_PRED, FW_BEAT_UR, FW_BEAT_UPRED, FW_BEAT_MEM, FW_BEAT_END };
+enum fw_beat_status { FW_BEAT_RETIRED = 0, FW_BEAT_TRAP = 1, FW_BEAT_UNIMPLEMENTED = 2 };
+
+/* One beat: only the fields its kind uses need be filled (HEAD: warp, pc,
+ * insn, mask_a active, mask_b exec; GPR: index, lane, data; PRED: index,
+ * mask_a lanes, mask_b values; UR: index, data; UPRED: index, data bit 0;
+ * MEM: index (word), lane, pc (address of the word), data; END: status,
+ * data (trap code), pc (branch target), mask_a (branch lanes), mask_b (exit
+ * mask)). */
+typedef struct {
+    uint8_t kind, warp, index, lane, status;
+    uint64_t pc;
+    uint32_t insn[4];
+    uint32_t mask_a, mask_b, data;
+} fw_beat;
+
+typedef struct {
+    wire_commit *rec;
+    int head, end, broken; /* broken: the beats broke the contract (order, kind, index, count) */
+} fw_beats;
+
+/* Starts a record: every count, mask and flag cleared. */
+void fw_beats_begin(fw_beats *a, wire_commit *rec);
+/* Adds a beat; 1 once END has been added (the record is complete), else 0. */
+int fw_beats_add(fw_beats *a, const fw_beat *b);
+/* After END: notes the lanes that exited in exited[warp] (warps entries) and
+ * flags WARP_DONE when every lane of the warp has exited. */
+void fw_beats_note_exits(wire_commit *rec, uint32_t *exited, uint32_t warps);
+
+#endif
