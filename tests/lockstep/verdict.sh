@@ -43,5 +43,25 @@ expect "a trap both sides agree on" 5 --board modelsim run "$work/trap.s" -- \
 printf '.init R0 1\nEXIT ;\n.expect R0 2\n' > "$work/fail.s"
 expect "expectations checked on both sides" 4 --board modelsim run "$work/fail.s" -- \
     "model: warp 0 R0 lane 0: expected 0x2, got 0x1" "target: warp 0 R0 lane 0: expected 0x2, got 0x1"
+# targets that lie (gpu-modelsim --mutate) and a board with small buffers
+modelsim=$(dirname "$gpuhost")/../fw/hal_host/gpu-modelsim
+server() { # name, extra arguments: a server program that passes them on
+    printf '#!/bin/sh\nexec "%s" "$@" %s\n' "$modelsim" "$2" > "$work/$1"
+    chmod +x "$work/$1"
+}
+server flag_trap "--mutate flag-trap:3"
+expect "a TRAP flag without a trap is a divergence, never PASS" 7 --board modelsim run "$k" \
+    --server "$work/flag_trap" -- "DIVERGENCE at instruction 3" "flags: expected 0x0, actual 0x4"
+server step_error "--mutate step-error:2"
+expect "a DUT that breaks the port contract is said to" 8 --board modelsim run "$k" --server "$work/step_error" -- \
+    "the DUT broke the port contract after 2 instructions"
+server small "--rx-buffer 1024"
+{ echo ".init R2 0x1000"; i=0; while [ $i -lt 600 ]; do printf '.global 0x%x %d\n' $((0x1000 + 4 * i)) $i; i=$((i + 1)); done
+  echo "LDG R0, [R[2:3]] ;"; echo "EXIT ;"; echo ".expect R0 0"; } > "$work/big.s"
+expect "requests sized to the target's max_payload" 0 --board modelsim run "$work/big.s" --server "$work/small" -- \
+    "PASS: lockstep clean"
+printf 'HADD2 R0, R1, R2 ;\nEXIT ;\n' > "$work/half.s"
+expect "packed halves shown as halves" 7 --board modelsim run "$work/half.s" --fault 2:0:16 -- \
+    "R0 lane 0: expected 0x00000000 (f16 hi 0, lo 0), actual 0x00010000 (f16 hi 5.96046e-08, lo 0)"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

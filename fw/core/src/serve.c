@@ -287,6 +287,9 @@ static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
         memset(&caps, 0, sizeof caps);
         d->caps(c->dut_ctx, &caps);
         caps.version = WIRE_VERSION;
+        /* a request must fit this core's receive buffer, whatever the DUT could take */
+        if (!caps.max_payload || caps.max_payload > c->rx_cap - WIRE_HEADER_SIZE)
+            caps.max_payload = (uint32_t)(c->rx_cap - WIRE_HEADER_SIZE);
         wire_writer w = tx_payload(s);
         wire_caps_encode(&caps, &w);
         return send_tx_payload(s, WIRE_CAPS, &w);
