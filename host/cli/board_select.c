@@ -41,7 +41,6 @@ static bool emulator_option(const char *arg)
 
 int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
 {
-#ifdef GH_USBEMU_PATH
     if (strcmp(b->emulator, "gpu-usbemu") != 0) {
         fprintf(stderr, "gpuhost: board %s: unknown emulator '%s'\n", b->name, b->emulator);
         return GH_EXIT_USAGE;
@@ -58,7 +57,8 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
     if (!args)
         return GH_EXIT_TARGET;
     int n = 0;
-    args[n++] = GH_USBEMU_PATH;
+    const char *emulator = gh_board_program(b->emulator);
+    args[n++] = (char *)emulator;
     if (b->emulator_dut[0]) {
         args[n++] = "--dut";
         args[n++] = (char *)b->emulator_dut;
@@ -88,15 +88,9 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
     }
     args[n] = NULL;
     fflush(NULL);
-    execv(GH_USBEMU_PATH, args);
-    fprintf(stderr, "gpuhost: cannot run the %s emulator %s\n", b->name, GH_USBEMU_PATH);
+    execv(emulator, args);
+    fprintf(stderr, "gpuhost: cannot run the %s emulator %s (umockdev missing when gpuhost was built?)\n",
+            b->name, emulator);
     free(args);
     return GH_EXIT_TARGET;
-#else
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "gpuhost: board %s needs %s, which this build lacks (umockdev not installed)\n",
-            b->name, b->emulator);
-    return GH_EXIT_TARGET;
-#endif
 }

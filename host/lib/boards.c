@@ -471,17 +471,6 @@ const gh_board *gh_board_find(const gh_board *list, size_t count, const char *na
     return NULL;
 }
 
-const char *gh_boards_dir(const char *override)
-{
-    if (override && *override)
-        return override;
-#ifdef GH_BOARDS_DIR
-    return GH_BOARDS_DIR;
-#else
-    return NULL;
-#endif
-}
-
 const char *gh_transport_name(gh_transport t)
 {
     switch (t) {

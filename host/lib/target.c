@@ -45,19 +45,9 @@ static const char *refused_option(const gh_board *b, const gh_target_opts *o)
     return NULL;
 }
 
-/* The server program a zmq board names: the build's own servers by name. */
-static const char *server_path(const gh_board *b)
-{
-    if (strcmp(b->server, "gpu-rtlsim") == 0)
-        return GH_RTLSIM_PATH;
-    if (strcmp(b->server, "gpu-modelsim") == 0)
-        return GH_MODELSIM_PATH;
-    return b->server;
-}
-
 static int start_server(gh_target *t, const gh_target_opts *o)
 {
-    const char *program = o->server ? o->server : server_path(&t->board);
+    const char *program = o->server ? o->server : gh_board_program(t->board.server);
     if (access(program, X_OK) != 0)
         return gh__fail(t, "the %s server %s is not built or not executable", t->board.name, program);
     char at[32], window[32];

@@ -30,6 +30,7 @@ expect "--serial refused on modelsim" 2 --board modelsim run "$k" --serial X -- 
 expect "--endpoint refused on model" 2 run "$k" --endpoint ipc:///nowhere -- "option --endpoint: board model"
 expect "--wave refused on modelsim" 2 --board modelsim run "$k" --wave "$work/w.fst" -- "option --wave: board modelsim"
 expect "--board after the command" 0 run "$k" --board modelsim -- "board modelsim (" "PASS: lockstep clean"
+expect "--board after the command, emulated board" 0 run "$k" --board usbemu -- "PASS: lockstep clean"
 expect "--check-every exact with a large batch" 0 --board modelsim run "$k" --batch 1024 --check-every 3 -- \
     "10 instructions in lockstep" "4 full-state checks"
 expect "--dump-state on a lockstep board" 0 --board modelsim run "$k" --dump-state "$work/s.json" \
@@ -56,8 +57,8 @@ server step_error "--mutate step-error:2"
 expect "a DUT that breaks the port contract is said to" 8 --board modelsim run "$k" --server "$work/step_error" -- \
     "the DUT broke the port contract after 2 instructions"
 server small "--rx-buffer 1024"
-{ echo ".init R2 0x1000"; i=0; while [ $i -lt 600 ]; do printf '.global 0x%x %d\n' $((0x1000 + 4 * i)) $i; i=$((i + 1)); done
-  echo "LDG R0, [R[2:3]] ;"; echo "EXIT ;"; echo ".expect R0 0"; } > "$work/big.s"
+{ echo ".init R2 0x1000"; printf '.global 0x1000'; i=0; while [ $i -lt 600 ]; do printf ' %d' $i; i=$((i + 1)); done
+  echo; echo "LDG R0, [R[2:3]] ;"; echo "EXIT ;"; echo ".expect R0 0"; } > "$work/big.s" # 2.4 KB in one load
 expect "requests sized to the target's max_payload" 0 --board modelsim run "$work/big.s" --server "$work/small" -- \
     "PASS: lockstep clean"
 printf 'HADD2 R0, R1, R2 ;\nEXIT ;\n' > "$work/half.s"

@@ -61,9 +61,12 @@ void gh_boards_free(gh_board *list);
 /* The board called name, or NULL. */
 const gh_board *gh_board_find(const gh_board *list, size_t count, const char *name);
 
-/* The descriptor directory: override when given, else the build's
- * GH_BOARDS_DIR, else NULL. */
+/* The descriptor directory: override when given, else the build tree's
+ * boards/, else the installed share/gpuhost/boards. */
 const char *gh_boards_dir(const char *override);
+/* The program a board names (gpu-modelsim, gpu-rtlsim, gpu-usbemu): the
+ * build tree's, else the installed one; other names as given. */
+const char *gh_board_program(const char *name);
 
 const char *gh_transport_name(gh_transport t); /* "model", "zmq", "usb" */
 /* Where the board is reached, e.g. "in-process", "gpu-rtlsim", "usb 1209:6770". */
