@@ -74,7 +74,8 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
     args[n++] = "--";
     args[n++] = self;
     args[n++] = "--board";
-    args[n++] = "usb"; /* the emulated board presents the reference board */
+    args[n++] = (char *)b->name; /* run again as this board, now present on the emulated USB */
+    setenv(GH_EMULATED_BOARD_ENV, b->name, 1);
     for (int i = 1; i < argc; i++) {
         if (i == 2 && fault && strcmp(argv[1], "run") == 0) { /* after the command: the run must know a DUT fault is armed */
             args[n++] = "--fault-armed";

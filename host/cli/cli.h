@@ -23,6 +23,8 @@ enum gh_exit {
 
 /* The descriptor --board names (errors printed; returns an exit code). */
 int gh_board_lookup(const char *name, gh_board *out);
+/* Set by gh_board_exec_emulator to the board's name for the run it starts. */
+#define GH_EMULATED_BOARD_ENV "GPUHOST_EMULATED_BOARD"
 /* Runs gpuhost again under the board's emulator; returns only on failure. */
 int gh_board_exec_emulator(const gh_board *b, int argc, char **argv);
 

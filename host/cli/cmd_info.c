@@ -90,6 +90,8 @@ int gh_cmd_info(const char *board, int argc, char **argv)
         fprintf(stderr, "gpuhost: %s\n", err);
         return rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
     }
+    if (gh_target_warning(t)[0])
+        printf("warning:    %s\n", gh_target_warning(t));
     print_caps(board, gh_target_caps(t));
     gh_target_close(&t);
     return GH_EXIT_OK;

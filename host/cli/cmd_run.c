@@ -242,6 +242,8 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         fprintf(stderr, "gpuhost: %s\n", err);
         rc = rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
     } else {
+        if (gh_target_warning(t)[0])
+            fprintf(stderr, "gpuhost: warning: %s\n", gh_target_warning(t));
         a.run.lockstep = lockstep;
         a.run.progress = gh_progress;
         gh_run_result *res = malloc(sizeof *res);

@@ -1,5 +1,6 @@
 /* gpuhost: the command line. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -73,7 +74,8 @@ int main(int argc, char **argv)
         int found = gh_board_lookup(board, &b);
         if (found != GH_EXIT_OK)
             return found;
-        if (b.emulator[0])
+        const char *emulated = getenv(GH_EMULATED_BOARD_ENV);
+        if (b.emulator[0] && !(emulated && strcmp(emulated, b.name) == 0)) /* not yet under it */
             return gh_board_exec_emulator(&b, argc, argv);
     }
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {

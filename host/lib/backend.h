@@ -49,6 +49,7 @@ struct gh_target {
     gh_board board;
     gh_caps caps;
     char error[512];
+    char warning[512]; /* the descriptor does not match the target */
     gh_server server; /* a server this target started (zmq boards) */
     bool own_server;
 };
@@ -63,6 +64,10 @@ int gh__fail(gh_target *t, const char *fmt, ...) __attribute__((format(printf, 2
 int gh__model_open(gh_target *t);
 int gh__wire_open_zmq(gh_target *t, const char *endpoint, uint32_t timeout_ms, bool watch_server);
 int gh__wire_open_usb(gh_target *t, const char *serial, uint32_t timeout_ms);
+
+/* The descriptor's warps and implements against CAPS (descriptor_check.c):
+ * 0, or 1 with t->warning set. */
+int gh__check_descriptor(gh_target *t);
 
 /* The wrappers the engine uses (target.c): backend calls with checks. */
 int gh__run_start(gh_target *t, uint64_t max_insns, uint32_t batch, uint32_t window);

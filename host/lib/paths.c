@@ -2,6 +2,7 @@
  * build tree gpuhost was built in, or else where `cmake --install` put them. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -35,5 +36,8 @@ const char *gh_boards_dir(const char *override)
 {
     if (override && *override)
         return override;
+    const char *env = getenv("GPUHOST_BOARDS_DIR");
+    if (env && *env)
+        return env;
     return access(GH_BUILD_BOARDS, R_OK) == 0 ? GH_BUILD_BOARDS : GH_INSTALL_BOARDS;
 }

@@ -110,6 +110,8 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
     case GH_TRANSPORT_USB: rc = gh__wire_open_usb(t, o->serial, timeout); break;
     default: rc = gh__fail(t, "board %s: unknown transport", board->name);
     }
+    if (rc == 0)
+        gh__check_descriptor(t);
     if (rc != 0) {
         char why[256] = "";
         if (t->own_server && !gh_server_alive(&t->server, why, sizeof why) && why[0] && !strstr(t->error, why))
@@ -144,6 +146,11 @@ const gh_caps *gh_target_caps(const gh_target *t)
 const gh_board *gh_target_board(const gh_target *t)
 {
     return &t->board;
+}
+
+const char *gh_target_warning(const gh_target *t)
+{
+    return t->warning;
 }
 
 const char *gh_target_error(const gh_target *t)

@@ -64,5 +64,13 @@ expect "requests sized to the target's max_payload" 0 --board modelsim run "$wor
 printf 'HADD2 R0, R1, R2 ;\nEXIT ;\n' > "$work/half.s"
 expect "packed halves shown as halves" 7 --board modelsim run "$work/half.s" --fault 2:0:16 -- \
     "R0 lane 0: expected 0x00000000 (f16 hi 0, lo 0), actual 0x00010000 (f16 hi 5.96046e-08, lo 0)"
+# descriptor keys are checked against what the target reports
+mkdir "$work/boards"
+sed 's/^warps = 64/warps = 4/' "$(dirname "$0")/../../boards/modelsim.ini" > "$work/boards/modelsim.ini"
+sed 's/^implements = .*/implements = IALU/' "$(dirname "$0")/../../boards/model.ini" > "$work/boards/model.ini"
+GPUHOST_BOARDS_DIR=$work/boards expect "a stale descriptor: warps" 0 --board modelsim info -- \
+    "warning:    board modelsim: $work/boards/modelsim.ini says warps = 4, the target (functional model) has 64"
+GPUHOST_BOARDS_DIR=$work/boards expect "a stale descriptor: implements" 0 --board model info -- \
+    "which $work/boards/model.ini does not list in implements"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

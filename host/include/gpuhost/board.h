@@ -61,8 +61,8 @@ void gh_boards_free(gh_board *list);
 /* The board called name, or NULL. */
 const gh_board *gh_board_find(const gh_board *list, size_t count, const char *name);
 
-/* The descriptor directory: override when given, else the build tree's
- * boards/, else the installed share/gpuhost/boards. */
+/* The descriptor directory: override when given, else $GPUHOST_BOARDS_DIR,
+ * else the build tree's boards/, else the installed share/gpuhost/boards. */
 const char *gh_boards_dir(const char *override);
 /* The program a board names (gpu-modelsim, gpu-rtlsim, gpu-usbemu): the
  * build tree's, else the installed one; other names as given. */

@@ -52,6 +52,9 @@ void gh_target_close(gh_target **t);
 const gh_caps *gh_target_caps(const gh_target *t);
 const gh_board *gh_target_board(const gh_target *t);
 const char *gh_target_error(const gh_target *t); /* the last failure, never NULL */
+/* "" or how the board's descriptor (warps, implements) differs from what the
+ * target reports; CAPS is authoritative. */
+const char *gh_target_warning(const gh_target *t);
 bool gh_target_implements(const gh_target *t, uint32_t optype);
 
 /* Resets the DUT and loads code, constants, memory, launch and registers. */
