@@ -19,7 +19,7 @@
 #define DUT_RTL_MAX_WARPS 128u    /* launch_warps / bd_warp are 7 bits */
 
 /* Fault kinds of the backdoor's fault registers (space 9, register 0):
- * fw/faults.h, all but FW_FAULT_HIDDEN_STORE. */
+ * fw/faults.h, every kind. */
 
 typedef struct {
     bool traceable;          /* create the model with trace hooks (needed for a waveform) */

@@ -42,9 +42,9 @@ check_every "7 hidden register write, check every 2" "7:1:7" 2 \
     "warp 0 R8 lane 0: expected 0x00000000, actual 0x00000100"
 check_every "7 hidden register write, checked at the end" "7:1:7" 1000 \
     "DIVERGENCE in the full state at the end, after instruction 6: it happened in instructions #0..#6"
-check_every "8 hidden store, check every 1" "8:4" 1 \
+check_every "8 hidden store, check every 1" "8:4:8" 1 \
     "DIVERGENCE in the full state at the check after instruction 4: it happened in instructions #4..#4" \
-    "memory 0x1010: expected 0x00000104, actual 0x00000100"
+    "memory 0x1080: expected 0x00000000, actual 0x00000100"
 check_every "9 wrong lane PC, check every 1" "9:1" 1 \
     "DIVERGENCE in the full state at the check after instruction 1: it happened in instructions #1..#1" \
     "warp 0 lane 0 PC: expected 0x20, actual 0x30"

@@ -47,6 +47,9 @@ check_state_fault() { # name, fault, every, text...
 check_state_fault "7 hidden register write" "7:1:7" 2 \
     "DIVERGENCE in the full state at the check after instruction 1: it happened in instructions #0..#1" \
     "warp 0 R8 lane 0: expected 0x00000000, actual 0x00000100"
+check_state_fault "8 hidden store" "8:4:8" 1 \
+    "DIVERGENCE in the full state at the check after instruction 4: it happened in instructions #4..#4" \
+    "memory 0x1080: expected 0x00000000, actual 0x00000100"
 check_state_fault "9 wrong lane PC" "9:1" 1 \
     "DIVERGENCE in the full state at the check after instruction 1: it happened in instructions #1..#1" \
     "warp 0 lane 0 PC: expected 0x20, actual 0x30"

@@ -5,7 +5,9 @@
  * that gives it the chance; P is its parameter (0 read as 1 where an amount
  * is needed). Every kind changes the DUT's architectural state, not only
  * what it reports; kinds 7..9 change it without a word in the record, so
- * only a full-state check can see them. */
+ * only a full-state check can see them. Where a copy lands (kinds 4, 7, 8)
+ * is best chosen outside what the same instruction writes: the stand-in core
+ * writes it as it goes, the model DUT after the instruction. */
 #ifndef FW_FAULTS_H
 #define FW_FAULTS_H
 
