@@ -38,6 +38,15 @@ expect "--dump-state on a lockstep board" 0 --board modelsim run "$k" --dump-sta
 python3 -c "import json,sys; s=json.load(open(sys.argv[1])); assert s['warps'][0]['gpr'][0][0] >= 0" "$work/s.json" \
     && [ -s "$work/m.bin" ] && { pass=$((pass + 1)); echo "ok   state and memory dumped from the target"; } \
     || { fail=$((fail + 1)); echo "FAIL state or memory dump missing"; }
+expect "a divergence dumps both sides" 7 --board modelsim run "$kernels/../lockstep/faults.s" --fault 2:1:4 \
+    --dump-state "$work/d.json" --dump-mem 0x1000:16:"$work/d.bin" -- "DIVERGENCE at instruction 1"
+python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['target']['warps'][0]['gpr'][1][0] == 0x110 and d['model']['warps'][0]['gpr'][1][0] == 0x100
+" "$work/d.json" && [ -f "$work/d.bin" ] && [ -f "$work/d.bin.model" ] \
+    && { pass=$((pass + 1)); echo "ok   target and model state side by side"; } \
+    || { fail=$((fail + 1)); echo "FAIL divergence dumps"; }
 printf '.init R2 0x1002\nLDG R0, [R[2:3]] ;\nEXIT ;\n' > "$work/trap.s"
 expect "a trap both sides agree on" 5 --board modelsim run "$work/trap.s" -- \
     "TRAP (the target agrees): warp 0, pc 0x0, lane 0"
