@@ -31,6 +31,6 @@ configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/gpuhost-config.cmake.in
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/gpuhost-config-version.cmake
   COMPATIBILITY SameMajorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gpuhost-config.cmake ${CMAKE_CURRENT_BINARY_DIR}/gpuhost-config-version.cmake
-  DESTINATION ${GPUHOST_CMAKE_DIR})
+  ${CMAKE_CURRENT_LIST_DIR}/gpuhost-functions.cmake DESTINATION ${GPUHOST_CMAKE_DIR})
 configure_file(${CMAKE_CURRENT_LIST_DIR}/gpuhost.pc.in ${CMAKE_CURRENT_BINARY_DIR}/gpuhost.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gpuhost.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -31,6 +31,7 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv);
 int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);
 int gh_cmd_boards(int argc, char **argv);
+int gh_cmd_resource_spec(const char *boards_dir, int argc, char **argv);
 int gh_cmd_asm(int argc, char **argv);
 int gh_cmd_disasm(int argc, char **argv);
 int gh_cmd_run(const char *board, int argc, char **argv);
@@ -43,6 +44,14 @@ void gh_progress_done(void);
 void gh_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* One <testcase> for the kernel: failure for FAIL/divergence/trap/limit, error otherwise. */
 int gh_write_junit(const char *path, const char *board, const char *kernel, int status, double seconds);
+
+/* ctest_resources.c: the board instance CTest allocated to this test, as a
+ * serial or an endpoint ("" when none or a local one); -1 when malformed. */
+int gh_ctest_resource(const char *board, char *serial, char *endpoint, size_t len);
+/* A board's CTest resource type ("usbemu-rtl" -> "usbemu_rtl") and an
+ * instance's id (kind 's' serial, 'e' endpoint). */
+void gh_resource_type(const char *board, char *out, size_t len);
+void gh_resource_id(char kind, const char *text, char *out, size_t len);
 
 /* run_report.c */
 void gh_install_signal_handlers(void);

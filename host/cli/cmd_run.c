@@ -24,6 +24,10 @@ static void usage(FILE *f)
           "  --trace FILE.jsonl       write one commit record a line\n"
           "  -q, --quiet              print only the verdict\n"
           "  --junit FILE.xml         also write the verdict as a JUnit XML test case (for CI)\n"
+          "  --retries N              run again after a target error (exit 8), at most N times;\n"
+          "                           a divergence or FAIL is never retried (HIL CI: flaky links)\n"
+          "  under ctest --resource-spec-file, the board instance CTest allocated\n"
+          "  (CTEST_RESOURCE_GROUP_*) is used: see 'gpuhost boards --resource-spec'\n"
           "lockstep boards (modelsim, rtl, usb, usbemu, usbemu-rtl):\n"
           "  --batch N                commit records per message (default 1024)\n"
           "  --window N               messages in flight (default 2)\n"
@@ -90,6 +94,7 @@ typedef struct {
     gh_run_opts run;
     const char *junit, *state_path, *trace_path;
     gh_mem_dump dumps[MAX_DUMPS];
+    unsigned retries; /* attempts after a target error */
     bool quiet, lockstep_option; /* an option only lockstep boards honour was given */
     const char *lockstep_option_name;
 } run_args;
@@ -107,6 +112,7 @@ static int parse(int argc, char **argv, run_args *a)
         {"serial", required_argument, NULL, 'R'},    {"wave", required_argument, NULL, 'V'},
         {"wave-window", required_argument, NULL, 'X'}, {"free-run", no_argument, NULL, 'G'},
         {"junit", required_argument, NULL, 'J'},     {"fault-armed", required_argument, NULL, 'A'},
+        {"retries", required_argument, NULL, 'Y'},
         {0}};
     uint64_t v;
     int opt;
@@ -173,6 +179,11 @@ static int parse(int argc, char **argv, run_args *a)
                 return GH_EXIT_USAGE;
             break;
         case 'J': a->junit = optarg; break;
+        case 'Y':
+            if (count_arg("retries", optarg, 10, &v) != 0)
+                return GH_EXIT_USAGE;
+            a->retries = (unsigned)v;
+            break;
         case 'h': usage(stdout); return -1;
         default: usage(stderr); return GH_EXIT_USAGE;
         }
@@ -209,6 +220,34 @@ static int exit_status(const gh_run_result *res)
     }
 }
 
+/* One attempt: open the board's target, run, report. An exit status. */
+static int attempt_run(const gh_board *b, const isa_kernel *k, const char *path, run_args *a)
+{
+    gh_target *t = NULL;
+    char err[768];
+    int rc = gh_target_open(b, &a->target, &t, err, sizeof err);
+    if (rc != 0) {
+        gh_say("TARGET ERROR: %s\n", err);
+        return rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
+    }
+    if (gh_target_warning(t)[0])
+        fprintf(stderr, "gpuhost: warning: %s\n", gh_target_warning(t));
+    gh_run_result *res = malloc(sizeof *res);
+    if (!res) {
+        fprintf(stderr, "gpuhost: out of memory\n");
+        rc = GH_EXIT_TARGET;
+    } else {
+        gh_run(t, k, &a->run, res);
+        gh_report_run(b, t, k, path, &a->run, res, a->quiet);
+        rc = exit_status(res);
+        if (res->verdict == GH_DIVERGED)
+            gh_record_waveform(b, k, &a->target, &a->run, res->divergence_at);
+    }
+    free(res);
+    gh_target_close(&t);
+    return rc;
+}
+
 int gh_cmd_run(const char *board, int argc, char **argv)
 {
     run_args a = {.run = {.max_insns = 100000000, .batch = 1024, .window = 2}};
@@ -235,31 +274,29 @@ int gh_cmd_run(const char *board, int argc, char **argv)
     }
     double t0 = now();
     gh_install_signal_handlers();
-    gh_target *t = NULL;
-    char err[768];
-    rc = gh_target_open(&b, &a.target, &t, err, sizeof err);
-    if (rc != 0) {
-        fprintf(stderr, "gpuhost: %s\n", err);
-        rc = rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
-    } else {
-        if (gh_target_warning(t)[0])
-            fprintf(stderr, "gpuhost: warning: %s\n", gh_target_warning(t));
-        a.run.lockstep = lockstep;
-        a.run.progress = gh_progress;
-        gh_run_result *res = malloc(sizeof *res);
-        if (!res) {
-            fprintf(stderr, "gpuhost: out of memory\n");
-            rc = GH_EXIT_TARGET;
-        } else {
-            gh_run(t, k, &a.run, res);
-            gh_report_run(&b, t, k, path, &a.run, res, a.quiet);
-            rc = exit_status(res);
-            if (res->verdict == GH_DIVERGED)
-                gh_record_waveform(&b, k, &a.target, &a.run, res->divergence_at);
-        }
-        free(res);
+    char serial[256], endpoint[256];
+    if (gh_ctest_resource(b.name, serial, endpoint, sizeof serial) != 0) {
+        isa_kernel_destroy(&k);
+        return GH_EXIT_USAGE;
     }
-    gh_target_close(&t);
+    if (serial[0] && !a.target.serial)
+        a.target.serial = serial;
+    if (endpoint[0] && !a.target.endpoint)
+        a.target.endpoint = endpoint;
+    a.run.lockstep = lockstep;
+    a.run.progress = gh_progress;
+    for (unsigned attempt = 0;; attempt++) {
+        rc = attempt_run(&b, k, path, &a);
+        if (rc != GH_EXIT_TARGET || attempt == a.retries)
+            break;
+        gh_say("RETRY %u of %u: a target error is retried (a divergence or FAIL never is)\n", attempt + 1,
+               a.retries);
+        if (a.run.trace && !(a.run.trace = freopen(a.trace_path, "w", a.run.trace))) {
+            fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.trace_path, strerror(errno));
+            rc = GH_EXIT_IO;
+            break;
+        }
+    }
     if (a.run.trace && fclose(a.run.trace) != 0 && rc == GH_EXIT_OK) {
         fprintf(stderr, "gpuhost run: cannot write %s\n", a.trace_path);
         rc = GH_EXIT_IO;

@@ -64,6 +64,10 @@ const gh_board *gh_board_find(const gh_board *list, size_t count, const char *na
 /* The descriptor directory: override when given, else $GPUHOST_BOARDS_DIR,
  * else the build tree's boards/, else the installed share/gpuhost/boards. */
 const char *gh_boards_dir(const char *override);
+/* The serials of the USB boards present that match b's VID:PID (those whose
+ * serial is readable), at most max. 0, or GH_ERR_TARGET with err. */
+int gh_board_list_usb(const gh_board *b, char (*serials)[64], size_t max, size_t *count, char *err,
+                      size_t errlen);
 /* The program a board names (gpu-modelsim, gpu-rtlsim, gpu-usbemu): the
  * build tree's, else the installed one; other names as given. */
 const char *gh_board_program(const char *name);
