@@ -24,6 +24,8 @@ static void usage(FILE *f)
           "  --trace FILE.jsonl       write one commit record a line\n"
           "  -q, --quiet              print only the verdict\n"
           "  --junit FILE.xml         also write the verdict as a JUnit XML test case (for CI)\n"
+          "  --coverage FILE          write what ran (variants, modifiers, guards, partial warps) as\n"
+          "                           a coverage record: gpuhost coverage merge sums them\n"
           "  --retries N              run again after a target error (exit 8), at most N times;\n"
           "                           a divergence or FAIL is never retried (HIL CI: flaky links)\n"
           "  under ctest --resource-spec-file, the board instance CTest allocated\n"
@@ -92,7 +94,7 @@ static int count_arg(const char *name, const char *arg, uint64_t max, uint64_t *
 typedef struct {
     gh_target_opts target;
     gh_run_opts run;
-    const char *junit, *state_path, *trace_path;
+    const char *junit, *state_path, *trace_path, *coverage_path;
     gh_mem_dump dumps[MAX_DUMPS];
     unsigned retries; /* attempts after a target error */
     bool quiet, lockstep_option; /* an option only lockstep boards honour was given */
@@ -112,7 +114,7 @@ static int parse(int argc, char **argv, run_args *a)
         {"serial", required_argument, NULL, 'R'},    {"wave", required_argument, NULL, 'V'},
         {"wave-window", required_argument, NULL, 'X'}, {"free-run", no_argument, NULL, 'G'},
         {"junit", required_argument, NULL, 'J'},     {"fault-armed", required_argument, NULL, 'A'},
-        {"retries", required_argument, NULL, 'Y'},
+        {"retries", required_argument, NULL, 'Y'},   {"coverage", required_argument, NULL, 'O'},
         {0}};
     uint64_t v;
     int opt;
@@ -179,6 +181,7 @@ static int parse(int argc, char **argv, run_args *a)
                 return GH_EXIT_USAGE;
             break;
         case 'J': a->junit = optarg; break;
+        case 'O': a->coverage_path = optarg; break;
         case 'Y':
             if (count_arg("retries", optarg, 10, &v) != 0)
                 return GH_EXIT_USAGE;
@@ -272,6 +275,11 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         isa_kernel_destroy(&k);
         return GH_EXIT_IO;
     }
+    if (a.coverage_path && !(a.run.coverage = fopen(a.coverage_path, "w"))) {
+        fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.coverage_path, strerror(errno));
+        isa_kernel_destroy(&k);
+        return GH_EXIT_IO;
+    }
     double t0 = now();
     gh_install_signal_handlers();
     char serial[256], endpoint[256];
@@ -291,11 +299,20 @@ int gh_cmd_run(const char *board, int argc, char **argv)
             break;
         gh_say("RETRY %u of %u: a target error is retried (a divergence or FAIL never is)\n", attempt + 1,
                a.retries);
+        if (a.run.coverage && !(a.run.coverage = freopen(a.coverage_path, "w", a.run.coverage))) {
+            fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.coverage_path, strerror(errno));
+            rc = GH_EXIT_IO;
+            break;
+        }
         if (a.run.trace && !(a.run.trace = freopen(a.trace_path, "w", a.run.trace))) {
             fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.trace_path, strerror(errno));
             rc = GH_EXIT_IO;
             break;
         }
+    }
+    if (a.run.coverage && fclose(a.run.coverage) != 0 && rc == GH_EXIT_OK) {
+        fprintf(stderr, "gpuhost run: cannot write %s\n", a.coverage_path);
+        rc = GH_EXIT_IO;
     }
     if (a.run.trace && fclose(a.run.trace) != 0 && rc == GH_EXIT_OK) {
         fprintf(stderr, "gpuhost run: cannot write %s\n", a.trace_path);

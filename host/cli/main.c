@@ -18,6 +18,7 @@ static void usage(FILE *f)
           "  boards [--boards-dir DIR] [NAME]    list the board descriptors (boards/*.ini)\n"
           "  info                                ask the board's target what it implements\n"
           "  gen [--seed S] [--count N] [-o F]   a random legal kernel over what the board implements\n"
+          "  coverage merge RECORD... [--html F] sum coverage records (run --coverage FILE)\n"
           "  help                                this text\n"
           "boards: model (default); --board NAME may stand anywhere; see 'gpuhost boards'\n"
           "exit status: 0 success (run: PASS), 1 input rejected (assembly errors, malformed\n"
@@ -98,6 +99,8 @@ int main(int argc, char **argv)
         return gh_cmd_gen(board, argc - 1, argv + 1);
     if (strcmp(cmd, "boards") == 0)
         return gh_cmd_boards(argc - 1, argv + 1);
-    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, boards, help)\n", cmd);
+    if (strcmp(cmd, "coverage") == 0)
+        return gh_cmd_coverage(argc - 1, argv + 1);
+    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, boards, coverage, help)\n", cmd);
     return GH_EXIT_USAGE;
 }

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "backend.h"
 #include "gm/model.h"
@@ -55,6 +56,20 @@ int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, const gh_page
  * mismatching values, the first described in report; -1 if unreadable. */
 int gh__check_target_expectations(gh_target *t, const isa_kernel *k, uint32_t warps, char *report,
                                   size_t len, wire_state *scratch);
+
+/* Coverage records (coverage.c): counts per distinct instruction word. */
+typedef struct {
+    uint64_t lo, hi, hits, partial;
+} gh_coverage_word;
+typedef struct {
+    gh_coverage_word *words; /* open addressing; hits 0: empty */
+    size_t cap, count;
+} gh_coverage;
+int gh__coverage_add(gh_coverage *c, const wire_commit *rec); /* 0, or -1 out of memory */
+/* Writes the record: the board, the variants its target implements, then per
+ * variant hits (guarded, partially active) and modifier values. */
+int gh__coverage_write(const gh_coverage *c, gh_target *t, FILE *f);
+void gh__coverage_free(gh_coverage *c);
 
 /* A warp of the model as the wire protocol's STATE (backend_model.c). */
 void gh__model_state(const gm_model *m, uint16_t warp, wire_state *s);

@@ -28,6 +28,7 @@ typedef struct {
     uint64_t checked_at; /* instructions before the last clean full-state check */
     bool trapped;        /* the last record trapped (on both sides, in lockstep) */
     wire_commit last;    /* the target's last record */
+    gh_coverage coverage;
     double start;
 } run;
 
@@ -127,6 +128,16 @@ static bool check_state(run *s, const char *when)
     return diffs == 0;
 }
 
+/* Counts the record for --coverage; false when out of memory. */
+static bool covered(run *s, const wire_commit *rec)
+{
+    if (!s->o->coverage || gh__coverage_add(&s->coverage, rec) == 0)
+        return true;
+    gh__say(&s->text, "out of memory\n");
+    verdict(s, GH_TARGET_ERROR);
+    return false;
+}
+
 /* One record of the target: false when the run must stop. */
 static bool take(run *s, wire_commit *tr)
 {
@@ -141,6 +152,8 @@ static bool take(run *s, wire_commit *tr)
         return false;
     }
     if (!s->m) { /* alone, or a free run */
+        if (!covered(s, tr))
+            return false;
         s->trapped = (tr->flags & WIRE_COMMIT_TRAP) != 0;
         s->res->instructions++;
         return true;
@@ -161,6 +174,8 @@ static bool take(run *s, wire_commit *tr)
         diverged_at(s, s->mine, NULL);
         return false;
     }
+    if (!covered(s, tr))
+        return false;
     if (gh__pages_add_record(&s->pages, s->mine) != 0) {
         gh__say(&s->text, "out of memory\n");
         verdict(s, GH_TARGET_ERROR);
@@ -490,6 +505,10 @@ void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_resu
             if (res->verdict != GH_TARGET_ERROR || s->res->instructions)
                 dump(s);
         }
+        if (o->coverage && (gh__coverage_write(&s->coverage, t, o->coverage) != 0 || fflush(o->coverage) != 0)) {
+            gh__say(&s->text, "cannot write the coverage record\n");
+            res->io_error = true;
+        }
         if (o->trace && fflush(o->trace) != 0) {
             gh__say(&s->text, "cannot write the trace\n");
             res->io_error = true;
@@ -500,6 +519,7 @@ void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_resu
         }
         gm_destroy(&s->m);
         gh__pages_free(&s->pages);
+        gh__coverage_free(&s->coverage);
     }
     if (s) {
         free(s->recs);

@@ -47,5 +47,19 @@ assert "DIVERGENCE at instruction 1" in out("planted/modelsim/bitmanip") and "RE
 assert "RETRY 1 of 2" in out("flaky/usbemu/bitmanip") and "PASS: lockstep clean" in out("flaky/usbemu/bitmanip")
 assert "RETRY 1 of 1" in out("unplugged/usbemu/divergent")
 EOS
+"$gpuhost" coverage merge "$work"/hil/coverage/*.cov -o "$work/coverage.txt" --html "$work/coverage.html" \
+    && ok "gpuhost coverage merge: $(grep '^board' "$work/coverage.txt" | tr '\n' ';')" || bad "coverage merge"
+# random streams reach every variant of the rtl board that gen makes (gen leaves out
+# control flow, memory and special-register instructions; the examples cover those)
+python3 - "$work/coverage.txt" "$work/coverage.html" <<'EOS' && ok "the random streams hit every variant gen makes on rtl; the page shows it" || bad "coverage"
+import sys, re
+text = open(sys.argv[1]).read()
+rtl = text.split("board rtl:")[1].split("\nboard ")[0]
+never = rtl.split("never hit:")[1].split("\n")[0].split()
+excluded = ("BRA", "BSSY", "BSYNC", "EXIT", "LDG", "STG", "LDC", "GETGPR", "SETGPR", "S2R", "S2UR")
+reached = [v for v in never if not v.startswith(excluded)]
+assert not reached, reached
+assert "board rtl:" in open(sys.argv[2]).read()
+EOS
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

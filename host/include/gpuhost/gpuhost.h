@@ -4,6 +4,7 @@
 #define GPUHOST_GPUHOST_H
 
 #include "gpuhost/board.h"
+#include "gpuhost/coverage.h"
 #include "gpuhost/error.h"
 #include "gpuhost/kernel.h"
 #include "gpuhost/run.h"

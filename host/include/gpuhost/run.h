@@ -46,6 +46,7 @@ typedef struct {
     uint64_t check_every; /* full-state comparison every N instructions (0: at the end only) */
     const char *fault;    /* a fault armed in the DUT: a run that never shows it is an error */
     FILE *trace;          /* one JSON line per target record (and the model's at a divergence) */
+    FILE *coverage;       /* a coverage record of what ran (compared, in lockstep): see gpuhost/coverage.h */
     const char *state_path;     /* --dump-state: the target's final state (and the model's) */
     const gh_mem_dump *dumps;   /* --dump-mem: the target's memory (and the model's) */
     unsigned dump_count;
