@@ -150,6 +150,49 @@ static int by_key(const void *x, const void *y)
     return strcmp(((const modifier *)x)->key, ((const modifier *)y)->key);
 }
 
+/* Operand kinds a variant takes (bit per kind below), from its field types. */
+enum { OPERAND_REGISTER = 1, OPERAND_UNIFORM = 2, OPERAND_CONSTANT = 4, OPERAND_IMMEDIATE = 8 };
+static const char *const operand_kind_names[] = {"register", "uniform", "constant", "immediate"};
+
+static unsigned operand_kinds(const isa_variant *v)
+{
+    const isa_tables *tab = isa_tables_get();
+    const isa_field *fields = isa_variant_fields(v);
+    unsigned kinds = 0;
+    for (uint16_t i = 0; i < v->operand_count; i++) { /* the operands (Order), not modifiers */
+        const isa_operand *op = &tab->operands[v->operand_begin + i];
+        switch (isa_field_type(&fields[op->field])->kind) {
+        case ISA_KIND_GPR: kinds |= OPERAND_REGISTER; break;
+        case ISA_KIND_UGPR: kinds |= OPERAND_UNIFORM; break;
+        case ISA_KIND_CMEM: kinds |= OPERAND_CONSTANT; break;
+        case ISA_KIND_SIMM:
+        case ISA_KIND_UIMM:
+        case ISA_KIND_F32IMM:
+        case ISA_KIND_F16IMMX2: kinds |= OPERAND_IMMEDIATE; break;
+        default: break;
+        }
+    }
+    return kinds;
+}
+
+/* "register 60 of 70, uniform 20 of 25, ...": implemented variants taking
+ * each operand kind, and how many of them were hit. */
+static void write_operand_kinds(const board_cov *b, FILE *f)
+{
+    const isa_tables *tab = isa_tables_get();
+    fputs("  operand kinds (variants hit of implemented):", f);
+    for (unsigned k = 0; k < 4; k++) {
+        uint32_t implemented = 0, hit = 0;
+        for (uint32_t v = 0; v < tab->variant_count; v++)
+            if (b->implemented[v] && (operand_kinds(&tab->variants[v]) >> k & 1u)) {
+                implemented++;
+                hit += b->variants[v].hits != 0;
+            }
+        fprintf(f, "%s %s %u of %u", k ? "," : "", operand_kind_names[k], hit, implemented);
+    }
+    fputc('\n', f);
+}
+
 static void write_text(const merged *m, FILE *f)
 {
     const isa_tables *tab = isa_tables_get();
@@ -162,6 +205,7 @@ static void write_text(const merged *m, FILE *f)
         }
         fprintf(f, "board %s: %u of %u implemented variants hit (%.1f%%)\n", b->name, hit, implemented,
                 implemented ? 100.0 * hit / implemented : 0.0);
+        write_operand_kinds(b, f);
         fputs("  never hit:", f);
         for (uint32_t v = 0; v < tab->variant_count; v++)
             if (b->implemented[v] && !b->variants[v].hits)
@@ -191,6 +235,9 @@ static void write_html(const merged *m, modifier *sorted, size_t n, FILE *f)
         fprintf(f, "<h2>board %s: %u of %u implemented variants hit (%.1f%%)</h2>\n<table>\n"
                 "<tr><th>variant</th><th>hits</th><th>guarded</th><th>lanes partly active</th><th>modifiers</th></tr>\n",
                 b->name, hit, implemented, implemented ? 100.0 * hit / implemented : 0.0);
+        fputs("<p>", f);
+        write_operand_kinds(b, f);
+        fputs("</p>\n", f);
         for (uint32_t v = 0; v < tab->variant_count; v++) {
             if (!b->implemented[v] && !b->variants[v].hits)
                 continue;

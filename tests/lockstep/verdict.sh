@@ -73,6 +73,13 @@ expect "requests sized to the target's max_payload" 0 --board modelsim run "$wor
 printf 'HADD2 R0, R1, R2 ;\nEXIT ;\n' > "$work/half.s"
 expect "packed halves shown as halves" 7 --board modelsim run "$work/half.s" --fault 2:0:16 -- \
     "R0 lane 0: expected 0x00000000 (f16 hi 0, lo 0), actual 0x00010000 (f16 hi 5.96046e-08, lo 0)"
+# coverage records and their merge
+expect "a coverage record from a lockstep run" 0 --board modelsim run "$k" --coverage "$work/k.cov" -- "PASS"
+expect "coverage merge: the table" 0 coverage merge "$work/k.cov" "$work/k.cov" --html "$work/cov.html" -- \
+    "board modelsim: " "operand kinds (variants hit of implemented): register"
+printf 'gpuhost-coverage 1\nboard x\nvariant NO_SUCH_VARIANT 1 0 0\n' > "$work/bad.cov"
+expect "coverage merge: a bad record names file and line" 1 coverage merge "$work/bad.cov" -- \
+    "$work/bad.cov:3: a variant this gpuhost's tables do not have"
 # descriptor keys are checked against what the target reports
 mkdir "$work/boards"
 sed 's/^warps = 64/warps = 4/' "$(dirname "$0")/../../boards/modelsim.ini" > "$work/boards/modelsim.ini"
