@@ -234,8 +234,8 @@ static int stream(run *s, uint64_t max)
 static void fault_never_seen(run *s)
 {
     if (s->o->fault && (s->res->verdict == GH_VERDICT_UNKNOWN))
-        gh__say(&s->text, "the fault %s was armed in the DUT but never showed: it never struck (nothing "
-                "it could corrupt ran at or after its instruction)\n", s->o->fault);
+        gh__say(&s->text, "the fault %s was armed in the DUT but never showed: nothing it could corrupt ran "
+                "at or after its instruction, or its change went where no comparison looks\n", s->o->fault);
     if (s->o->fault)
         verdict(s, GH_TARGET_ERROR);
 }
