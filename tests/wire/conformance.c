@@ -1,0 +1,344 @@
+/* wire_conformance ENDPOINT: checks a server against docs/wire-protocol.md —
+ * every request, every error path and the RUN flow control — speaking the
+ * protocol itself over a ZeroMQ DEALER socket (not through libgpuhost), as a
+ * third-party client would. Prints one line per check and "N passed, M
+ * failed"; exits 1 if any failed, 77 if the server cannot be reached. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include <zmq.h>
+
+#include "isa/asmfile.h"
+#include "wire/protocol.h"
+
+#define TIMEOUT_MS 5000
+
+static void *sock;
+static uint32_t seq;
+static unsigned passed, failed;
+static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
+
+static void check(bool ok, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("%s ", ok ? "ok  " : "FAIL");
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    ok ? passed++ : failed++;
+}
+
+static void send_raw(const uint8_t *bytes, size_t len)
+{
+    zmq_send(sock, bytes, len, 0);
+}
+
+static uint32_t send_req(uint16_t type, const void *payload, uint32_t len)
+{
+    static uint8_t tx[WIRE_HEADER_SIZE + 4096];
+    size_t n = wire_frame_encode(tx, sizeof tx, type, ++seq, payload, len);
+    send_raw(tx, n);
+    return seq;
+}
+
+/* The next frame within timeout_ms: its header and payload; false on silence. */
+static bool recv_frame(wire_header *h, const uint8_t **payload, int timeout_ms)
+{
+    zmq_pollitem_t item = {.socket = sock, .events = ZMQ_POLLIN};
+    if (zmq_poll(&item, 1, timeout_ms) <= 0)
+        return false;
+    int n = zmq_recv(sock, rx, sizeof rx, 0);
+    return n > 0 && wire_frame_decode(rx, (size_t)n, h, payload) == 0;
+}
+
+/* A reply of `type` to request `id`. */
+static bool reply(uint32_t id, uint16_t type, wire_header *h, const uint8_t **p)
+{
+    return recv_frame(h, p, TIMEOUT_MS) && h->seq == id && h->type == type;
+}
+
+static uint32_t error_code(const wire_header *h, const uint8_t *p)
+{
+    wire_reader r = {.p = p, .len = h->length};
+    return h->type == WIRE_ERROR ? wire_get32(&r) : 0;
+}
+
+/* A request answered with ERROR `code`. */
+static void expect_error(const char *what, uint16_t type, const void *payload, uint32_t len, uint32_t code)
+{
+    wire_header h;
+    const uint8_t *p;
+    uint32_t id = send_req(type, payload, len);
+    bool got = reply(id, WIRE_ERROR, &h, &p);
+    check(got && error_code(&h, p) == code, "%s: ERROR %s", what, wire_error_text(code));
+}
+
+/* A malformed frame answered with ERROR `code`, sequence number 0. */
+static void expect_frame_error(const char *what, const uint8_t *bytes, size_t len, uint32_t code)
+{
+    wire_header h;
+    const uint8_t *p;
+    send_raw(bytes, len);
+    bool got = recv_frame(&h, &p, TIMEOUT_MS) && h.type == WIRE_ERROR && h.seq == 0;
+    check(got && error_code(&h, p) == code, "%s: ERROR %s with sequence number 0", what, wire_error_text(code));
+}
+
+static bool ok_reply(uint16_t type, const void *payload, uint32_t len)
+{
+    wire_header h;
+    const uint8_t *p;
+    return reply(send_req(type, payload, len), WIRE_OK, &h, &p);
+}
+
+static void hello_and_bad_frames(wire_caps *caps)
+{
+    uint8_t buf[64];
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    wire_put32(&w, WIRE_VERSION);
+    wire_header h;
+    const uint8_t *p;
+    bool got = reply(send_req(WIRE_HELLO, buf, 4), WIRE_CAPS, &h, &p);
+    wire_reader r = {.p = p, .len = got ? h.length : 0};
+    got = got && wire_caps_decode(&r, caps) == 0;
+    check(got && caps->version == WIRE_VERSION && caps->lanes == 32 && caps->max_payload >= 64,
+          "HELLO: CAPS (version %u, %u warps of %u lanes, requests up to %u bytes, \"%s\")", caps->version,
+          caps->max_warps, caps->lanes, caps->max_payload, caps->name);
+    w.len = 0;
+    wire_put32(&w, WIRE_VERSION + 1);
+    expect_error("HELLO with another version", WIRE_HELLO, buf, 4, WIRE_ERR_BAD_VERSION);
+    expect_error("HELLO without its version", WIRE_HELLO, NULL, 0, WIRE_ERR_BAD_LENGTH);
+
+    uint8_t frame[64];
+    size_t n = wire_frame_encode(frame, sizeof frame, WIRE_RESET, ++seq, NULL, 0);
+    frame[0] ^= 0xff;
+    expect_frame_error("a bad magic", frame, n, WIRE_ERR_BAD_MAGIC);
+    n = wire_frame_encode(frame, sizeof frame, WIRE_RESET, ++seq, NULL, 0);
+    frame[16] ^= 1;
+    expect_frame_error("a bad CRC", frame, n, WIRE_ERR_BAD_CRC);
+    n = wire_frame_encode(frame, sizeof frame, WIRE_RESET, ++seq, NULL, 0);
+    frame[4] = 7; /* version 7; the CRC is of the real header, checked after the version */
+    expect_frame_error("another version in the header", frame, n, WIRE_ERR_BAD_VERSION);
+    n = wire_frame_encode(frame, sizeof frame, WIRE_RESET, ++seq, "abcd", 4);
+    expect_frame_error("a length the frame does not have", frame, n - 2, WIRE_ERR_BAD_LENGTH);
+    expect_error("an unknown type", 0x55, NULL, 0, WIRE_ERR_BAD_TYPE);
+}
+
+/* RESET, LOAD_CODE, LOAD_CONST, LOAD_MEM, LAUNCH, WRITE_REG: the kernel below. */
+static bool load(const isa_kernel *k)
+{
+    uint8_t buf[4096];
+    bool ok = ok_reply(WIRE_RESET, NULL, 0);
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    wire_put32(&w, 0);
+    wire_put32(&w, (uint32_t)k->code_count);
+    for (size_t i = 0; i < k->code_count; i++) {
+        wire_put64(&w, k->code[i].lo);
+        wire_put64(&w, k->code[i].hi);
+    }
+    ok = ok && ok_reply(WIRE_LOAD_CODE, buf, (uint32_t)w.len);
+    w.len = 0;
+    wire_put32(&w, 0);
+    wire_put32(&w, 0);
+    wire_put32(&w, 2);
+    wire_put32(&w, 0x11);
+    wire_put32(&w, 0x22);
+    ok = ok && ok_reply(WIRE_LOAD_CONST, buf, (uint32_t)w.len);
+    w.len = 0;
+    wire_put64(&w, 0x2000);
+    wire_put32(&w, 2);
+    wire_put32(&w, 0xcafe0001u);
+    wire_put32(&w, 0xcafe0002u);
+    ok = ok && ok_reply(WIRE_LOAD_MEM, buf, (uint32_t)w.len);
+    w.len = 0;
+    wire_put32(&w, 1);
+    wire_put64(&w, 0);
+    ok = ok && ok_reply(WIRE_LAUNCH, buf, (uint32_t)w.len);
+    w.len = 0;
+    wire_put8(&w, WIRE_REG_GPR);
+    wire_put8(&w, 0);
+    wire_put16(&w, 0);
+    wire_put32(&w, 5);
+    wire_put32(&w, 0xffffffffu);
+    for (unsigned l = 0; l < 32; l++)
+        wire_put32(&w, 100 + l);
+    return ok && ok_reply(WIRE_WRITE_REG, buf, (uint32_t)w.len);
+}
+
+static void state_and_memory(void)
+{
+    uint8_t buf[16];
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    wire_put16(&w, 0);
+    wire_header h;
+    const uint8_t *p;
+    wire_state *st = calloc(1, sizeof *st);
+    bool got = st && reply(send_req(WIRE_READ_STATE, buf, 2), WIRE_STATE, &h, &p);
+    wire_reader r = {.p = p, .len = got ? h.length : 0};
+    got = got && wire_state_decode(&r, st) == 0;
+    check(got && st->gpr[5][3] == 103 && st->exited == 0, "READ_STATE: STATE shows WRITE_REG's R5 and no lane exited");
+    free(st);
+    w.len = 0;
+    wire_put16(&w, 999);
+    expect_error("READ_STATE of a warp that is not there", WIRE_READ_STATE, buf, 2, WIRE_ERR_BAD_ARGUMENT);
+
+    static uint8_t page[WIRE_PAGE_SIZE];
+    w.len = 0;
+    wire_put64(&w, 0x2000);
+    wire_put32(&w, WIRE_PAGE_SIZE);
+    got = reply(send_req(WIRE_READ_MEM, buf, 12), WIRE_MEM, &h, &p) && h.length == 12 + WIRE_PAGE_SIZE;
+    if (got)
+        memcpy(page, p + 12, WIRE_PAGE_SIZE);
+    check(got && page[0] == 0x01 && page[3] == 0xca && page[4] == 0x02, "READ_MEM: MEM shows LOAD_MEM's words");
+    got = reply(send_req(WIRE_MEM_DIGEST, buf, 12), WIRE_ERROR, &h, &p); /* bytes field read as pages: 4096 > 256 */
+    check(got && error_code(&h, p) == WIRE_ERR_BAD_ARGUMENT, "MEM_DIGEST of 4096 pages: ERROR %s",
+          wire_error_text(WIRE_ERR_BAD_ARGUMENT));
+    w.len = 0;
+    wire_put64(&w, 0x2000);
+    wire_put32(&w, 1);
+    got = reply(send_req(WIRE_MEM_DIGEST, buf, 12), WIRE_DIGESTS, &h, &p) && h.length == 16;
+    wire_reader d = {.p = p, .len = got ? h.length : 0};
+    wire_get64(&d);
+    wire_get32(&d);
+    check(got && wire_get32(&d) == (uint32_t)crc32(0, page, sizeof page), "MEM_DIGEST: the page's CRC-32");
+}
+
+/* RUN with batch 1, window 1, crediting every batch: three records, then RUN_END DONE. */
+static void run_with_credit(void)
+{
+    uint8_t buf[16];
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    wire_put64(&w, 1000);
+    wire_put32(&w, 1);
+    wire_put32(&w, 1);
+    uint32_t id = send_req(WIRE_RUN, buf, 16);
+    wire_header h;
+    const uint8_t *p;
+    unsigned batches = 0, records = 0;
+    bool in_order = true, ended = false;
+    uint32_t reason = 99;
+    uint64_t total = 0;
+    while (!ended && recv_frame(&h, &p, TIMEOUT_MS) && h.seq == id) {
+        wire_reader r = {.p = p, .len = h.length};
+        if (h.type == WIRE_COMMITS) {
+            in_order &= wire_get32(&r) == batches++;
+            uint32_t n = wire_get32(&r);
+            for (uint32_t i = 0; i < n; i++) {
+                wire_commit c;
+                size_t used = wire_commit_decode(p + r.pos, r.len - r.pos, &c);
+                in_order &= used && c.seq == records++;
+                r.pos += used;
+            }
+            uint8_t credit[4] = {1, 0, 0, 0};
+            uint8_t frame[32];
+            send_raw(frame, wire_frame_encode(frame, sizeof frame, WIRE_CREDIT, id, credit, 4));
+        } else if (h.type == WIRE_RUN_END) {
+            reason = wire_get32(&r);
+            total = wire_get64(&r);
+            ended = true;
+        }
+    }
+    check(ended && reason == WIRE_END_DONE && total == 3 && records == 3 && batches == 3 && in_order,
+          "RUN batch 1, window 1, credit per batch: 3 COMMITS in order, RUN_END DONE with 3 instructions");
+}
+
+/* Window 1 and no credit: one batch, then nothing; the run answers state,
+ * refuses other requests as BUSY, and ends on HALT. */
+static void run_without_credit(const isa_kernel *k)
+{
+    if (!load(k)) {
+        check(false, "reload for the run without credit");
+        return;
+    }
+    uint8_t buf[16];
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    wire_put64(&w, 1000);
+    wire_put32(&w, 1);
+    wire_put32(&w, 1);
+    uint32_t run = send_req(WIRE_RUN, buf, 16);
+    wire_header h;
+    const uint8_t *p;
+    bool first = recv_frame(&h, &p, TIMEOUT_MS) && h.seq == run && h.type == WIRE_COMMITS;
+    bool quiet = !recv_frame(&h, &p, 300);
+    check(first && quiet, "RUN window 1 without CREDIT: one COMMITS, then the target waits");
+    w.len = 0;
+    wire_put16(&w, 0);
+    check(reply(send_req(WIRE_READ_STATE, buf, 2), WIRE_STATE, &h, &p), "READ_STATE during a run: STATE");
+    w.len = 0;
+    wire_put32(&w, 0);
+    wire_put32(&w, 0);
+    expect_error("LOAD_CODE during a run", WIRE_LOAD_CODE, buf, 8, WIRE_ERR_BUSY);
+    uint8_t frame[32];
+    send_raw(frame, wire_frame_encode(frame, sizeof frame, WIRE_HALT, run, NULL, 0));
+    bool ended = false;
+    uint32_t reason = 99;
+    while (!ended && recv_frame(&h, &p, TIMEOUT_MS) && h.seq == run) {
+        wire_reader r = {.p = p, .len = h.length};
+        if (h.type == WIRE_RUN_END) {
+            reason = wire_get32(&r);
+            ended = true;
+        }
+    }
+    check(ended && reason == WIRE_END_HALTED, "HALT during the run: RUN_END HALTED");
+    check(ok_reply(WIRE_HALT, NULL, 0), "HALT outside a run: OK");
+}
+
+static void inject_and_bad_arguments(const isa_kernel *k)
+{
+    uint8_t buf[32];
+    wire_header h;
+    const uint8_t *p;
+    check(load(k), "RESET and the load sequence again: OK each");
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    wire_put16(&w, 0);
+    wire_put64(&w, k->code[1].lo);
+    wire_put64(&w, k->code[1].hi);
+    bool got = reply(send_req(WIRE_INJECT, buf, 18), WIRE_COMMITS, &h, &p);
+    wire_reader r = {.p = p, .len = got ? h.length : 0};
+    wire_get32(&r);
+    check(got && wire_get32(&r) == 1, "INJECT: COMMITS with one record");
+    w.len = 0;
+    wire_put64(&w, 10);
+    wire_put32(&w, 0);
+    wire_put32(&w, 1);
+    expect_error("RUN with batch 0", WIRE_RUN, buf, 16, WIRE_ERR_BAD_ARGUMENT);
+    w.len = 0;
+    wire_put32(&w, 0);
+    wire_put32(&w, 3);
+    expect_error("LOAD_CODE whose count the payload does not hold", WIRE_LOAD_CODE, buf, 8, WIRE_ERR_BAD_LENGTH);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: wire_conformance ENDPOINT\n");
+        return 2;
+    }
+    isa_kernel *k = NULL;
+    if (isa_assemble("conformance", "S2R R0, SR_LANEID ;\nIADD R1, R0, 0x100 ;\nEXIT ;\n", &k, stderr) != 0)
+        return 2;
+    void *ctx = zmq_ctx_new();
+    sock = zmq_socket(ctx, ZMQ_DEALER);
+    int zero = 0;
+    zmq_setsockopt(sock, ZMQ_LINGER, &zero, sizeof zero);
+    if (zmq_connect(sock, argv[1]) != 0) {
+        fprintf(stderr, "wire_conformance: cannot connect %s: %s\n", argv[1], zmq_strerror(zmq_errno()));
+        return 77;
+    }
+    wire_caps caps;
+    hello_and_bad_frames(&caps);
+    check(load(k), "RESET, LOAD_CODE, LOAD_CONST, LOAD_MEM, LAUNCH, WRITE_REG: OK each");
+    state_and_memory();
+    run_with_credit();
+    run_without_credit(k);
+    inject_and_bad_arguments(k);
+    printf("%u passed, %u failed\n", passed, failed);
+    zmq_close(sock);
+    zmq_ctx_term(ctx);
+    isa_kernel_destroy(&k);
+    return failed ? 1 : 0;
+}
