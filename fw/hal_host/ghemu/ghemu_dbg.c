@@ -340,7 +340,7 @@ uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
     (void)uc;
     ghemu *e = user;
     ghemu_dbg *d = &e->dbg;
-    if (!ghemu_reg_access_ok(e, "DBG", off, size))
+    if (!ghemu_reg_access_ok(e, GH_REF_DBG_BASE, off, size, false))
         return 0;
     const ghemu_beat *b = visible_beat(d), *m = mem_request(d);
     switch (off) {
@@ -409,7 +409,7 @@ void ghemu_dbg_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
     ghemu *e = user;
     ghemu_dbg *d = &e->dbg;
     uint32_t v = (uint32_t)value;
-    if (!ghemu_reg_access_ok(e, "DBG", off, size))
+    if (!ghemu_reg_access_ok(e, GH_REF_DBG_BASE, off, size, true))
         return;
     switch (off) {
     case GH_DBG_CTRL: {
