@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fw/beats.h"
+#include "fw/inject.h"
 #include "hal.h"
 
 /* ------------------------------------------------------------ registers */
@@ -566,53 +567,42 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
     return collect(d, rec, watchdog);
 }
 
-/* INJECT through the port contract, which has no way to pick the warp that
- * steps or to fetch from anywhere but instruction memory: the other warps'
- * ready lanes are parked as waiting (the DUT picks a warp with ready lanes
- * first), the word is written at the warp's lowest ready PC, one step runs,
- * and the parked lanes are released. The word stays in instruction memory
- * (documented in README.md: INJECT overwrites the code at that PC). */
+/* INJECT through the port contract (fw/inject.h, shared with cosim/rtl). The
+ * board keeps no copy of its code (1 MiB of instruction memory), so the
+ * injected word stays in instruction memory at that PC (README.md). */
+static int inject_bd_read(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v)
+{
+    (void)ctx;
+    return bd_read(space, warp, index, lane, v);
+}
+
+static int inject_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v)
+{
+    (void)ctx;
+    return bd_write(space, warp, index, lane, v);
+}
+
+static int inject_step(void *ctx, wire_commit *rec)
+{
+    wr(DBG(CMD), GH_DBG_CMD_STEP);
+    return collect(ctx, rec, 0);
+}
+
+static const fw_inject_port inject_port = {
+    .bd_read = inject_bd_read,
+    .bd_write = inject_bd_write,
+    .write_code = load_code,
+    .restore_code = NULL,
+    .step = inject_step,
+    .code_words = GH_REF_MAX_CODE,
+};
+
 static int inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
 {
     gh_ref_dut *d = ctx;
-    if (warp >= d->warps || wait_idle() != 0)
+    if (wait_idle() != 0)
         return -1;
-    uint32_t ready[64] = {0}, st;
-    uint64_t min_pc = UINT64_MAX;
-    for (uint32_t w = 0; w < d->warps; w++)
-        for (uint32_t l = 0; l < WIRE_LANES; l++) {
-            if (bd_read(GH_BD_STATUS, w, 0, l, &st) != 0)
-                return -1;
-            if (st != 0)
-                continue;
-            ready[w] |= 1u << l;
-            if (w == warp) {
-                uint32_t plo, phi;
-                if (bd_read(GH_BD_PC_LO, w, 0, l, &plo) || bd_read(GH_BD_PC_HI, w, 0, l, &phi))
-                    return -1;
-                uint64_t pc = (uint64_t)phi << 32 | plo;
-                if (pc < min_pc)
-                    min_pc = pc;
-            }
-        }
-    if (!ready[warp] || (min_pc & 15u) || (min_pc >> 4) > 0xffffu)
-        return -1;
-    int rc = 0;
-    for (uint32_t w = 0; w < d->warps && rc == 0; w++)
-        for (uint32_t l = 0; l < WIRE_LANES && rc == 0; l++)
-            if (w != warp && ((ready[w] >> l) & 1u))
-                rc = bd_write(GH_BD_STATUS, w, 0, l, 1);
-    if (rc == 0 && load_code(ctx, (uint32_t)(min_pc >> 4), lo, hi) == 0) {
-        wr(DBG(CMD), GH_DBG_CMD_STEP);
-        rc = collect(d, rec, 0) == FW_STEP_RETIRED && rec->warp == warp ? 0 : -1;
-    } else {
-        rc = -1;
-    }
-    for (uint32_t w = 0; w < d->warps; w++)
-        for (uint32_t l = 0; l < WIRE_LANES; l++)
-            if (w != warp && ((ready[w] >> l) & 1u))
-                bd_write(GH_BD_STATUS, w, 0, l, 0);
-    return rc;
+    return fw_inject(&inject_port, d, d->warps, warp, lo, hi, rec);
 }
 
 const fw_dut_ops gh_ref_dut_ops = {

@@ -47,7 +47,8 @@ typedef struct {
     uint32_t code_count;  /* 1 + highest index written since reset */
     bool launched, busy, done, inject_pending;
     uint32_t inject_index;
-    uint32_t exited[128], parked[128];
+    uint32_t exited[128];
+    uint8_t park[128][32]; /* a lane status INJECT wrote over the DUT's (PARK_NONE: the DUT's own) */
     ghemu_beat *beats;
     size_t nbeats, head, cap;
     wire_state *cache; /* the DUT's state of cache_warp, read once between steps */
