@@ -5,7 +5,9 @@
 pkg_check_modules(UMOCKDEV IMPORTED_TARGET umockdev-1.0 gobject-2.0 glib-2.0)
 find_package(Threads REQUIRED)
 if(UMOCKDEV_FOUND)
-  add_executable(gpu-usbemu ${CMAKE_CURRENT_LIST_DIR}/usbemu.c)
+  add_executable(gpu-usbemu ${CMAKE_CURRENT_LIST_DIR}/usbemu.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_desc.c
+    ${CMAKE_CURRENT_LIST_DIR}/usbemu_urb.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_ioctl.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_link.c
+    ${CMAKE_CURRENT_LIST_DIR}/usbemu_dut.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_image.c)
   target_link_libraries(gpu-usbemu PRIVATE fw_hal_host PkgConfig::UMOCKDEV Threads::Threads)
   # --dut rtl: the Verilated core (cosim/rtl's rtl_dut) behind the endpoints,
   # where it is built. cosim/rtl is added after this directory, so the check
