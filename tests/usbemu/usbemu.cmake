@@ -41,3 +41,10 @@ add_test(NAME fw_rv32_image
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/image.sh ${GH_USBEMU} ${GH_USB_CLIENT} ${gh_rv32_dir}
           ${CMAKE_SOURCE_DIR}/tests/kernels)
 set_tests_properties(fw_rv32_image PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+# Random legal instruction streams over the emulated board, the rv32 image
+# serving them: 100k warp-instructions a seed (long: the first build only).
+if(TARGET gpu-usbemu)
+  add_test(NAME lockstep_random_usbemu
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lockstep/random_streams.sh $<TARGET_FILE:gpuhost> usbemu 100000 1 2 3)
+  set_tests_properties(lockstep_random_usbemu PROPERTIES TIMEOUT 1200 LABELS long)
+endif()
