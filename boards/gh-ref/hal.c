@@ -16,6 +16,7 @@
 #include "fw/beats.h"
 #include "fw/inject.h"
 #include "hal.h"
+#include "page_store.h"
 
 /* ------------------------------------------------------------ registers */
 static inline uint32_t rd(uint32_t base, uint32_t off)
@@ -222,7 +223,9 @@ const fw_link_ops gh_ref_link_ops = {.recv = link_recv, .send = link_send};
 
 /* ------------------------------------------------------------ DUT memory: a sparse page store */
 /* The pool: a 4096-slot open-addressing table of page keys (key + 1; 0 =
- * free) at its base, then slot i's 4 KiB frame at 64 KiB + i * 4 KiB. Keys:
+ * free; the index and the page-wise copies are cosim/common's page_store.c,
+ * as the model's memory) at its base, then slot i's 4 KiB frame at 64 KiB +
+ * i * 4 KiB. Keys:
  * global page = address >> 12 (36 bits); constant page = 1 << 40 | bank << 4
  * | offset >> 12. Pages are zero-filled when first written; reads of pages
  * never written return zeros without allocating, as in the model. */
@@ -248,26 +251,36 @@ static void store_clear(gh_ref_dut *d)
     d->last_frame = NULL;
 }
 
+/* The frame of a page key (slot by page_store.c's index), or NULL: never
+ * written (reads see zeros) or, to create, the pool is full. */
 static uint8_t *page(gh_ref_dut *d, uint64_t key, int create)
 {
     if (d->last_key == key + 1)
         return d->last_frame;
-    uint32_t i = (uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 52) & (SLOTS - 1);
-    for (;; i = (i + 1) & (SLOTS - 1)) {
-        if (table[i] == key + 1)
-            break;
-        if (table[i] == 0) {
-            if (!create || d->pages >= MAX_PAGES)
-                return NULL;
-            table[i] = key + 1;
-            memset(frame_of(i), 0, PAGE_SIZE);
-            d->pages++;
-            break;
-        }
+    const page_index ix = {.keys = table, .capacity = SLOTS};
+    size_t i = page_index_slot(&ix, key);
+    if (table[i] == 0) {
+        if (!create || d->pages >= MAX_PAGES)
+            return NULL;
+        table[i] = key + 1;
+        memset(frame_of((uint32_t)i), 0, PAGE_SIZE);
+        d->pages++;
     }
     d->last_key = key + 1;
-    d->last_frame = frame_of(i);
+    d->last_frame = frame_of((uint32_t)i);
     return d->last_frame;
+}
+
+typedef struct {
+    gh_ref_dut *d;
+    int space; /* 0 global, 1 constant bank `bank` */
+    uint32_t bank;
+} store_space;
+
+static uint8_t *lookup(void *ctx, uint64_t page_addr, int create)
+{
+    const store_space *s = ctx;
+    return page(s->d, s->space ? CONST_KEY(s->bank, (uint32_t)page_addr) : page_addr >> 12, create);
 }
 
 /* Copies len bytes at addr of a space (0 global, 1 constant bank `bank`)
@@ -275,24 +288,8 @@ static uint8_t *page(gh_ref_dut *d, uint64_t key, int create)
 static int store_io(gh_ref_dut *d, int space, uint32_t bank, uint64_t addr, uint8_t *buf, uint32_t len,
                     int write)
 {
-    while (len) {
-        uint32_t off = (uint32_t)(addr & (PAGE_SIZE - 1)), n = PAGE_SIZE - off;
-        if (n > len)
-            n = len;
-        uint64_t key = space ? CONST_KEY(bank, (uint32_t)addr) : addr >> 12;
-        uint8_t *p = page(d, key, write);
-        if (write) {
-            if (!p)
-                return -1;
-            memcpy(p + off, buf, n);
-        } else if (p) {
-            memcpy(buf, p + off, n);
-        } else {
-            memset(buf, 0, n);
-        }
-        addr += n, buf += n, len -= n;
-    }
-    return 0;
+    store_space s = {.d = d, .space = space, .bank = bank};
+    return page_copy(lookup, &s, addr, buf, len, write);
 }
 
 /* Answers the DUT's pending memory request. */
