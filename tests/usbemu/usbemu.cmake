@@ -48,3 +48,13 @@ if(TARGET gpu-usbemu)
     COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lockstep/random_streams.sh $<TARGET_FILE:gpuhost> usbemu 100000 1 2 3)
   set_tests_properties(lockstep_random_usbemu PROPERTIES TIMEOUT 1200 LABELS long)
 endif()
+# INJECT and WRITE_REG over USB through the rv32 image (a libusb client of
+# its own: gpuhost sends neither).
+pkg_check_modules(GH_TEST_LIBUSB IMPORTED_TARGET libusb-1.0)
+if(TARGET gpu-usbemu AND GH_TEST_LIBUSB_FOUND)
+  add_executable(usbemu_inject ${CMAKE_CURRENT_LIST_DIR}/inject_usb.c)
+  target_link_libraries(usbemu_inject PRIVATE wire isa PkgConfig::GH_TEST_LIBUSB)
+  add_test(NAME usbemu_inject
+    COMMAND sh -c "timeout 60 \"$0\" -- \"$1\"" ${GH_USBEMU} $<TARGET_FILE:usbemu_inject>)
+  set_tests_properties(usbemu_inject PROPERTIES TIMEOUT 120)
+endif()
