@@ -7,9 +7,9 @@
 # image ends the run with exit 8 and a report naming the PC, the function
 # and the cause, promptly. Skipped (77) without the riscv toolchain (no
 # image), Unicorn (a gpu-usbemu that cannot run it) or umockdev.
-# Usage: image.sh GPU_USBEMU GPUHOST IMAGE_DIR KERNEL_DIR
+# Usage: image.sh GPU_USBEMU GPUHOST IMAGE_DIR KERNEL_DIR [USBEMU_INJECT]
 set -u
-usbemu=$1 client=$2 images=$3 kernels=$4
+usbemu=$1 client=$2 images=$3 kernels=$4 inject=${5:-}
 . "$(dirname "$0")/common.sh"
 if [ ! -f "$images/gh-ref-fw.elf" ]; then
     echo "SKIP: no firmware image in $images (install gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)"
@@ -51,25 +51,27 @@ verdict "cost figures" 0 30 "$work/out" $status 0 "rv32 instructions per warp-in
     "rv32 instructions per URB" "firmware functions executed"
 grep "gpu-usbemu: board" "$work/out"
 
-# function coverage of the image over every example kernel (each run appends
+# function coverage of the image over every example kernel and the INJECT
+# client (each run appends
 # "run|not-run FUNCTION SIZE INSTRUCTIONS" lines): the share of functions
 # that executed, and every HAL function that did not, with the reason
 export GH_USBEMU_COVERAGE="$work/cov"
 for src in "$kernels"/*.s; do
     timeout 60 "$client" --board usbemu run "$src" --timeout 10000 > /dev/null 2>&1
 done
+[ -n "$inject" ] && timeout 60 "$usbemu" -- "$inject" > /dev/null 2>&1
 unset GH_USBEMU_COVERAGE
 awk '{ seen[$2] = 1; if ($1 == "run") ran[$2] = 1 }
      END { n = 0; r = 0; for (f in seen) { n++; if (f in ran) r++ }
-           printf "firmware function coverage over tests/kernels: %d of %d functions (%.1f%%)\n", r, n, 100 * r / n }' \
+           printf "firmware function coverage over tests/kernels and usbemu_inject: %d of %d functions (%.1f%%)\n", r, n, 100 * r / n }' \
     "$work/cov" | tee "$work/covsum"
-verdict "function coverage computed" 0 0 "$work/covsum" 0 0 "firmware function coverage over tests/kernels"
+verdict "function coverage computed" 0 0 "$work/covsum" 0 0 "firmware function coverage over tests/kernels and usbemu_inject"
 why() {
     case $1 in
-    inject) echo "INJECT: gpuhost sends none (directed tests speak it to gpu-rtlsim: cosim/rtl/tests)" ;;
+    inject) echo "INJECT: gpuhost sends none (usbemu_inject does, where libusb is built)" ;;
     gh_ref_link_reset) echo "only after a link loss (bus reset, SET_CONFIGURATION, a send the host never reads)" ;;
     gh_ref_trap) echo "the trap handler: the broken images below reach it only as a crash report" ;;
-    write_reg | bd_write) echo "WRITE_STATE: these runs start every kernel from its launch state" ;;
+    write_reg | bd_write) echo "WRITE_REG: gpuhost sends none (usbemu_inject does, where libusb is built)" ;;
     read_mem) echo "READ_MEM: gpuhost sent none in these runs (memory is compared on the model's side)" ;;
     *) echo "not reached by these kernels" ;;
     esac

@@ -26,21 +26,6 @@ if(TARGET gpu-usbemu AND TARGET rtl_dut)
             ${CMAKE_SOURCE_DIR}/tests/kernels)
   set_tests_properties(usbemu_rtl PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
 endif()
-# The rv32 image itself, executing under gpu-usbemu's emulated soft core
-# (Unicorn): kernels through hal.c, `info`, the cost and coverage figures,
-# and the deliberately broken images ending in a crash report (exit 8).
-# Registered always: it skips (77) without the riscv toolchain, Unicorn or
-# umockdev.
-get_property(gh_rv32_image GLOBAL PROPERTY GH_RV32_IMAGE)
-if(gh_rv32_image)
-  get_filename_component(gh_rv32_dir ${gh_rv32_image} DIRECTORY)
-else()
-  set(gh_rv32_dir ${CMAKE_BINARY_DIR}/fw/rv32-not-built)
-endif()
-add_test(NAME fw_rv32_image
-  COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/image.sh ${GH_USBEMU} ${GH_USB_CLIENT} ${gh_rv32_dir}
-          ${CMAKE_SOURCE_DIR}/tests/kernels)
-set_tests_properties(fw_rv32_image PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 # Random legal instruction streams over the emulated board, the rv32 image
 # serving them: 100k warp-instructions a seed (long: the first build only).
 if(TARGET gpu-usbemu)
@@ -58,3 +43,19 @@ if(TARGET gpu-usbemu AND GH_TEST_LIBUSB_FOUND)
     COMMAND sh -c "timeout 60 \"$0\" -- \"$1\"" ${GH_USBEMU} $<TARGET_FILE:usbemu_inject>)
   set_tests_properties(usbemu_inject PROPERTIES TIMEOUT 120)
 endif()
+
+# The rv32 image itself, executing under gpu-usbemu's emulated soft core
+# (Unicorn): kernels through hal.c, `info`, the cost and coverage figures,
+# and the deliberately broken images ending in a crash report (exit 8).
+# Registered always: it skips (77) without the riscv toolchain, Unicorn or
+# umockdev.
+get_property(gh_rv32_image GLOBAL PROPERTY GH_RV32_IMAGE)
+if(gh_rv32_image)
+  get_filename_component(gh_rv32_dir ${gh_rv32_image} DIRECTORY)
+else()
+  set(gh_rv32_dir ${CMAKE_BINARY_DIR}/fw/rv32-not-built)
+endif()
+add_test(NAME fw_rv32_image
+  COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/image.sh ${GH_USBEMU} ${GH_USB_CLIENT} ${gh_rv32_dir}
+          ${CMAKE_SOURCE_DIR}/tests/kernels $<$<TARGET_EXISTS:usbemu_inject>:$<TARGET_FILE:usbemu_inject>>)
+set_tests_properties(fw_rv32_image PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
