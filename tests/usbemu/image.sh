@@ -87,7 +87,8 @@ done
 
 # deliberately broken images: exit 8, PC, symbol, cause
 for case in "illegal broken_recv illegal instruction" "spin broken_recv spinning: no register access" \
-    "stack broken_deep stack overflow"; do
+    "stack broken_deep stack overflow" "unmapped broken_recv load from unmapped address 0x50000000" \
+    "misaligned broken_recv load address misaligned: 0x80000002"; do
     set -- $case
     variant=$1 symbol=$2
     shift 2
