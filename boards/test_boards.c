@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/boards.h"
+#include "gpuhost/board.h"
 
 static char tmpdir[256];
 

@@ -65,7 +65,7 @@ static int bd_write(fw_dut_rtl *d, unsigned space, unsigned warp, unsigned index
 
 static int write_faults(fw_dut_rtl *d)
 {
-    if (d->cfg.fault_kind == DUT_RTL_FAULT_NONE)
+    if (d->cfg.fault_kind == FW_FAULT_NONE)
         return 0;
     /* the kind last: writing it re-arms the fault */
     if (bd_write(d, SP_FAULT, 0, 1, 0, d->cfg.fault_at) != 0 ||

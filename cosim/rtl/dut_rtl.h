@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "fw/faults.h"
 #include "fw/fw.h"
 #include "harness.h"
 #include "sparse_memory.h"
@@ -17,16 +18,8 @@
 #define DUT_RTL_CODE_WORDS 65536u /* imem_addr is 16 bits */
 #define DUT_RTL_MAX_WARPS 128u    /* launch_warps / bd_warp are 7 bits */
 
-/* Fault kinds of the backdoor's fault registers (space 9, register 0). */
-enum dut_rtl_fault {
-    DUT_RTL_FAULT_NONE = 0,
-    DUT_RTL_FAULT_WRONG_LANE = 1,
-    DUT_RTL_FAULT_FLIP_BIT = 2,
-    DUT_RTL_FAULT_DROP_PRED = 3,
-    DUT_RTL_FAULT_STRAY_WRITE = 4,
-    DUT_RTL_FAULT_WRONG_BRANCH = 5,
-    DUT_RTL_FAULT_WRONG_ADDRESS = 6,
-};
+/* Fault kinds of the backdoor's fault registers (space 9, register 0):
+ * fw/faults.h, every kind. */
 
 typedef struct {
     bool traceable;          /* create the model with trace hooks (needed for a waveform) */

@@ -55,10 +55,9 @@ static const fw_link_ops link_ops = {.recv = recv_frame, .send = send_frame};
 static void usage(FILE *f)
 {
     fputs("usage: gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [options]\n"
-          "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND 1 wrong\n"
-          "                           lane, 2 flipped bit, 3 dropped predicate write, 4 stray register\n"
-          "                           write, 5 wrong branch target, 6 store to the wrong address; AT the\n"
-          "                           retire index it strikes at; PARAM bit number / offset\n"
+          "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND as\n"
+          "                           fw/faults.h lists them (1..9); AT the retire index it is armed\n"
+          "                           from; PARAM bit number / offset\n"
           "  --wave FILE.fst          write an FST waveform of the whole run\n"
           "  --wave-window N          only the cycles of retires I-N .. I+N (I: --wave-at, or the\n"
           "                           fault's AT)\n"
@@ -108,8 +107,9 @@ int main(int argc, char **argv)
             unsigned long long at = 0;
             char extra;
             int n = sscanf(optarg, "%u:%llu:%u%c", &kind, &at, &param, &extra);
-            if (n < 2 || n > 3 || kind < 1 || kind > 6 || at > UINT32_MAX || param > 255) {
-                fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..6, AT < 2^32, "
+            if (n < 2 || n > 3 || kind < 1 || kind >= FW_FAULT_COUNT ||
+                at > UINT32_MAX || param > 255) {
+                fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..9, AT < 2^32, "
                         "PARAM 0..255\n");
                 return 2;
             }

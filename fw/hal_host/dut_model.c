@@ -16,6 +16,7 @@ int fw_dut_model_init(fw_dut_model *d)
 void fw_dut_model_free(fw_dut_model *d)
 {
     gm_destroy(&d->model);
+    gm_destroy(&d->before);
     isa_kernel_destroy(&d->kernel);
 }
 
@@ -77,6 +78,9 @@ static int launch(void *ctx, uint32_t warps, uint64_t entry)
     char err[128];
     d->model = gm_new(d->kernel, err, sizeof err);
     d->retired = 0;
+    d->fault_struck = false;
+    if (d->model && d->fault_kind != FW_FAULT_NONE && !(d->before = gm_new(d->kernel, err, sizeof err)))
+        return -1;
     return d->model ? 0 : -1;
 }
 
@@ -84,6 +88,8 @@ static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uin
                      const uint32_t *values)
 {
     fw_dut_model *d = ctx;
+    if (d->before)
+        gm_write_reg(d->before, warp, kind, index, mask, values);
     return d->model ? gm_write_reg(d->model, warp, kind, index, mask, values) : -1;
 }
 
@@ -117,61 +123,138 @@ static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
     return d->model ? gm_read_memory(d->model, addr, out, len) : -1;
 }
 
-/* Corrupts the record and the model's state the way a faulty DUT would. */
-static void inject_fault(fw_dut_model *d, wire_commit *rec)
+/* P, or 1 where the fault needs a non-zero amount */
+static uint32_t amount(const fw_dut_model *d)
 {
-    if (d->fault_kind == FW_FAULT_NONE || d->retired != d->fault_at)
-        return;
-    uint32_t values[32];
+    return d->fault_param ? d->fault_param : 1u;
+}
+
+static void write_lane(gm_model *m, uint16_t warp, uint32_t reg, unsigned lane, uint32_t value)
+{
+    uint32_t values[32] = {0};
+    values[lane] = value;
+    gm_write_reg(m, warp, 0, reg, 1u << lane, values);
+}
+
+/* rd + P, skipping RZ (register 255) as the stand-in core does */
+static uint32_t stray_register(const fw_dut_model *d, uint32_t rd)
+{
+    uint32_t r = (rd + amount(d)) & 0xff;
+    return rd + amount(d) >= 255 ? (r + 1) & 0xff : r;
+}
+
+static bool is_control(const wire_commit *rec)
+{
+    isa_insn insn;
+    isa_word w = {rec->insn_lo, rec->insn_hi};
+    if (isa_decode(w, &insn) != 0)
+        return true;
+    const char *op = isa_variant_of(&insn)->optype;
+    return !strcmp(op, "BRA") || !strcmp(op, "EXIT") || !strcmp(op, "BSSY") || !strcmp(op, "BSYNC");
+}
+
+/* The GPR faults: the first written lane of the first written register. */
+static bool gpr_fault(fw_dut_model *d, wire_commit *rec)
+{
+    if (!rec->gpr_count || !rec->gpr[0].lane_mask)
+        return false;
+    wire_gpr_write *g = &rec->gpr[0];
+    unsigned lane = (unsigned)__builtin_ctz(g->lane_mask);
+    uint32_t value = g->value[lane];
+    switch (d->fault_kind) {
+    case FW_FAULT_WRONG_LANE: {
+        unsigned other = lane ^ (amount(d) & 31u) ^ ((amount(d) & 31u) == 0);
+        write_lane(d->model, rec->warp, g->reg, lane, gm_gpr(d->before, rec->warp, g->reg, lane));
+        write_lane(d->model, rec->warp, g->reg, other, value);
+        g->lane_mask = (g->lane_mask & ~(1u << lane)) | 1u << other;
+        g->value[other] = value;
+        return true;
+    }
+    case FW_FAULT_FLIP_BIT:
+        g->value[lane] ^= 1u << (d->fault_param & 31);
+        write_lane(d->model, rec->warp, g->reg, lane, g->value[lane]);
+        return true;
+    case FW_FAULT_STRAY_WRITE:
+    case FW_FAULT_HIDDEN_WRITE: {
+        uint32_t stray = stray_register(d, g->reg);
+        write_lane(d->model, rec->warp, stray, lane, value);
+        if (d->fault_kind == FW_FAULT_STRAY_WRITE && rec->gpr_count < WIRE_MAX_GPR_WRITES) {
+            wire_gpr_write *s = &rec->gpr[rec->gpr_count++];
+            memset(s, 0, sizeof *s);
+            s->reg = (uint8_t)stray;
+            s->lane_mask = 1u << lane;
+            s->value[lane] = value;
+        }
+        return true;
+    }
+    }
+    return false;
+}
+
+/* The first store word: lane l0, word 0. */
+static bool store_fault(fw_dut_model *d, wire_commit *rec)
+{
+    if (!rec->mem_count || !rec->mem.lane_mask)
+        return false;
+    unsigned lane = (unsigned)__builtin_ctz(rec->mem.lane_mask);
+    uint64_t addr = rec->mem.addr[lane], moved = addr + 16ull * amount(d);
+    uint8_t word[4];
+    memcpy(word, &rec->mem.data[lane][0], 4);
+    if (d->fault_kind == FW_FAULT_WRONG_ADDRESS) {
+        uint8_t old[4];
+        gm_read_memory(d->before, addr, old, 4);
+        gm_write_memory(d->model, addr, old, 4);
+        rec->mem.addr[lane] = moved;
+    }
+    gm_write_memory(d->model, moved, word, 4);
+    return true;
+}
+
+/* Changes the model's state (and, for the visible kinds, the record) the way
+ * the faulty stand-in core would: fw/faults.h. True when it struck. */
+static bool strike(fw_dut_model *d, wire_commit *rec)
+{
+    if (rec->flags & WIRE_COMMIT_TRAP)
+        return false; /* nothing took effect */
     switch (d->fault_kind) {
     case FW_FAULT_WRONG_LANE:
     case FW_FAULT_FLIP_BIT:
-    case FW_FAULT_STRAY_WRITE: {
-        if (!rec->gpr_count)
-            return;
-        wire_gpr_write *g = &rec->gpr[0];
-        unsigned lane = (unsigned)__builtin_ctz(g->lane_mask);
-        if (d->fault_kind == FW_FAULT_FLIP_BIT) {
-            g->value[lane] ^= 1u << (d->fault_param & 31);
-        } else if (d->fault_kind == FW_FAULT_WRONG_LANE) {
-            unsigned other = (lane + 1) % 32;
-            g->lane_mask |= 1u << other;
-            g->value[other] = g->value[lane];
-        } else if (rec->gpr_count < WIRE_MAX_GPR_WRITES && g->reg + d->fault_param < 255) {
-            wire_gpr_write *s = &rec->gpr[rec->gpr_count++];
-            *s = *g;
-            s->reg = (uint8_t)(g->reg + d->fault_param);
-        }
-        for (unsigned i = 0; i < rec->gpr_count; i++) {
-            for (unsigned l = 0; l < 32; l++)
-                values[l] = rec->gpr[i].value[l];
-            gm_write_reg(d->model, rec->warp, 0, rec->gpr[i].reg, rec->gpr[i].lane_mask, values);
-        }
-        break;
-    }
-    case FW_FAULT_DROP_PRED:
+    case FW_FAULT_STRAY_WRITE:
+    case FW_FAULT_HIDDEN_WRITE: return gpr_fault(d, rec);
+    case FW_FAULT_DROP_PRED: {
         if (!rec->pred_count)
-            return;
-        memmove(&rec->pred[0], &rec->pred[1], sizeof rec->pred[0] * (rec->pred_count - 1u));
+            return false;
+        unsigned first = 0; /* the lowest predicate written */
+        for (unsigned i = 1; i < rec->pred_count; i++)
+            if (rec->pred[i].pred < rec->pred[first].pred)
+                first = i;
+        uint32_t old = gm_pred_mask(d->before, rec->warp, rec->pred[first].pred), values[32];
+        for (unsigned l = 0; l < 32; l++)
+            values[l] = old >> l & 1u;
+        gm_write_reg(d->model, rec->warp, 1, rec->pred[first].pred, rec->pred[first].lane_mask, values);
+        memmove(&rec->pred[first], &rec->pred[first + 1], sizeof rec->pred[0] * (rec->pred_count - first - 1u));
         rec->pred_count--;
-        break;
-    case FW_FAULT_WRONG_BRANCH: {
+        return true;
+    }
+    case FW_FAULT_WRONG_BRANCH:
         if (!rec->branch_mask)
-            return;
-        rec->branch_target += 16u * (d->fault_param ? d->fault_param : 1u);
+            return false;
+        rec->branch_target += 16ull * amount(d);
         for (unsigned l = 0; l < 32; l++)
             if ((rec->branch_mask >> l) & 1u)
                 gm_set_lane_pc(d->model, rec->warp, l, rec->branch_target);
-        break;
-    }
+        return true;
     case FW_FAULT_WRONG_ADDRESS:
-        if (!rec->mem_count)
-            return;
-        for (unsigned l = 0; l < 32; l++)
-            if ((rec->mem.lane_mask >> l) & 1u)
-                rec->mem.addr[l] += 4;
-        break;
+    case FW_FAULT_HIDDEN_STORE: return store_fault(d, rec);
+    case FW_FAULT_WRONG_LANE_PC: {
+        if (!rec->active_mask || is_control(rec))
+            return false;
+        unsigned lane = (unsigned)__builtin_ctz(rec->active_mask);
+        gm_set_lane_pc(d->model, rec->warp, lane, gm_lane_pc(d->model, rec->warp, lane) + 16ull * amount(d));
+        return true;
     }
+    }
+    return false;
 }
 
 static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
@@ -183,7 +266,17 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
     int rc = gm_step(d->model, rec);
     if (rc == GM_STEP_DONE)
         return FW_STEP_DONE;
-    inject_fault(d, rec);
+    if (d->before) { /* a fault is armed: strike, or keep the model behind in step */
+        wire_commit *same = malloc(sizeof *same);
+        bool struck = d->retired >= d->fault_at && strike(d, rec);
+        if (!struck && same)
+            gm_step(d->before, same);
+        free(same);
+        if (struck || !same) {
+            d->fault_struck = struck;
+            gm_destroy(&d->before); /* it struck once: nothing is armed now */
+        }
+    }
     d->retired++;
     return FW_STEP_RETIRED;
 }
@@ -194,6 +287,13 @@ static int inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commi
     if (!d->model)
         return -1;
     isa_word w = {lo, hi};
+    if (d->before) { /* injected words run on the model behind too */
+        wire_commit *same = malloc(sizeof *same);
+        if (!same)
+            return -1;
+        gm_inject(d->before, warp, w, same);
+        free(same);
+    }
     int rc = gm_inject(d->model, warp, w, rec);
     return rc == GM_STEP_DONE ? -1 : 0;
 }

@@ -10,33 +10,54 @@
 #include <string.h>
 
 #include "dut_model.h"
+#include "dut_mutant.h"
 #include "link_zmq.h"
 
 int main(int argc, char **argv)
 {
     static const struct option options[] = {{"endpoint", required_argument, NULL, 'e'},
                                             {"fault", required_argument, NULL, 'f'},
+                                            {"mutate", required_argument, NULL, 'm'},
+                                            {"rx-buffer", required_argument, NULL, 'r'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
     const char *endpoint = NULL;
     fw_dut_model dut;
     if (fw_dut_model_init(&dut) != 0)
         return 1;
+    fw_dut_mutant mutant = {.inner = &fw_dut_model_ops, .inner_ctx = &dut};
+    size_t rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD;
     int opt;
     while ((opt = getopt_long(argc, argv, "e:f:h", options, NULL)) != -1) {
+        char *end;
         if (opt == 'e') {
             endpoint = optarg;
+        } else if (opt == 'm') {
+            if (fw_dut_mutant_parse(&mutant, optarg) != 0) {
+                fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N or step-error:N\n");
+                return 2;
+            }
+        } else if (opt == 'r') {
+            unsigned long v = strtoul(optarg, &end, 0);
+            if (*end || v < WIRE_HEADER_SIZE + 64 || v > rx_cap) {
+                fprintf(stderr, "gpu-modelsim: --rx-buffer takes %u..%zu bytes\n", WIRE_HEADER_SIZE + 64, rx_cap);
+                return 2;
+            }
+            rx_cap = v;
         } else if (opt == 'f') {
             unsigned kind = 0, param = 0;
             unsigned long long at = 0;
-            if (sscanf(optarg, "%u:%llu:%u", &kind, &at, &param) < 2 || kind > 6) {
-                fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..6\n");
+            if (sscanf(optarg, "%u:%llu:%u", &kind, &at, &param) < 2 || kind >= FW_FAULT_COUNT) {
+                fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h)\n", FW_FAULT_COUNT - 1);
                 return 2;
             }
             dut.fault_kind = kind, dut.fault_at = at, dut.fault_param = param;
         } else {
             fprintf(opt == 'h' ? stdout : stderr,
-                    "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n");
+                    "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
+                    "                    [--rx-buffer BYTES] [--mutate flag-trap:N|step-error:N]\n"
+                    "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
+                    "  --mutate     a DUT that lies, for tests of the verdict (fw/hal_host/dut_mutant.h)\n");
             return opt == 'h' ? 0 : 2;
         }
     }
@@ -52,9 +73,11 @@ int main(int argc, char **argv)
     }
     static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
     static wire_state state;
-    fw_core core = {.link = &fw_link_zmq_ops, .link_ctx = &link, .dut = &fw_dut_model_ops,
-                    .dut_ctx = &dut, .watchdog_cycles = 1000000, .idle_timeout_ms = 200,
-                    .rx = rx, .tx = tx, .rx_cap = sizeof rx, .tx_cap = sizeof tx,
+    bool mutated = mutant.kind != FW_MUTANT_NONE;
+    fw_core core = {.link = &fw_link_zmq_ops, .link_ctx = &link,
+                    .dut = mutated ? &fw_dut_mutant_ops : &fw_dut_model_ops,
+                    .dut_ctx = mutated ? (void *)&mutant : (void *)&dut, .watchdog_cycles = 1000000,
+                    .idle_timeout_ms = 200, .rx = rx, .tx = tx, .rx_cap = rx_cap, .tx_cap = sizeof tx,
                     .state_buf = &state};
     int rc = fw_serve(&core);
     fw_link_zmq_close(&link);

@@ -163,7 +163,7 @@ static void usage(FILE *f)
           "  drop[:2]           frame N is never sent (the host times out)\n"
           "  version            HELLO is answered with protocol version 2\n"
           "  hang[:100]         the DUT stops retiring after N instructions (watchdog)\n"
-          "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND 1..6)\n"
+          "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND 1..9, fw/faults.h)\n"
           "--firmware image|host  the board's own rv32 image gh-ref-fw.elf on the emulated soft core\n"
           "                 (Unicorn; the default where built) or the firmware core compiled for the host\n"
           "                 (faster). " USBEMU_FIRMWARE_ENV " sets the default.\n"
@@ -250,8 +250,8 @@ int main(int argc, char **argv)
             }
             break;
         case 'f':
-            if (sscanf(optarg, "%u:%llu:%u", &dut_kind, &dut_at, &dut_param) < 2 || dut_kind > 6) {
-                usbemu_say("--fault takes KIND:AT[:PARAM], KIND 1..6");
+            if (sscanf(optarg, "%u:%llu:%u", &dut_kind, &dut_at, &dut_param) < 2 || dut_kind >= FW_FAULT_COUNT) {
+                usbemu_say("--fault takes KIND:AT[:PARAM], KIND 1..%d", FW_FAULT_COUNT - 1);
                 return 125;
             }
             break;

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "lib/boards.h"
+#include "gpuhost/board.h"
 
 int gh_board_lookup(const char *name, gh_board *out)
 {
@@ -33,15 +33,6 @@ int gh_board_lookup(const char *name, gh_board *out)
     return GH_EXIT_OK;
 }
 
-const char *gh_board_server_path(const gh_board *b)
-{
-    if (strcmp(b->server, "gpu-rtlsim") == 0)
-        return GH_RTLSIM_PATH;
-    if (strcmp(b->server, "gpu-modelsim") == 0)
-        return GH_MODELSIM_PATH;
-    return b->server;
-}
-
 /* Options that belong to the emulator rather than to the gpuhost it runs. */
 static bool emulator_option(const char *arg)
 {
@@ -50,7 +41,6 @@ static bool emulator_option(const char *arg)
 
 int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
 {
-#ifdef GH_USBEMU_PATH
     if (strcmp(b->emulator, "gpu-usbemu") != 0) {
         fprintf(stderr, "gpuhost: board %s: unknown emulator '%s'\n", b->name, b->emulator);
         return GH_EXIT_USAGE;
@@ -67,21 +57,30 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
     if (!args)
         return GH_EXIT_TARGET;
     int n = 0;
-    args[n++] = GH_USBEMU_PATH;
+    const char *emulator = gh_board_program(b->emulator);
+    args[n++] = (char *)emulator;
     if (b->emulator_dut[0]) {
         args[n++] = "--dut";
         args[n++] = (char *)b->emulator_dut;
     }
+    const char *fault = NULL;
     for (int i = 1; i < argc; i++) /* the emulator's own options first */
         if (emulator_option(argv[i]) && i + 1 < argc) {
+            if (strcmp(argv[i], "--fault") == 0)
+                fault = argv[i + 1];
             args[n++] = argv[i];
             args[n++] = argv[++i];
         }
     args[n++] = "--";
     args[n++] = self;
     args[n++] = "--board";
-    args[n++] = "usb"; /* the emulated board presents the reference board */
+    args[n++] = (char *)b->name; /* run again as this board, now present on the emulated USB */
+    setenv(GH_EMULATED_BOARD_ENV, b->name, 1);
     for (int i = 1; i < argc; i++) {
+        if (i == 2 && fault && strcmp(argv[1], "run") == 0) { /* after the command: the run must know a DUT fault is armed */
+            args[n++] = "--fault-armed";
+            args[n++] = (char *)fault;
+        }
         if (emulator_option(argv[i]) && i + 1 < argc) {
             i++;
             continue;
@@ -90,15 +89,9 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
     }
     args[n] = NULL;
     fflush(NULL);
-    execv(GH_USBEMU_PATH, args);
-    fprintf(stderr, "gpuhost: cannot run the %s emulator %s\n", b->name, GH_USBEMU_PATH);
+    execv(emulator, args);
+    fprintf(stderr, "gpuhost: cannot run the %s emulator %s (umockdev missing when gpuhost was built?)\n",
+            b->name, emulator);
     free(args);
     return GH_EXIT_TARGET;
-#else
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "gpuhost: board %s needs %s, which this build lacks (umockdev not installed)\n",
-            b->name, b->emulator);
-    return GH_EXIT_TARGET;
-#endif
 }

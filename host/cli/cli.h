@@ -18,39 +18,24 @@ enum gh_exit {
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "isa/kernel.h"
 
-typedef struct {
-    const char *endpoint; /* connect here instead of starting a server */
-    const char *server;   /* server program (default: the build's) */
-    const char *fault;    /* passed to the server as --fault */
-    uint64_t max_insns, check_every;
-    uint32_t batch, window, timeout_ms;
-    const char *serial;   /* usb: which board, when several are plugged in */
-    const char *wave;     /* rtl: FST of the cycles around a divergence, recorded by a re-run */
-    uint64_t wave_window; /* retires before and after it */
-    bool free_running;    /* no model, no comparison: the target's own speed */
-    bool quiet;
-} gh_run_lockstep_opts;
-
-#include "lib/boards.h"
-#include "lib/server.h"
-#include "lib/target.h"
+#include "gpuhost/gpuhost.h"
 
 /* The descriptor --board names (errors printed; returns an exit code). */
 int gh_board_lookup(const char *name, gh_board *out);
-const char *gh_board_server_path(const gh_board *b);
+/* Set by gh_board_exec_emulator to the board's name for the run it starts. */
+#define GH_EMULATED_BOARD_ENV "GPUHOST_EMULATED_BOARD"
 /* Runs gpuhost again under the board's emulator; returns only on failure. */
 int gh_board_exec_emulator(const gh_board *b, int argc, char **argv);
 
-int gh_board_connect(const gh_board *board, const gh_run_lockstep_opts *o, gh_server *server,
-                     bool *own_server, gh_target *t);
-int gh_board_connect_args(const gh_board *board, const gh_run_lockstep_opts *o, char *const extra[],
-                          gh_server *server, bool *own_server, gh_target *t);
-void gh_board_disconnect(gh_server *server, bool own_server, gh_target *t, int status);
 int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);
 int gh_cmd_boards(int argc, char **argv);
+int gh_cmd_coverage(int argc, char **argv);
+int gh_cmd_resource_spec(const char *boards_dir, int argc, char **argv);
+int gh_cmd_asm(int argc, char **argv);
+int gh_cmd_disasm(int argc, char **argv);
+int gh_cmd_run(const char *board, int argc, char **argv);
 
 /* A progress line on stderr while a run lasts, when stderr is a terminal. */
 void gh_progress(uint64_t instructions);
@@ -60,10 +45,20 @@ void gh_progress_done(void);
 void gh_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* One <testcase> for the kernel: failure for FAIL/divergence/trap/limit, error otherwise. */
 int gh_write_junit(const char *path, const char *board, const char *kernel, int status, double seconds);
-int gh_run_lockstep(const gh_board *board, const isa_kernel *k, const char *path, const gh_run_lockstep_opts *o);
 
-int gh_cmd_asm(int argc, char **argv);
-int gh_cmd_disasm(int argc, char **argv);
-int gh_cmd_run(const char *board, int argc, char **argv);
+/* ctest_resources.c: the board instance CTest allocated to this test, as a
+ * serial or an endpoint ("" when none or a local one); -1 when malformed. */
+int gh_ctest_resource(const char *board, char *serial, char *endpoint, size_t len);
+/* A board's CTest resource type ("usbemu-rtl" -> "usbemu_rtl") and an
+ * instance's id (kind 's' serial, 'e' endpoint). */
+void gh_resource_type(const char *board, char *out, size_t len);
+void gh_resource_id(char kind, const char *text, char *out, size_t len);
+
+/* run_report.c */
+void gh_install_signal_handlers(void);
+void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const char *path, const gh_run_opts *o,
+                   const gh_run_result *res, bool quiet);
+void gh_record_waveform(const gh_board *b, const isa_kernel *k, const gh_target_opts *o, const gh_run_opts *ro,
+                        uint64_t at);
 
 #endif

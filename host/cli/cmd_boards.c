@@ -2,14 +2,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/boards.h"
+#include "gpuhost/board.h"
 #include "cli.h"
 
 static void usage(FILE *f)
 {
     fputs("usage: gpuhost boards [--boards-dir DIR] [NAME]\n"
+          "       gpuhost boards [--boards-dir DIR] --resource-spec [-o FILE] [--slots N] [--servers FILE] [NAME...]\n"
           "  lists the board descriptors (boards/*.ini); with NAME, describes that board\n"
-          "  --boards-dir DIR   read descriptors from DIR instead of the build's boards/\n",
+          "  --boards-dir DIR   read descriptors from DIR instead of the build's boards/\n"
+          "  --resource-spec    the board instances that answer, as a CTest resource spec\n",
           f);
 }
 
@@ -17,6 +19,8 @@ int gh_cmd_boards(int argc, char **argv)
 {
     const char *dir = NULL, *name = NULL;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--resource-spec") == 0)
+            return gh_cmd_resource_spec(gh_boards_dir(dir), argc - i - 1, argv + i + 1);
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
             return GH_EXIT_OK;

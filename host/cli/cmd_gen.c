@@ -98,16 +98,17 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
     if (found != GH_EXIT_OK)
         return found;
     if (b.transport != GH_TRANSPORT_MODEL) {
-        gh_run_lockstep_opts o = {.timeout_ms = 10000};
-        gh_server server;
-        gh_target t;
-        bool own;
-        int status = gh_board_connect(&b, &o, &server, &own, &t);
-        if (status != GH_EXIT_OK)
-            return status;
+        gh_target_opts o = {0};
+        gh_target *t = NULL;
+        char err[768];
+        gh_install_signal_handlers();
+        if (gh_target_open(&b, &o, &t, err, sizeof err) != 0) {
+            fprintf(stderr, "gpuhost: %s\n", err);
+            return GH_EXIT_TARGET;
+        }
         for (uint32_t v = 0; v < 256; v++)
-            allowed[v] = gh_target_implements(&t, v);
-        gh_board_disconnect(&server, own, &t, GH_EXIT_OK);
+            allowed[v] = gh_target_implements(t, v);
+        gh_target_close(&t);
     }
     const isa_tables *tb = isa_tables_get();
     uint32_t *forms = malloc(sizeof *forms * tb->form_count), nforms = 0;

@@ -17,11 +17,14 @@ static const char *optype_name(uint32_t value)
     return NULL;
 }
 
-static void print_caps(const char *board, const wire_caps *c)
+static void print_caps(const char *board, const gh_caps *c)
 {
     printf("board:      %s\n", board);
     printf("target:     %s\n", c->name);
-    printf("protocol:   %u\n", c->version);
+    if (c->version)
+        printf("protocol:   %u\n", c->version);
+    else
+        printf("protocol:   none (in process)\n");
     printf("warps:      %u of %u lanes\n", c->max_warps, c->lanes);
     printf("requests:   up to %u bytes\n", c->max_payload);
     if (c->max_code)
@@ -46,22 +49,27 @@ int gh_cmd_info(const char *board, int argc, char **argv)
                                             {"serial", required_argument, NULL, 'R'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
-    gh_run_lockstep_opts o = {.timeout_ms = 10000};
+    gh_target_opts o = {0};
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+        char *end = NULL;
         if (opt == 'E')
             o.endpoint = optarg;
         else if (opt == 'S')
             o.server = optarg;
         else if (opt == 'R')
             o.serial = optarg;
-        else if (opt == 'T')
-            o.timeout_ms = (uint32_t)strtoul(optarg, NULL, 0);
+        else if (opt == 'T' && (o.timeout_ms = (uint32_t)strtoul(optarg, &end, 0)) && !*end)
+            continue;
         else {
-            fprintf(opt == 'h' ? stdout : stderr,
-                    "usage: gpuhost [--board NAME] info [--endpoint URL] [--server PATH] [--timeout MS]\n"
-                    "Asks the board's target for its capabilities.\n");
+            if (opt == 'T')
+                fprintf(stderr, "gpuhost info: --timeout takes milliseconds, not '%s'\n", optarg);
+            else
+                fprintf(opt == 'h' ? stdout : stderr,
+                        "usage: gpuhost [--board NAME] info [--endpoint URL] [--server PATH] [--timeout MS] "
+                        "[--serial S]\n"
+                        "Asks the board's target for its capabilities.\n");
             return opt == 'h' ? GH_EXIT_OK : GH_EXIT_USAGE;
         }
     }
@@ -74,26 +82,17 @@ int gh_cmd_info(const char *board, int argc, char **argv)
     if (found != GH_EXIT_OK)
         return found;
     gh_board_print(&b, stdout);
-    if (b.transport == GH_TRANSPORT_MODEL) {
-        /* the model implements every instruction of the tables */
-        wire_caps c = {.version = WIRE_VERSION, .max_warps = ISA_KERNEL_MAX_WARPS, .lanes = 32};
-        const isa_tables *t = isa_tables_get();
-        for (uint32_t v = 0; v < t->variant_count; v++) {
-            int f = isa_field_index(&t->variants[v], "optype");
-            uint32_t value = isa_variant_fields(&t->variants[v])[f].value;
-            c.optypes[value / 8] |= (uint8_t)(1u << (value % 8));
-        }
-        snprintf(c.name, sizeof c.name, "functional model (in process)");
-        print_caps(board, &c);
-        return GH_EXIT_OK;
+    gh_install_signal_handlers();
+    gh_target *t = NULL;
+    char err[768];
+    int rc = gh_target_open(&b, &o, &t, err, sizeof err);
+    if (rc != 0) {
+        fprintf(stderr, "gpuhost: %s\n", err);
+        return rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
     }
-    gh_server server;
-    gh_target t;
-    bool own;
-    int status = gh_board_connect(&b, &o, &server, &own, &t);
-    if (status != GH_EXIT_OK)
-        return status;
-    print_caps(board, &t.caps);
-    gh_board_disconnect(&server, own, &t, GH_EXIT_OK);
+    if (gh_target_warning(t)[0])
+        printf("warning:    %s\n", gh_target_warning(t));
+    print_caps(board, gh_target_caps(t));
+    gh_target_close(&t);
     return GH_EXIT_OK;
 }

@@ -1,6 +1,6 @@
-/* gpuhost run: load a kernel, run it on the chosen board, check its
- * expectations. Today the model board runs alone; lockstep targets join with
- * the RTL and USB backends. */
+/* gpuhost run: load a kernel, run it on the chosen board (the model alone,
+ * or any other board in lockstep with the model), report the verdict. Only
+ * the public API: every board is a gh_target. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
@@ -11,9 +11,6 @@
 #include <time.h>
 
 #include "cli.h"
-#include "gm/model.h"
-#include "lib/load.h"
-#include "lib/report.h"
 
 #define MAX_DUMPS 16
 
@@ -27,15 +24,22 @@ static void usage(FILE *f)
           "  --trace FILE.jsonl       write one commit record a line\n"
           "  -q, --quiet              print only the verdict\n"
           "  --junit FILE.xml         also write the verdict as a JUnit XML test case (for CI)\n"
-          "lockstep boards (rtl, modelsim):\n"
+          "  --coverage FILE          write what ran (variants, modifiers, guards, partial warps) as\n"
+          "                           a coverage record: gpuhost coverage merge sums them\n"
+          "  --retries N              run again after a target error (exit 8), at most N times;\n"
+          "                           a divergence or FAIL is never retried (HIL CI: flaky links)\n"
+          "  under ctest --resource-spec-file, the board instance CTest allocated\n"
+          "  (CTEST_RESOURCE_GROUP_*) is used: see 'gpuhost boards --resource-spec'\n"
+          "lockstep boards (modelsim, rtl, usb, usbemu, usbemu-rtl):\n"
           "  --batch N                commit records per message (default 1024)\n"
           "  --window N               messages in flight (default 2)\n"
           "  --check-every K          compare full state every K instructions (default: at the end)\n"
-          "  --check=full             compare full state after every instruction (batch 1)\n"
+          "  --check=full             compare full state after every instruction\n"
           "  --timeout MS             longest wait for the target (default 10000)\n"
+          "zmq boards (modelsim, rtl):\n"
           "  --endpoint URL           use a server started elsewhere (ipc://... or tcp://...)\n"
           "  --server PATH            server program to start (default: the build's)\n"
-          "  --fault KIND:AT[:PARAM]  ask the server to inject a fault (testing)\n"
+          "  --fault KIND:AT[:PARAM]  a DUT fault (testing; also usbemu): a run that never shows it is an error\n"
           "  --wave FILE.fst          rtl: after a divergence, re-run and record the cycles around it\n"
           "  --free-run               stream the target's records without the model (speed only)\n"
           "  --wave-window N          retires recorded before and after it (default 20)\n"
@@ -43,7 +47,7 @@ static void usage(FILE *f)
           "  --serial S               the board with this serial number\n"
           "  --fault-usb KIND[:N]     usbemu: unplug, stall, stall-always, corrupt, drop, version, hang\n"
           "boards: see 'gpuhost boards' (model runs the functional model alone; the others\n"
-          "        run in lockstep with it)\n"
+          "        run in lockstep with it). An option a board cannot honour is refused (exit 2).\n"
           "exit status: 0 PASS, 1 input rejected, 2 usage error, 3 I/O error,\n"
           "             4 FAIL (an expectation does not hold), 5 the kernel trapped,\n"
           "             6 --max-insns reached first, 7 divergence, 8 target error,\n"
@@ -51,12 +55,7 @@ static void usage(FILE *f)
           f);
 }
 
-typedef struct {
-    uint64_t addr, len;
-    const char *path;
-} mem_dump;
-
-static int parse_dump(const char *arg, mem_dump *d)
+static int parse_dump(const char *arg, gh_mem_dump *d)
 {
     char *end;
     errno = 0;
@@ -64,33 +63,9 @@ static int parse_dump(const char *arg, mem_dump *d)
     if (errno || *end != ':')
         return -1;
     d->len = strtoull(end + 1, &end, 0);
-    if (errno || *end != ':' || !end[1] || d->len == 0)
+    if (errno || *end != ':' || !end[1] || d->len == 0 || d->len > (1ull << 30))
         return -1;
     d->path = end + 1;
-    return 0;
-}
-
-static int write_dumps(const gm_model *m, const mem_dump *dumps, int count)
-{
-    for (int i = 0; i < count; i++) {
-        FILE *f = fopen(dumps[i].path, "wb");
-        if (!f) {
-            fprintf(stderr, "gpuhost run: cannot write %s: %s\n", dumps[i].path, strerror(errno));
-            return -1;
-        }
-        uint8_t buf[4096];
-        for (uint64_t off = 0; off < dumps[i].len; off += sizeof buf) {
-            size_t n = dumps[i].len - off < sizeof buf ? (size_t)(dumps[i].len - off) : sizeof buf;
-            if (gm_read_memory(m, dumps[i].addr + off, buf, n) != 0 || fwrite(buf, 1, n, f) != n) {
-                fprintf(stderr, "gpuhost run: %s: address range 0x%" PRIx64 "+0x%" PRIx64
-                        " is outside memory\n", dumps[i].path, dumps[i].addr, dumps[i].len);
-                fclose(f);
-                return -1;
-            }
-        }
-        if (fclose(f) != 0)
-            return -1;
-    }
     return 0;
 }
 
@@ -101,98 +76,118 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int gh_cmd_run(const char *board, int argc, char **argv)
+/* A positive count within max, or -1 with a message. */
+static int count_arg(const char *name, const char *arg, uint64_t max, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(arg, &end, 0);
+    if (errno || *end || v == 0 || v > max || arg[0] == '-') {
+        fprintf(stderr, "gpuhost run: --%s takes a count from 1 to %llu, not '%s'\n", name,
+                (unsigned long long)max, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+typedef struct {
+    gh_target_opts target;
+    gh_run_opts run;
+    const char *junit, *state_path, *trace_path, *coverage_path;
+    gh_mem_dump dumps[MAX_DUMPS];
+    unsigned retries; /* attempts after a target error */
+    bool quiet, lockstep_option; /* an option only lockstep boards honour was given */
+    const char *lockstep_option_name;
+} run_args;
+
+static int parse(int argc, char **argv, run_args *a)
 {
     static const struct option options[] = {
         {"max-insns", required_argument, NULL, 'n'}, {"dump-state", required_argument, NULL, 's'},
-        {"dump-mem", required_argument, NULL, 'm'},  {"trace", required_argument, NULL, 't'},
-        {"quiet", no_argument, NULL, 'q'},           {"board", required_argument, NULL, 'b'},
-        {"help", no_argument, NULL, 'h'},            {"batch", required_argument, NULL, 'B'},
-        {"window", required_argument, NULL, 'W'},    {"check-every", required_argument, NULL, 'K'},
-        {"check", required_argument, NULL, 'C'},     {"timeout", required_argument, NULL, 'T'},
-        {"endpoint", required_argument, NULL, 'E'},  {"server", required_argument, NULL, 'S'},
-        {"fault", required_argument, NULL, 'F'},     {"serial", required_argument, NULL, 'R'},
-        {"wave", required_argument, NULL, 'V'},      {"wave-window", required_argument, NULL, 'X'},
-        {"free-run", no_argument, NULL, 'G'},        {"junit", required_argument, NULL, 'J'},
+        {"trace", required_argument, NULL, 't'},     {"dump-mem", required_argument, NULL, 'm'},
+        {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
+        {"batch", required_argument, NULL, 'B'},     {"window", required_argument, NULL, 'W'},
+        {"check-every", required_argument, NULL, 'K'}, {"check", required_argument, NULL, 'C'},
+        {"timeout", required_argument, NULL, 'T'},   {"endpoint", required_argument, NULL, 'E'},
+        {"server", required_argument, NULL, 'S'},    {"fault", required_argument, NULL, 'F'},
+        {"serial", required_argument, NULL, 'R'},    {"wave", required_argument, NULL, 'V'},
+        {"wave-window", required_argument, NULL, 'X'}, {"free-run", no_argument, NULL, 'G'},
+        {"junit", required_argument, NULL, 'J'},     {"fault-armed", required_argument, NULL, 'A'},
+        {"retries", required_argument, NULL, 'Y'},   {"coverage", required_argument, NULL, 'O'},
         {0}};
-    gh_run_lockstep_opts lo = {.batch = 1024, .window = 2, .timeout_ms = 10000};
-    const char *junit = NULL;
-    uint64_t max_insns = 100000000;
-    const char *state_path = NULL, *trace_path = NULL;
-    mem_dump dumps[MAX_DUMPS];
-    int dump_count = 0;
-    bool quiet = false;
+    uint64_t v;
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "qh", options, NULL)) != -1) {
-        char *end;
         switch (opt) {
         case 'n':
-            errno = 0;
-            max_insns = strtoull(optarg, &end, 0);
-            if (errno || *end || !max_insns) {
-                fprintf(stderr, "gpuhost run: --max-insns takes a positive count, not '%s'\n", optarg);
+            if (count_arg("max-insns", optarg, UINT64_MAX / 2, &a->run.max_insns) != 0)
                 return GH_EXIT_USAGE;
-            }
             break;
-        case 's': state_path = optarg; break;
-        case 't': trace_path = optarg; break;
-        case 'q': quiet = true; break;
-        case 'b': board = optarg; break;
+        case 's': a->run.state_path = optarg; break;
+        case 't': a->trace_path = optarg; break;
+        case 'q': a->quiet = true; break;
         case 'm':
-            if (dump_count == MAX_DUMPS || parse_dump(optarg, &dumps[dump_count]) != 0) {
-                fprintf(stderr, "gpuhost run: --dump-mem takes ADDR:LEN:FILE (at most %d), not '%s'\n",
+            if (a->run.dump_count == MAX_DUMPS || parse_dump(optarg, &a->dumps[a->run.dump_count]) != 0) {
+                fprintf(stderr, "gpuhost run: --dump-mem takes ADDR:LEN:FILE, LEN 1..2^30 (at most %d), not '%s'\n",
                         MAX_DUMPS, optarg);
                 return GH_EXIT_USAGE;
             }
-            dump_count++;
+            a->run.dump_count++;
             break;
         case 'B':
+            if (count_arg("batch", optarg, 1000000, &v) != 0)
+                return GH_EXIT_USAGE;
+            a->run.batch = (uint32_t)v;
+            break;
         case 'W':
         case 'K':
-        case 'T': {
-            errno = 0;
-            unsigned long long v = strtoull(optarg, &end, 0);
-            if (errno || *end || (opt != 'K' && v == 0) || (opt != 'K' && v > 1000000)) {
-                fprintf(stderr, "gpuhost run: --%s takes a positive count, not '%s'\n",
-                        opt == 'B' ? "batch" : opt == 'W' ? "window" : opt == 'K' ? "check-every" : "timeout",
-                        optarg);
+        case 'G':
+            a->lockstep_option = true;
+            a->lockstep_option_name = opt == 'W' ? "--window" : opt == 'K' ? "--check-every" : "--free-run";
+            if (opt == 'G')
+                a->run.free_running = true;
+            else if (count_arg(opt == 'W' ? "window" : "check-every", optarg, opt == 'W' ? 1000 : UINT64_MAX / 2,
+                               &v) != 0)
                 return GH_EXIT_USAGE;
-            }
-            if (opt == 'B')
-                lo.batch = (uint32_t)v;
             else if (opt == 'W')
-                lo.window = (uint32_t)v;
-            else if (opt == 'K')
-                lo.check_every = v;
+                a->run.window = (uint32_t)v;
             else
-                lo.timeout_ms = (uint32_t)v;
+                a->run.check_every = v;
             break;
-        }
         case 'C':
             if (strcmp(optarg, "full") != 0) {
                 fprintf(stderr, "gpuhost run: --check takes 'full'\n");
                 return GH_EXIT_USAGE;
             }
-            lo.batch = 1;
-            lo.check_every = 1;
+            a->lockstep_option = true;
+            a->lockstep_option_name = "--check=full";
+            a->run.check_every = 1;
             break;
-        case 'E': lo.endpoint = optarg; break;
-        case 'S': lo.server = optarg; break;
-        case 'F': lo.fault = optarg; break;
-        case 'R': lo.serial = optarg; break;
-        case 'V': lo.wave = optarg; break;
-        case 'G': lo.free_running = true; break;
-        case 'J': junit = optarg; break;
-        case 'X':
-            errno = 0;
-            lo.wave_window = strtoull(optarg, &end, 0);
-            if (errno || *end || !lo.wave_window) {
-                fprintf(stderr, "gpuhost run: --wave-window takes a positive count\n");
+        case 'T':
+            if (count_arg("timeout", optarg, 3600000, &v) != 0)
                 return GH_EXIT_USAGE;
-            }
+            a->target.timeout_ms = (uint32_t)v;
             break;
-        case 'h': usage(stdout); return GH_EXIT_OK;
+        case 'E': a->target.endpoint = optarg; break;
+        case 'S': a->target.server = optarg; break;
+        case 'F': a->target.fault = a->run.fault = optarg; break;
+        case 'A': a->run.fault = optarg; break; /* armed by the board's emulator, which ran us */
+        case 'R': a->target.serial = optarg; break;
+        case 'V': a->target.wave = optarg; break;
+        case 'X':
+            if (count_arg("wave-window", optarg, 1000000, &a->target.wave_window) != 0)
+                return GH_EXIT_USAGE;
+            break;
+        case 'J': a->junit = optarg; break;
+        case 'O': a->coverage_path = optarg; break;
+        case 'Y':
+            if (count_arg("retries", optarg, 10, &v) != 0)
+                return GH_EXIT_USAGE;
+            a->retries = (unsigned)v;
+            break;
+        case 'h': usage(stdout); return -1;
         default: usage(stderr); return GH_EXIT_USAGE;
         }
     }
@@ -200,93 +195,131 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         usage(stderr);
         return GH_EXIT_USAGE;
     }
+    if (a->target.wave_window && !a->target.wave) {
+        fprintf(stderr, "gpuhost run: --wave-window needs --wave FILE.fst\n");
+        return GH_EXIT_USAGE;
+    }
+    if (a->run.free_running && (a->run.fault || a->run.check_every)) {
+        fprintf(stderr, "gpuhost run: --free-run compares nothing: it cannot take %s\n",
+                a->run.fault ? "--fault" : "--check-every");
+        return GH_EXIT_USAGE;
+    }
+    a->run.dumps = a->dumps;
+    return GH_EXIT_OK;
+}
+
+/* The run's verdict as an exit status. */
+static int exit_status(const gh_run_result *res)
+{
+    switch (res->verdict) {
+    case GH_PASS:
+    case GH_FINISHED: return res->io_error ? GH_EXIT_IO : GH_EXIT_OK;
+    case GH_FAIL: return GH_EXIT_FAIL;
+    case GH_DIVERGED: return GH_EXIT_DIVERGED;
+    case GH_TRAPPED: return GH_EXIT_TRAP;
+    case GH_LIMIT: return GH_EXIT_LIMIT;
+    case GH_UNSUPPORTED: return GH_EXIT_UNSUPPORTED;
+    default: return GH_EXIT_TARGET;
+    }
+}
+
+/* One attempt: open the board's target, run, report. An exit status. */
+static int attempt_run(const gh_board *b, const isa_kernel *k, const char *path, run_args *a)
+{
+    gh_target *t = NULL;
+    char err[768];
+    int rc = gh_target_open(b, &a->target, &t, err, sizeof err);
+    if (rc != 0) {
+        gh_say("TARGET ERROR: %s\n", err);
+        return rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
+    }
+    if (gh_target_warning(t)[0])
+        fprintf(stderr, "gpuhost: warning: %s\n", gh_target_warning(t));
+    gh_run_result *res = malloc(sizeof *res);
+    if (!res) {
+        fprintf(stderr, "gpuhost: out of memory\n");
+        rc = GH_EXIT_TARGET;
+    } else {
+        gh_run(t, k, &a->run, res);
+        gh_report_run(b, t, k, path, &a->run, res, a->quiet);
+        rc = exit_status(res);
+        if (res->verdict == GH_DIVERGED)
+            gh_record_waveform(b, k, &a->target, &a->run, res->divergence_at);
+    }
+    free(res);
+    gh_target_close(&t);
+    return rc;
+}
+
+int gh_cmd_run(const char *board, int argc, char **argv)
+{
+    run_args a = {.run = {.max_insns = 100000000, .batch = 1024, .window = 2}};
+    int rc = parse(argc, argv, &a);
+    if (rc != GH_EXIT_OK)
+        return rc < 0 ? GH_EXIT_OK : rc;
     gh_board b;
-    int found = gh_board_lookup(board, &b);
-    if (found != GH_EXIT_OK)
-        return found;
+    if ((rc = gh_board_lookup(board, &b)) != GH_EXIT_OK)
+        return rc;
     bool lockstep = b.transport != GH_TRANSPORT_MODEL;
+    if (!lockstep && a.lockstep_option) {
+        fprintf(stderr, "gpuhost run: option %s: board %s runs the model alone and cannot honour it\n",
+                a.lockstep_option_name, b.name);
+        return GH_EXIT_USAGE;
+    }
     const char *path = argv[optind];
     isa_kernel *k = NULL;
     if (gh_load_kernel(path, &k, stderr) != 0)
         return GH_EXIT_INPUT;
-    if (lockstep) {
-        lo.max_insns = max_insns;
-        lo.quiet = quiet;
-        double t0 = now();
-        int rc = gh_run_lockstep(&b, k, path, &lo);
-        isa_kernel_destroy(&k);
-        if (junit && gh_write_junit(junit, board, path, rc, now() - t0) != 0 && rc == GH_EXIT_OK)
-            rc = GH_EXIT_IO;
-        return rc;
-    }
-    char err[256];
-    gm_model *m = gm_new(k, err, sizeof err);
-    if (!m) {
-        fprintf(stderr, "gpuhost run: %s: %s\n", path, err);
-        isa_kernel_destroy(&k);
-        return GH_EXIT_INPUT;
-    }
-    FILE *trace = NULL;
-    if (trace_path && !(trace = fopen(trace_path, "w"))) {
-        fprintf(stderr, "gpuhost run: cannot write %s: %s\n", trace_path, strerror(errno));
-        gm_destroy(&m);
+    if (a.trace_path && !(a.run.trace = fopen(a.trace_path, "w"))) {
+        fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.trace_path, strerror(errno));
         isa_kernel_destroy(&k);
         return GH_EXIT_IO;
     }
-    wire_commit *rec = malloc(sizeof *rec);
-    int result = GM_STEP_OK;
-    double start = now();
-    double last_progress = start;
-    for (uint64_t n = 0; rec && n < max_insns && result == GM_STEP_OK; n++) {
-        result = gm_step(m, rec);
-        if ((n & 0xffff) == 0 && now() - last_progress >= 1.0) {
-            last_progress = now();
-            gh_progress(n);
-        }
-        if (trace && result != GM_STEP_DONE)
-            gh_write_commit_json(trace, rec);
+    if (a.coverage_path && !(a.run.coverage = fopen(a.coverage_path, "w"))) {
+        fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.coverage_path, strerror(errno));
+        isa_kernel_destroy(&k);
+        return GH_EXIT_IO;
     }
-    double seconds = now() - start;
-    free(rec);
-    int status = GH_EXIT_OK;
-    if (trace && fclose(trace) != 0)
-        status = GH_EXIT_IO;
-    uint64_t insns = gm_instruction_count(m);
-    if (!quiet)
-        gh_say("board model: %s: %" PRIu64 " instructions, %u warps, %.3f s (%.0f instructions/s)\n",
-               path, insns, gm_warp_count(m), seconds, seconds > 0 ? (double)insns / seconds : 0.0);
-    if (result == GM_STEP_TRAP) {
-        gh_say("TRAP: %s\n", gm_trap_message(m));
-        status = GH_EXIT_TRAP;
-    } else if (result == GM_STEP_OK) {
-        gh_say("LIMIT: stopped after %" PRIu64 " instructions (--max-insns) before the kernel finished\n",
-               insns);
-        status = GH_EXIT_LIMIT;
-    } else {
-        char report[256];
-        unsigned bad = gm_check_expectations(m, k, report, sizeof report);
-        size_t checks = k->expect_reg_count + k->expect_mem_count;
-        if (bad) {
-            gh_say("FAIL: %s (%u mismatching value%s)\n", report, bad, bad == 1 ? "" : "s");
-            status = GH_EXIT_FAIL;
-        } else if (checks) {
-            gh_say("PASS: %zu expectation%s hold\n", checks, checks == 1 ? "" : "s");
-        } else {
-            gh_say("PASS: finished (the kernel has no .expect directives)\n");
+    double t0 = now();
+    gh_install_signal_handlers();
+    char serial[256], endpoint[256];
+    if (gh_ctest_resource(b.name, serial, endpoint, sizeof serial) != 0) {
+        isa_kernel_destroy(&k);
+        return GH_EXIT_USAGE;
+    }
+    if (serial[0] && !a.target.serial)
+        a.target.serial = serial;
+    if (endpoint[0] && !a.target.endpoint)
+        a.target.endpoint = endpoint;
+    a.run.lockstep = lockstep;
+    a.run.progress = gh_progress;
+    for (unsigned attempt = 0;; attempt++) {
+        rc = attempt_run(&b, k, path, &a);
+        if (rc != GH_EXIT_TARGET || attempt == a.retries)
+            break;
+        gh_say("RETRY %u of %u: a target error is retried (a divergence or FAIL never is)\n", attempt + 1,
+               a.retries);
+        if (a.run.coverage && !(a.run.coverage = freopen(a.coverage_path, "w", a.run.coverage))) {
+            fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.coverage_path, strerror(errno));
+            rc = GH_EXIT_IO;
+            break;
+        }
+        if (a.run.trace && !(a.run.trace = freopen(a.trace_path, "w", a.run.trace))) {
+            fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.trace_path, strerror(errno));
+            rc = GH_EXIT_IO;
+            break;
         }
     }
-    if (state_path) {
-        FILE *f = fopen(state_path, "w");
-        if (!f || gh_write_state_json(f, m) != 0 || fclose(f) != 0) {
-            fprintf(stderr, "gpuhost run: cannot write %s\n", state_path);
-            status = status ? status : GH_EXIT_IO;
-        }
+    if (a.run.coverage && fclose(a.run.coverage) != 0 && rc == GH_EXIT_OK) {
+        fprintf(stderr, "gpuhost run: cannot write %s\n", a.coverage_path);
+        rc = GH_EXIT_IO;
     }
-    if (write_dumps(m, dumps, dump_count) != 0)
-        status = status ? status : GH_EXIT_IO;
-    if (junit && gh_write_junit(junit, board, path, status, seconds) != 0)
-        status = status ? status : GH_EXIT_IO;
-    gm_destroy(&m);
+    if (a.run.trace && fclose(a.run.trace) != 0 && rc == GH_EXIT_OK) {
+        fprintf(stderr, "gpuhost run: cannot write %s\n", a.trace_path);
+        rc = GH_EXIT_IO;
+    }
+    if (a.junit && gh_write_junit(a.junit, board, path, rc, now() - t0) != 0 && rc == GH_EXIT_OK)
+        rc = GH_EXIT_IO;
     isa_kernel_destroy(&k);
-    return status;
+    return rc;
 }

@@ -1,9 +1,10 @@
 /* gpuhost: the command line. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "lib/boards.h"
+#include "gpuhost/board.h"
 
 static void usage(FILE *f)
 {
@@ -17,29 +18,53 @@ static void usage(FILE *f)
           "  boards [--boards-dir DIR] [NAME]    list the board descriptors (boards/*.ini)\n"
           "  info                                ask the board's target what it implements\n"
           "  gen [--seed S] [--count N] [-o F]   a random legal kernel over what the board implements\n"
+          "  coverage merge RECORD... [--html F] sum coverage records (run --coverage FILE)\n"
           "  help                                this text\n"
-          "boards: model (default)\n"
+          "boards: model (default); --board NAME may stand anywhere; see 'gpuhost boards'\n"
           "exit status: 0 success (run: PASS), 1 input rejected (assembly errors, malformed\n"
-          "             kernel), 2 usage error, 3 I/O error, 4 FAIL, 5 trap, 6 instruction limit\n"
+          "             kernel), 2 usage error (also: an option the board cannot honour),\n"
+          "             3 I/O error, 4 FAIL (an .expect does not hold), 5 the kernel trapped,\n"
+          "             6 --max-insns reached, 7 divergence from the model, 8 target error (no server,\n"
+          "             a dead or silent link, a watchdog, a DUT error, a fault that never showed),\n"
+          "             9 the kernel uses an instruction the target does not implement\n"
           "Run 'gpuhost COMMAND --help' for a command's options.\n",
           f);
 }
 
 int main(int argc, char **argv)
 {
-    const char *board = "model";
-    while (argc >= 3 && strcmp(argv[1], "--board") == 0) {
-        board = argv[2];
-        argv[2] = argv[0];
-        argv += 2;
-        argc -= 2;
+    /* --board NAME may stand anywhere before a "--" */
+    const char *board = NULL;
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *name = NULL;
+        if (strcmp(argv[i], "--") == 0) {
+            while (i < argc)
+                argv[kept++] = argv[i++];
+            break;
+        }
+        if (strcmp(argv[i], "--board") == 0) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "gpuhost: --board needs a board name\n");
+                return GH_EXIT_USAGE;
+            }
+            name = argv[++i];
+        } else if (strncmp(argv[i], "--board=", 8) == 0) {
+            name = argv[i] + 8;
+        } else {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (board && strcmp(board, name) != 0) {
+            fprintf(stderr, "gpuhost: --board given twice (%s, %s)\n", board, name);
+            return GH_EXIT_USAGE;
+        }
+        board = name;
     }
-    if (argc >= 2 && strncmp(argv[1], "--board=", 8) == 0) {
-        board = argv[1] + 8;
-        argv[1] = argv[0];
-        argv++;
-        argc--;
-    }
+    argc = kept;
+    argv[argc] = NULL;
+    if (!board)
+        board = "model";
     if (argc < 2) {
         usage(stderr);
         return GH_EXIT_USAGE;
@@ -50,7 +75,8 @@ int main(int argc, char **argv)
         int found = gh_board_lookup(board, &b);
         if (found != GH_EXIT_OK)
             return found;
-        if (b.emulator[0])
+        const char *emulated = getenv(GH_EMULATED_BOARD_ENV);
+        if (b.emulator[0] && !(emulated && strcmp(emulated, b.name) == 0)) /* not yet under it */
             return gh_board_exec_emulator(&b, argc, argv);
     }
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
@@ -73,6 +99,8 @@ int main(int argc, char **argv)
         return gh_cmd_gen(board, argc - 1, argv + 1);
     if (strcmp(cmd, "boards") == 0)
         return gh_cmd_boards(argc - 1, argv + 1);
-    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, boards, help)\n", cmd);
+    if (strcmp(cmd, "coverage") == 0)
+        return gh_cmd_coverage(argc - 1, argv + 1);
+    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, boards, coverage, help)\n", cmd);
     return GH_EXIT_USAGE;
 }

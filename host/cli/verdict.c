@@ -92,6 +92,13 @@ int gh_write_junit(const char *path, const char *board, const char *kernel, int 
     fputs("\" name=\"", f);
     xml_text(f, kernel);
     fprintf(f, "\" time=\"%.3f\">\n", seconds);
+    unsigned retries = 0; /* gpuhost run --retries: target errors run again */
+    for (const char *p = text; (p = strstr(p, "RETRY ")) != NULL; p += 6)
+        retries += p == text || p[-1] == '\n';
+    if (retries)
+        fprintf(f, "    <properties><property name=\"retries\" value=\"%u\"/>"
+                "<property name=\"passed_on_retry\" value=\"%s\"/></properties>\n",
+                retries, status == GH_EXIT_OK ? "true" : "false");
     if (failure || error) {
         fprintf(f, "    <%s message=\"", failure ? "failure" : "error");
         xml_text(f, first);

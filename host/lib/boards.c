@@ -3,7 +3,7 @@
  * so lines reach inih through a reader that counts them (and notes where
  * each [section] starts, for "missing key" errors). */
 #define _POSIX_C_SOURCE 200809L
-#include "boards.h"
+#include "gpuhost/board.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -469,17 +469,6 @@ const gh_board *gh_board_find(const gh_board *list, size_t count, const char *na
         if (strcmp(list[i].name, name) == 0)
             return &list[i];
     return NULL;
-}
-
-const char *gh_boards_dir(const char *override)
-{
-    if (override && *override)
-        return override;
-#ifdef GH_BOARDS_DIR
-    return GH_BOARDS_DIR;
-#else
-    return NULL;
-#endif
 }
 
 const char *gh_transport_name(gh_transport t)

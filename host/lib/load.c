@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "isa/asmfile.h"
-#include "load.h"
+#include "gpuhost/kernel.h"
 
 int gh_load_kernel(const char *path, isa_kernel **out, FILE *diag)
 {

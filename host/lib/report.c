@@ -1,38 +1,46 @@
 /* libgpuhost: JSON state dumps and JSON-lines traces (plain unsigned integers). */
 #include <inttypes.h>
+#include <stdbool.h>
 
 #include "report.h"
 
-int gh_write_state_json(FILE *f, const gm_model *m)
+/* One warp's state as a JSON object (the --dump-state format). */
+int gh_write_warp_json(FILE *f, const wire_state *s)
 {
-    fputs("{\"warps\":[", f);
-    for (uint32_t w = 0; w < gm_warp_count(m); w++) {
-        uint32_t exited = gm_exited_mask(m, w);
-        fprintf(f, "%s{\"warp\":%u,\"pc\":%" PRIu64 ",\"exited\":%s,\"active\":%u,\"gpr\":[",
-                w ? "," : "", w, gm_warp_pc(m, w), exited == 0xffffffffu ? "true" : "false",
-                ~exited);
-        for (uint32_t r = 0; r < GM_GPRS; r++) {
-            fputs(r ? ",[" : "[", f);
-            for (uint32_t l = 0; l < GM_LANES; l++)
-                fprintf(f, "%s%u", l ? "," : "", gm_gpr(m, w, r, l));
-            fputc(']', f);
-        }
-        fputs("],\"pred\":[", f);
-        for (uint32_t p = 0; p < GM_PREDS; p++)
-            fprintf(f, "%s%u", p ? "," : "", gm_pred_mask(m, w, p));
-        fputs("],\"ur\":[", f);
-        for (uint32_t r = 0; r < GM_URS; r++)
-            fprintf(f, "%s%u", r ? "," : "", gm_ur(m, w, r));
-        fprintf(f, "],\"upred\":%u}", gm_upred_mask(m, w));
+    uint64_t pc = UINT64_MAX; /* the lowest PC of a ready lane, as the model reports a warp's PC */
+    for (unsigned l = 0; l < WIRE_LANES; l++)
+        if (!((s->exited | s->waiting) >> l & 1u) && s->pc[l] < pc)
+            pc = s->pc[l];
+    fprintf(f, "{\"warp\":%u,\"pc\":%" PRIu64 ",\"exited\":%s,\"active\":%u,\"waiting\":%u,\"lane_pc\":[",
+            s->warp, pc == UINT64_MAX ? 0 : pc, s->exited == 0xffffffffu ? "true" : "false", ~s->exited,
+            s->waiting);
+    for (unsigned l = 0; l < WIRE_LANES; l++)
+        fprintf(f, "%s%" PRIu64, l ? "," : "", s->pc[l]);
+    fputs("],\"gpr\":[", f);
+    for (unsigned r = 0; r < 255; r++) {
+        fputs(r ? ",[" : "[", f);
+        for (unsigned l = 0; l < WIRE_LANES; l++)
+            fprintf(f, "%s%u", l ? "," : "", s->gpr[r][l]);
+        fputc(']', f);
     }
-    fputs("]}\n", f);
+    fputs("],\"pred\":[", f);
+    for (unsigned p = 0; p < 7; p++)
+        fprintf(f, "%s%u", p ? "," : "", s->pred[p]);
+    fputs("],\"ur\":[", f);
+    for (unsigned r = 0; r < 63; r++)
+        fprintf(f, "%s%u", r ? "," : "", s->ur[r]);
+    fprintf(f, "],\"upred\":%u}", s->upred);
     return ferror(f) ? -1 : 0;
 }
 
-int gh_write_commit_json(FILE *f, const wire_commit *r)
+int gh_write_commit_json(FILE *f, const wire_commit *r, const char *source)
 {
+    if (source)
+        fprintf(f, "{\"source\":\"%s\",", source);
+    else
+        fputc('{', f);
     fprintf(f,
-            "{\"seq\":%" PRIu64 ",\"warp\":%u,\"pc\":%" PRIu64 ",\"insn\":\"0x%016" PRIx64 "%016" PRIx64
+            "\"seq\":%" PRIu64 ",\"warp\":%u,\"pc\":%" PRIu64 ",\"insn\":\"0x%016" PRIx64 "%016" PRIx64
             "\",\"active\":%u,\"exec\":%u,\"exited\":%u",
             r->seq, r->warp, r->pc, r->insn_hi, r->insn_lo, r->active_mask, r->exec_mask, r->exit_mask);
     if (r->branch_mask)

@@ -1,17 +1,14 @@
-/* libgpuhost: machine-readable reports of a model run: the final state as
- * JSON, commit records as JSON lines. */
+/* libgpuhost private: JSON state dumps and JSON-lines traces (plain unsigned
+ * integers), from the records and states every backend produces. */
 #ifndef GH_REPORT_H
 #define GH_REPORT_H
 
 #include <stdio.h>
 
-#include "gm/model.h"
+#include "wire/protocol.h"
 
-/* {"warps":[{"warp":0,"pc":N,"exited":true,"active":M,"gpr":[[32 values] x255],
- *  "pred":[7 lane masks],"ur":[63 values],"upred":mask}]} */
-int gh_write_state_json(FILE *f, const gm_model *m);
-/* One record a line: {"seq":..,"warp":..,"pc":..,"insn":"0x..","active":..,"exec":..,
- *  "gpr":[{"reg":..,"mask":..,"values":[..]}],"pred":[..],"ur":[..],"upred":{..},"mem":{..}} */
-int gh_write_commit_json(FILE *f, const wire_commit *rec);
+int gh_write_warp_json(FILE *f, const wire_state *s);
+/* One line; source ("model") is named when given (a divergence's other side). */
+int gh_write_commit_json(FILE *f, const wire_commit *rec, const char *source);
 
 #endif

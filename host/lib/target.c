@@ -1,136 +1,161 @@
-/* libgpuhost: the wire-protocol client. */
-#include <stdio.h>
+/* libgpuhost: opening a board's target, and the checked wrappers around its
+ * backend. Options a board cannot honour are refused here, once, for every
+ * command. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "target.h"
+#include "backend.h"
 
-#define POLL_MS 100 /* how often a long wait checks that the server lives */
-
-int gh_target_init(gh_target *t, const gh_transport_ops *ops, void *ctx, uint32_t timeout_ms)
+static bool is_rtlsim(const gh_board *b)
 {
-    memset(t, 0, sizeof *t);
-    t->ops = ops;
-    t->ctx = ctx;
-    t->timeout_ms = timeout_ms;
-    t->cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD;
-    t->buf = malloc(t->cap);
-    return t->buf ? 0 : -1;
+    return b->transport == GH_TRANSPORT_ZMQ && strcmp(b->server, "gpu-rtlsim") == 0;
 }
 
-void gh_target_close(gh_target *t)
+static unsigned honoured(const gh_board *b)
 {
-    if (t->ops && t->ops->close)
-        t->ops->close(t->ctx);
-    free(t->buf);
-    t->buf = NULL;
-    t->ops = NULL;
+    switch (b->transport) {
+    case GH_TRANSPORT_MODEL: return 0;
+    case GH_TRANSPORT_ZMQ:
+        return GH_OPT_ENDPOINT | GH_OPT_SERVER | GH_OPT_FAULT | GH_OPT_TIMEOUT |
+               (is_rtlsim(b) ? GH_OPT_WAVE : 0u);
+    case GH_TRANSPORT_USB: return GH_OPT_SERIAL | GH_OPT_TIMEOUT;
+    }
+    return 0;
 }
 
-static int fail(gh_target *t, const char *fmt, const char *a, const char *b)
+/* The first option given that the board cannot honour, or NULL. */
+static const char *refused_option(const gh_board *b, const gh_target_opts *o)
 {
-    snprintf(t->error, sizeof t->error, fmt, a, b);
-    return -1;
+    unsigned ok = honoured(b);
+    if (o->endpoint && !(ok & GH_OPT_ENDPOINT))
+        return "--endpoint";
+    if (o->server && !(ok & GH_OPT_SERVER))
+        return "--server";
+    if (o->fault && !(ok & GH_OPT_FAULT))
+        return "--fault";
+    if (o->serial && !(ok & GH_OPT_SERIAL))
+        return "--serial";
+    if (o->timeout_ms && !(ok & GH_OPT_TIMEOUT))
+        return "--timeout";
+    if (o->wave && !(ok & GH_OPT_WAVE))
+        return "--wave";
+    return NULL;
 }
 
-/* The link failed: say why, as precisely as the transport or server can. */
-static int link_broke(gh_target *t, const char *what)
+static int start_server(gh_target *t, const gh_target_opts *o)
 {
-    char why[256] = "";
-    if (t->alive && !t->alive(t->alive_ctx, why, sizeof why) && why[0])
-        snprintf(t->error, sizeof t->error, "%s: %s", what, why);
-    else
-        snprintf(t->error, sizeof t->error, "%s", what);
-    return -1;
+    const char *program = o->server ? o->server : gh_board_program(t->board.server);
+    if (access(program, X_OK) != 0)
+        return gh__fail(t, "the %s server %s is not built or not executable", t->board.name, program);
+    char at[32], window[32];
+    char *extra[12] = {NULL};
+    int n = 0;
+    if (o->fault) {
+        extra[n++] = "--fault";
+        extra[n++] = (char *)o->fault;
+    }
+    if (o->wave) {
+        snprintf(at, sizeof at, "%" PRIu64, o->wave_at);
+        snprintf(window, sizeof window, "%" PRIu64, o->wave_window ? o->wave_window : 20);
+        extra[n++] = "--wave";
+        extra[n++] = (char *)o->wave;
+        extra[n++] = "--wave-window";
+        extra[n++] = window;
+        extra[n++] = "--wave-at";
+        extra[n++] = at;
+    }
+    char err[512];
+    if (gh_server_start(&t->server, program, extra, err, sizeof err) != 0)
+        return gh__fail(t, "%s", err);
+    t->own_server = true;
+    return 0;
 }
 
-static int send_request(gh_target *t, uint16_t type, const void *payload, uint32_t len)
+int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **out, char *err,
+                   size_t errlen)
 {
-    uint8_t *frame = malloc(WIRE_HEADER_SIZE + (size_t)len);
-    if (!frame)
-        return fail(t, "out of memory%s%s", "", "");
-    size_t n = wire_frame_encode(frame, WIRE_HEADER_SIZE + (size_t)len, type, ++t->seq, payload, len);
-    int rc = n && t->ops->send(t->ctx, frame, n) == 0 ? 0 : -1;
-    free(frame);
-    return rc ? link_broke(t, "cannot send to the target") : 0;
-}
-
-/* Receives one frame within the timeout, noticing a dead server early. */
-static int receive(gh_target *t, wire_header *h, const uint8_t **payload)
-{
-    uint32_t waited = 0;
-    for (;;) {
-        size_t len;
-        uint32_t slice = t->timeout_ms - waited < POLL_MS ? t->timeout_ms - waited : POLL_MS;
-        int rc = t->ops->recv(t->ctx, t->buf, t->cap, &len, slice);
-        if (rc < 0)
-            return link_broke(t, "the link to the target broke");
-        if (rc == 0) {
-            uint32_t err = wire_frame_decode(t->buf, len, h, payload);
-            if (err) {
-                char what[64];
-                snprintf(what, sizeof what, "%s", wire_error_text(err));
-                return fail(t, "bad frame from the target: %s%s", what, "");
-            }
-            if (h->type == WIRE_ERROR) {
-                wire_reader r = {.p = *payload, .len = h->length};
-                uint32_t code = wire_get32(&r);
-                uint16_t n = wire_get16(&r);
-                char text[256] = "";
-                wire_get_bytes(&r, text, n < sizeof text - 1 ? n : sizeof text - 1);
-                snprintf(t->error, sizeof t->error, "target error: %s: %s", wire_error_text(code),
-                         text);
-                return -1;
-            }
-            return 0;
-        }
+    const char *bad = refused_option(board, o);
+    if (bad) {
+        snprintf(err, errlen, "option %s: board %s (%s transport) cannot honour it", bad, board->name,
+                 gh_transport_name(board->transport));
+        return GH_ERR_USAGE;
+    }
+    if (o->fault && o->endpoint) {
+        snprintf(err, errlen, "option --fault: a server started elsewhere (--endpoint) cannot be given a fault");
+        return GH_ERR_USAGE;
+    }
+    if (o->wave && o->endpoint) {
+        snprintf(err, errlen, "option --wave: only a gpu-rtlsim that gpuhost starts records a waveform");
+        return GH_ERR_USAGE;
+    }
+    gh_target *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return GH_ERR_NOMEM;
+    }
+    t->board = *board;
+    uint32_t timeout = o->timeout_ms ? o->timeout_ms : 10000;
+    int rc;
+    switch (board->transport) {
+    case GH_TRANSPORT_MODEL: rc = gh__model_open(t); break;
+    case GH_TRANSPORT_ZMQ:
+        rc = o->endpoint ? 0 : start_server(t, o);
+        if (rc == 0)
+            rc = gh__wire_open_zmq(t, o->endpoint ? o->endpoint : t->server.endpoint, timeout,
+                                   t->own_server);
+        break;
+    case GH_TRANSPORT_USB: rc = gh__wire_open_usb(t, o->serial, timeout); break;
+    default: rc = gh__fail(t, "board %s: unknown transport", board->name);
+    }
+    if (rc == 0)
+        gh__check_descriptor(t);
+    if (rc != 0) {
         char why[256] = "";
-        if (t->alive && !t->alive(t->alive_ctx, why, sizeof why))
-            return fail(t, "%s%s", why, "");
-        waited += slice;
-        if (waited >= t->timeout_ms) {
-            char ms[32];
-            snprintf(ms, sizeof ms, "%u", t->timeout_ms);
-            return fail(t, "no answer from the target within %s ms%s", ms, "");
-        }
+        if (t->own_server && !gh_server_alive(&t->server, why, sizeof why) && why[0] && !strstr(t->error, why))
+            snprintf(err, errlen, "%s (%s)", t->error, why);
+        else
+            snprintf(err, errlen, "%s", t->error);
+        gh_target_close(&t);
+        return GH_ERR_TARGET;
     }
-}
-
-static int expect(gh_target *t, uint16_t want, wire_header *h, const uint8_t **payload)
-{
-    if (receive(t, h, payload) != 0)
-        return -1;
-    if (h->type != want || h->seq != t->seq) {
-        snprintf(t->error, sizeof t->error,
-                 "protocol error: expected reply 0x%x to request %u, got 0x%x for %u", want, t->seq,
-                 h->type, h->seq);
-        return -1;
-    }
+    *out = t;
     return 0;
 }
 
-static int request_ok(gh_target *t, uint16_t type, const void *payload, uint32_t len)
+void gh_target_close(gh_target **tp)
 {
-    wire_header h;
-    const uint8_t *p;
-    if (send_request(t, type, payload, len) != 0)
-        return -1;
-    return expect(t, WIRE_OK, &h, &p);
+    gh_target *t = tp ? *tp : NULL;
+    if (!t)
+        return;
+    if (t->ops && t->ops->close)
+        t->ops->close(t);
+    if (t->own_server)
+        gh_server_stop(&t->server);
+    free(t);
+    *tp = NULL;
 }
 
-int gh_target_hello(gh_target *t)
+const gh_caps *gh_target_caps(const gh_target *t)
 {
-    uint8_t buf[4];
-    wire_writer w = {.p = buf, .cap = 4};
-    wire_put32(&w, WIRE_VERSION);
-    wire_header h;
-    const uint8_t *p;
-    if (send_request(t, WIRE_HELLO, buf, 4) != 0 || expect(t, WIRE_CAPS, &h, &p) != 0)
-        return -1;
-    wire_reader r = {.p = p, .len = h.length};
-    if (wire_caps_decode(&r, &t->caps) != 0)
-        return fail(t, "malformed CAPS reply%s%s", "", "");
-    return 0;
+    return &t->caps;
+}
+
+const gh_board *gh_target_board(const gh_target *t)
+{
+    return &t->board;
+}
+
+const char *gh_target_warning(const gh_target *t)
+{
+    return t->warning;
+}
+
+const char *gh_target_error(const gh_target *t)
+{
+    return t->error;
 }
 
 bool gh_target_implements(const gh_target *t, uint32_t optype)
@@ -138,183 +163,67 @@ bool gh_target_implements(const gh_target *t, uint32_t optype)
     return optype < 256 && (t->caps.optypes[optype / 8] >> (optype % 8)) & 1u;
 }
 
-/* Sends words in frames of at most `chunk` words. */
-static int load_words(gh_target *t, uint16_t type, uint32_t bank, uint64_t addr, const uint32_t *words,
-                      uint32_t count)
+/* A failure of a server this target started says how the server ended. */
+static int checked(gh_target *t, int rc)
 {
-    const uint32_t chunk = 2048; /* 8 KiB frames fit the smallest board's buffers */
-    uint8_t *buf = malloc(16 + 4 * (size_t)chunk);
-    if (!buf)
-        return fail(t, "out of memory%s%s", "", "");
-    int rc = 0;
-    for (uint32_t done = 0; rc == 0 && done < count; done += chunk) {
-        uint32_t n = count - done < chunk ? count - done : chunk;
-        wire_writer w = {.p = buf, .cap = 16 + 4 * (size_t)chunk};
-        if (type == WIRE_LOAD_CONST) {
-            wire_put32(&w, bank);
-            wire_put32(&w, (uint32_t)addr + 4 * done);
-        } else {
-            wire_put64(&w, addr + 4ull * done);
-        }
-        wire_put32(&w, n);
-        for (uint32_t i = 0; i < n; i++)
-            wire_put32(&w, words[done + i]);
-        rc = request_ok(t, type, buf, (uint32_t)w.len);
+    char why[256] = "";
+    if (rc < 0 && t->own_server && !gh_server_alive(&t->server, why, sizeof why) && why[0] &&
+        !strstr(t->error, why)) {
+        size_t n = strlen(t->error);
+        snprintf(t->error + n, sizeof t->error - n, " (%s)", why);
     }
-    free(buf);
-    return rc;
-}
-
-static uint8_t wire_kind(isa_kernel_reg_kind k)
-{
-    switch (k) {
-    case ISA_KERNEL_REG_GPR: return WIRE_REG_GPR;
-    case ISA_KERNEL_REG_PRED: return WIRE_REG_PRED;
-    case ISA_KERNEL_REG_UR: return WIRE_REG_UR;
-    case ISA_KERNEL_REG_UPRED: return WIRE_REG_UPRED;
-    }
-    return WIRE_REG_GPR;
+    return rc < 0 ? GH_ERR_TARGET : rc;
 }
 
 int gh_target_load(gh_target *t, const isa_kernel *k)
 {
-    if (request_ok(t, WIRE_RESET, NULL, 0) != 0)
-        return -1;
-    const size_t chunk = 512; /* 8 KiB frames fit the smallest board's buffers */
-    uint8_t *buf = malloc(8 + 16 * chunk);
-    if (!buf)
-        return fail(t, "out of memory%s%s", "", "");
-    for (size_t done = 0; done < k->code_count; done += chunk) {
-        size_t n = k->code_count - done < chunk ? k->code_count - done : chunk;
-        wire_writer w = {.p = buf, .cap = 8 + 16 * chunk};
-        wire_put32(&w, (uint32_t)done);
-        wire_put32(&w, (uint32_t)n);
-        for (size_t i = 0; i < n; i++) {
-            wire_put64(&w, k->code[done + i].lo);
-            wire_put64(&w, k->code[done + i].hi);
-        }
-        if (request_ok(t, WIRE_LOAD_CODE, buf, (uint32_t)w.len) != 0) {
-            free(buf);
-            return -1;
-        }
-    }
-    free(buf);
-    for (size_t i = 0; i < k->const_count; i++)
-        if (load_words(t, WIRE_LOAD_CONST, k->consts[i].bank, k->consts[i].offset, k->consts[i].words,
-                       k->consts[i].count) != 0)
-            return -1;
-    for (size_t i = 0; i < k->global_count; i++)
-        if (load_words(t, WIRE_LOAD_MEM, 0, k->globals[i].addr, k->globals[i].words,
-                       k->globals[i].count) != 0)
-            return -1;
-    uint8_t launch[12];
-    wire_writer w = {.p = launch, .cap = sizeof launch};
-    wire_put32(&w, k->warps);
-    wire_put64(&w, k->entry);
-    if (request_ok(t, WIRE_LAUNCH, launch, (uint32_t)w.len) != 0)
-        return -1;
-    uint8_t reg[12 + 4 * WIRE_LANES];
-    for (uint32_t warp = 0; warp < k->warps; warp++)
-        for (size_t i = 0; i < k->init_count; i++) {
-            const isa_kernel_reg *r = &k->inits[i];
-            wire_writer rw = {.p = reg, .cap = sizeof reg};
-            wire_put8(&rw, wire_kind(r->kind));
-            wire_put8(&rw, 0);
-            wire_put16(&rw, (uint16_t)warp);
-            wire_put32(&rw, r->index);
-            wire_put32(&rw, 0xffffffffu);
-            for (unsigned l = 0; l < WIRE_LANES; l++)
-                wire_put32(&rw, r->values[r->count == 1 ? 0 : l]);
-            if (request_ok(t, WIRE_WRITE_REG, reg, (uint32_t)rw.len) != 0)
-                return -1;
-        }
-    return 0;
+    return checked(t, t->ops->load(t, k));
 }
 
-int gh_target_read_state(gh_target *t, uint16_t warp, wire_state *out)
+int gh_target_read_mem(gh_target *t, uint64_t addr, void *out, size_t len)
 {
-    uint8_t buf[2];
-    wire_writer w = {.p = buf, .cap = 2};
-    wire_put16(&w, warp);
-    wire_header h;
-    const uint8_t *p;
-    if (send_request(t, WIRE_READ_STATE, buf, 2) != 0 || expect(t, WIRE_STATE, &h, &p) != 0)
-        return -1;
-    wire_reader r = {.p = p, .len = h.length};
-    return wire_state_decode(&r, out) == 0 ? 0 : fail(t, "malformed STATE reply%s%s", "", "");
+    return checked(t, t->ops->read_mem(t, addr, out, len));
 }
 
-int gh_target_read_mem(gh_target *t, uint64_t addr, uint8_t *out, uint32_t len)
+int gh__run_start(gh_target *t, uint64_t max_insns, uint32_t batch, uint32_t window)
 {
-    uint8_t buf[12];
-    wire_writer w = {.p = buf, .cap = 12};
-    wire_put64(&w, addr);
-    wire_put32(&w, len);
-    wire_header h;
-    const uint8_t *p;
-    if (send_request(t, WIRE_READ_MEM, buf, 12) != 0 || expect(t, WIRE_MEM, &h, &p) != 0)
-        return -1;
-    wire_reader r = {.p = p, .len = h.length};
-    if (wire_get64(&r) != addr || wire_get32(&r) != len || h.length != 12 + len)
-        return fail(t, "malformed MEM reply%s%s", "", "");
-    wire_get_bytes(&r, out, len);
-    return 0;
+    if (!batch || !window)
+        return gh__fail(t, "a run needs batch >= 1 and window >= 1");
+    return checked(t, t->ops->run_start(t, max_insns, batch, window));
 }
 
-int gh_target_run_start(gh_target *t, uint64_t max_insns, uint32_t batch, uint32_t window)
+int gh__run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count, uint32_t *reason,
+                 uint64_t *total)
 {
-    uint8_t buf[16];
-    wire_writer w = {.p = buf, .cap = 16};
-    wire_put64(&w, max_insns);
-    wire_put32(&w, batch);
-    wire_put32(&w, window);
-    int rc = send_request(t, WIRE_RUN, buf, 16);
-    t->run_seq = t->seq;
+    int rc = checked(t, t->ops->run_next(t, recs, cap, count, reason, total));
+    if (rc == 1 && (*count == 0 || *count > cap))
+        return gh__fail(t, "a batch of %u records (at most %u asked for)", *count, cap), GH_ERR_TARGET;
     return rc;
 }
 
-int gh_target_run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count,
-                       uint32_t *end_reason, uint64_t *total)
+int gh__credit(gh_target *t, uint32_t batches)
 {
-    wire_header h;
-    const uint8_t *p;
-    if (receive(t, &h, &p) != 0)
-        return -1;
-    if (h.seq != t->run_seq)
-        return fail(t, "protocol error: a frame of another request arrived during the run%s%s", "", "");
-    wire_reader r = {.p = p, .len = h.length};
-    if (h.type == WIRE_RUN_END) {
-        *end_reason = wire_get32(&r);
-        *total = wire_get64(&r);
-        return r.underflow ? fail(t, "malformed RUN_END%s%s", "", "") : 0;
-    }
-    if (h.type != WIRE_COMMITS)
-        return fail(t, "protocol error: unexpected frame during the run%s%s", "", "");
-    (void)wire_get32(&r); /* batch index */
-    uint32_t n = wire_get32(&r);
-    if (r.underflow || n > cap)
-        return fail(t, "malformed COMMITS batch%s%s", "", "");
-    for (uint32_t i = 0; i < n; i++) {
-        size_t used = wire_commit_decode(p + r.pos, r.len - r.pos, &recs[i]);
-        if (!used)
-            return fail(t, "malformed commit record in a batch%s%s", "", "");
-        r.pos += used;
-    }
-    *count = n;
-    return 1;
+    return checked(t, t->ops->credit(t, batches));
 }
 
-int gh_target_credit(gh_target *t, uint32_t batches)
+void gh__halt(gh_target *t)
 {
-    uint8_t buf[4];
-    wire_writer w = {.p = buf, .cap = 4};
-    wire_put32(&w, batches);
-    size_t n = wire_frame_encode(t->buf, t->cap, WIRE_CREDIT, t->run_seq, buf, 4);
-    return n && t->ops->send(t->ctx, t->buf, n) == 0 ? 0 : link_broke(t, "cannot send CREDIT");
+    t->ops->halt(t);
 }
 
-int gh_target_halt(gh_target *t)
+int gh__read_state(gh_target *t, uint16_t warp, wire_state *out)
 {
-    size_t n = wire_frame_encode(t->buf, t->cap, WIRE_HALT, t->run_seq, NULL, 0);
-    return n && t->ops->send(t->ctx, t->buf, n) == 0 ? 0 : -1;
+    return checked(t, t->ops->read_state(t, warp, out));
+}
+
+int gh__mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
+{
+    if (addr % WIRE_PAGE_SIZE || !pages || pages > WIRE_MAX_DIGEST_PAGES)
+        return gh__fail(t, "digest of %u pages at 0x%" PRIx64, pages, addr), GH_ERR_RANGE;
+    return checked(t, t->ops->mem_digest(t, addr, pages, crcs));
+}
+
+void gh_stop_servers(void)
+{
+    gh_server_stop_all();
 }

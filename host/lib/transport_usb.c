@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "gpuhost/board.h"
+#include "gpuhost/error.h"
 #include "transport_usb.h"
 
 #define GH_USB_IN_TRANSFERS 4
@@ -637,5 +639,35 @@ int gh_usb_open(const gh_usb_params *p, const gh_transport_ops **ops, void **ctx
     }
     *ops = &usb_ops;
     *ctx = l;
+    return 0;
+}
+
+int gh_board_list_usb(const gh_board *b, char (*serials)[64], size_t max, size_t *count, char *err, size_t errlen)
+{
+    *count = 0;
+    libusb_context *ctx;
+    int rc = libusb_init(&ctx);
+    if (rc < 0) {
+        snprintf(err, errlen, "cannot initialise libusb: %s", libusb_strerror(rc));
+        return GH_ERR_TARGET;
+    }
+    libusb_device **list = NULL;
+    ssize_t n = libusb_get_device_list(ctx, &list);
+    for (ssize_t i = 0; i < n && *count < max; i++) {
+        struct libusb_device_descriptor d;
+        if (libusb_get_device_descriptor(list[i], &d) < 0 || d.idVendor != b->usb.vid || d.idProduct != b->usb.pid)
+            continue;
+        int why;
+        read_serial(list[i], &d, serials[*count], sizeof serials[0], &why);
+        if (!why && serials[*count][0])
+            (*count)++;
+    }
+    if (n >= 0)
+        libusb_free_device_list(list, 1);
+    libusb_exit(ctx);
+    if (n < 0) {
+        snprintf(err, errlen, "cannot list USB devices: %s", libusb_strerror((int)n));
+        return GH_ERR_TARGET;
+    }
     return 0;
 }

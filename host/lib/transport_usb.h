@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "target.h"
+#include "wire_client.h"
 
 /* The reference board (pid.codes test VID:PID; gpu-usbemu emulates it). */
 #define GH_USB_REF_VID 0x1209

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <zmq.h>
 
-#include "target.h"
+#include "wire_client.h"
 
 typedef struct {
     void *context, *socket;

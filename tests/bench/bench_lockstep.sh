@@ -1,15 +1,20 @@
 #!/bin/sh
 # Benchmark: lockstep speed at several batch sizes beside the model alone,
-# in one run, on the same long-running integer kernel. Prints figures and
-# ratios; asserts nothing about speed.
+# in one run, on the same integer kernel. Prints figures and ratios; asserts
+# nothing about speed, but every run must succeed (exit 0): a failed run
+# fails the benchmark, after the figures.
 # Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS]
 set -u
 gpuhost=$1 board=$2 count=${3:-200000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/loop.s" <<'EOS'
+# The kernel ends by itself after about INSTRUCTIONS warp-instructions
+# (4 warps, 7 per iteration, 2 outside the loop), so success is exit 0.
+iterations=$(((count / 4 - 2) / 7))
+[ "$iterations" -ge 1 ] || iterations=1
+cat > "$work/loop.s" <<EOS
 .warps 4
-.init R9 1000000000
+.init R9 $iterations
     S2R R0, SR_LANEID ;
 loop:
     IADD R1, R0, R1 ;
@@ -20,14 +25,30 @@ loop:
     ISETP.NE.AND P0, R9, RZ, PT ;
 @P0 BRA loop ;
     EXIT ;
+.expect R9 0
 EOS
-rate() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' | head -1; }
-model=$("$gpuhost" run "$work/loop.s" --max-insns "$count" | rate)
-free=$("$gpuhost" --board "$board" run "$work/loop.s" --max-insns "$count" --free-run --timeout 60000 | rate)
+rate() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' "$work/out" | head -1; }
+failed=0
+run() { # LABEL GPUHOST-ARGS...: output in $work/out; a non-zero exit is a failure
+    label=$1
+    shift
+    "$gpuhost" "$@" > "$work/out" 2>&1
+    status=$?
+    if [ $status -ne 0 ]; then
+        failed=$((failed + 1))
+        echo "FAIL: $label: gpuhost exited $status:"
+        sed 's/^/    /' "$work/out"
+    fi
+}
+run "model alone" run "$work/loop.s"
+model=$(rate)
+run "$board free-running" --board "$board" run "$work/loop.s" --free-run --timeout 60000
+free=$(rate)
 echo "model alone:            ${model} instructions/s"
-echo "$board free-running (no model, batch 1024): ${free} instructions/s"
+echo "$board free-running (no model, batch 1024): ${free:-?} instructions/s"
 for batch in 1 64 1024; do
-    r=$("$gpuhost" --board "$board" run "$work/loop.s" --max-insns "$count" --batch "$batch" --timeout 60000 | rate)
+    run "lockstep $board batch $batch" --board "$board" run "$work/loop.s" --batch "$batch" --timeout 60000
+    r=$(rate)
     if [ -n "$r" ] && [ -n "$model" ] && [ "$model" -gt 0 ]; then
         ratio=$(awk -v a="$r" -v b="$model" 'BEGIN { printf "%.3f", a / b }')
     else
@@ -40,3 +61,7 @@ for batch in 1 64 1024; do
     fi
     echo "lockstep $board batch $batch: ${r:-?} instructions/s (ratio to free-running: $fratio, to the model alone: $ratio)"
 done
+if [ $failed -ne 0 ]; then
+    echo "FAIL: $failed of the runs failed"
+    exit 1
+fi

@@ -70,7 +70,8 @@ static void spec_exception_text(void **state)
 static void immediate_ranges(void **state)
 {
     (void)state;
-    expect_error("SGXT R0, R1, 0x1ffffffff;", "", 13);
+    expect_error("SGXT R0, R1, 0x1ffffffff;", "immediate out of range for 32-bit signed field vb",
+                 13);
     expect_error("GETGPR R0, R[UR2+0x100];", "offset out of range", (size_t)-1);
 }
 

@@ -2,7 +2,8 @@
  *   test_examples                 the __Examples of isa/spec (from the tables): all must pass
  *   test_examples LIST ERRATA.md  the ISA team's examples, listed by `isagen --examples` as
  *                                 "FILE:LINE: TEXT": each must pass unless ERRATA.md lists
- *                                 it as excluded, and each excluded one must really fail. */
+ *                                 it as excluded, and each excluded one must really fail.
+ * Finding no example at all is a failure: an empty list would otherwise pass. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +55,10 @@ static int own_examples(void)
 {
     const isa_tables *t = isa_tables_get();
     int bad = 0;
+    if (t->example_count == 0) {
+        printf("FAIL: the tables hold no __Examples: nothing was checked\n");
+        return 1;
+    }
     for (uint32_t i = 0; i < t->example_count; i++) {
         char why[512];
         const isa_example *e = &t->examples[i];
@@ -62,7 +67,8 @@ static int own_examples(void)
             bad++;
         }
     }
-    printf("%u passed, %d failed\n", t->example_count - (unsigned)bad, bad);
+    printf("%u examples checked: %u passed, %d failed\n", t->example_count,
+           t->example_count - (unsigned)bad, bad);
     return bad ? 1 : 0;
 }
 
@@ -113,6 +119,12 @@ int main(int argc, char **argv)
     free(line);
     fclose(list);
     fclose(errata);
-    printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+    int checked = passed + failed + skipped;
+    printf("%d examples checked: %d passed, %d failed, %d skipped\n", checked, passed, failed,
+           skipped);
+    if (checked == 0) {
+        printf("FAIL: no \"FILE.txt:LINE: TEXT\" example in %s: nothing was checked\n", argv[1]);
+        return 1;
+    }
     return failed ? 1 : 0;
 }

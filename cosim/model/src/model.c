@@ -358,6 +358,13 @@ int gm_read_memory(const gm_model *m, uint64_t addr, void *buf, size_t len)
     return 0;
 }
 
+int gm_write_memory(gm_model *m, uint64_t addr, const void *buf, size_t len)
+{
+    if (addr >= GM_GLOBAL_LIMIT || len > GM_GLOBAL_LIMIT - addr)
+        return -1;
+    return gm_memory_write(&m->mem, addr, buf, len);
+}
+
 int gm_write_reg(gm_model *m, uint32_t warp, uint32_t kind, uint32_t index, uint32_t lane_mask,
                  const uint32_t *values)
 {

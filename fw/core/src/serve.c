@@ -124,7 +124,7 @@ static int wait_credit(server *s, uint32_t *credits, int block)
         }
         if (h.type == WIRE_HALT)
             return 1;
-        if (h.type == WIRE_READ_STATE || h.type == WIRE_READ_MEM) {
+        if (h.type == WIRE_READ_STATE || h.type == WIRE_READ_MEM || h.type == WIRE_MEM_DIGEST) {
             /* a paused run may be inspected: the host compares full state here */
             uint32_t keep = s->seq;
             s->seq = h.seq;
@@ -179,7 +179,7 @@ static int do_run(server *s, wire_reader *r)
             break;
         }
         if (st == FW_STEP_HUNG || st == FW_STEP_ERROR) {
-            reason = WIRE_END_WATCHDOG;
+            reason = st == FW_STEP_HUNG ? WIRE_END_WATCHDOG : WIRE_END_DUT_ERROR;
             break;
         }
         rec.seq = count++;
@@ -245,6 +245,32 @@ static int do_inject(server *s, wire_reader *r)
     return send_tx_payload(s, WIRE_COMMITS, &w);
 }
 
+/* CRC-32 of each page, read through the DUT's memory port in small pieces
+ * (the core has no page-sized buffer of its own). */
+static int do_mem_digest(server *s, wire_reader *r)
+{
+    uint64_t addr = wire_get64(r);
+    uint32_t pages = wire_get32(r);
+    if (r->underflow || r->pos != r->len || pages == 0 || pages > WIRE_MAX_DIGEST_PAGES ||
+        addr % WIRE_PAGE_SIZE)
+        return send_error(s, WIRE_ERR_BAD_ARGUMENT, "MEM_DIGEST: needs a page-aligned address and 1..256 pages");
+    wire_writer w = tx_payload(s);
+    wire_put64(&w, addr);
+    wire_put32(&w, pages);
+    uint8_t piece[256];
+    for (uint32_t p = 0; p < pages; p++) {
+        uint32_t crc = 0;
+        for (uint32_t off = 0; off < WIRE_PAGE_SIZE; off += sizeof piece) {
+            uint64_t at = addr + (uint64_t)p * WIRE_PAGE_SIZE + off;
+            if (s->c->dut->read_mem(s->c->dut_ctx, at, piece, sizeof piece) != 0)
+                return send_error(s, WIRE_ERR_BAD_ARGUMENT, "MEM_DIGEST: address out of range");
+            crc = wire_crc32(crc, piece, sizeof piece);
+        }
+        wire_put32(&w, crc);
+    }
+    return send_tx_payload(s, WIRE_DIGESTS, &w);
+}
+
 static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
 {
     fw_core *c = s->c;
@@ -261,6 +287,9 @@ static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
         memset(&caps, 0, sizeof caps);
         d->caps(c->dut_ctx, &caps);
         caps.version = WIRE_VERSION;
+        /* a request must fit this core's receive buffer, whatever the DUT could take */
+        if (!caps.max_payload || caps.max_payload > c->rx_cap - WIRE_HEADER_SIZE)
+            caps.max_payload = (uint32_t)(c->rx_cap - WIRE_HEADER_SIZE);
         wire_writer w = tx_payload(s);
         wire_caps_encode(&caps, &w);
         return send_tx_payload(s, WIRE_CAPS, &w);
@@ -322,6 +351,8 @@ static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
         return do_run(s, &r);
     case WIRE_INJECT:
         return do_inject(s, &r);
+    case WIRE_MEM_DIGEST:
+        return do_mem_digest(s, &r);
     case WIRE_HALT:
         return send_ok(s);
     case WIRE_CREDIT:

@@ -73,6 +73,9 @@ uint64_t gm_lane_pc(const gm_model *m, uint32_t warp, uint32_t lane);
 /* Reads global memory (never-written bytes read 0). 0, or -1 out of range. */
 int gm_read_memory(const gm_model *m, uint64_t addr, void *buf, size_t len);
 
+/* Writes global memory behind the kernel's back (fault injection in test
+ * DUTs). 0, or -1 out of range or out of memory. */
+int gm_write_memory(gm_model *m, uint64_t addr, const void *buf, size_t len);
 /* Writes a register for the lanes in lane_mask (kind: 0 GPR, 1 PRED, 2 UR,
  * 3 UPRED, as the wire protocol numbers them; values[l] for lane l, a single
  * value values[0] for uniform kinds). 0, or -1 out of range. */

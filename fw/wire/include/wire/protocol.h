@@ -44,6 +44,7 @@ enum wire_type {
     WIRE_CREDIT = 0x0b,      /* u32 batches: the host consumed them; no reply; ignored outside a run */
     WIRE_HALT = 0x0c,        /* -> RUN_END (reason HALTED) if a run is on, else OK */
     WIRE_INJECT = 0x0d,      /* u16 warp, u64 lo, u64 hi: execute this word once -> COMMITS (1 record) */
+    WIRE_MEM_DIGEST = 0x0e,  /* u64 page-aligned address, u32 pages (1..WIRE_MAX_DIGEST_PAGES) -> DIGESTS */
     /* replies (target -> host) */
     WIRE_OK = 0x81,
     WIRE_CAPS = 0x82,        /* see wire_caps */
@@ -51,6 +52,7 @@ enum wire_type {
     WIRE_MEM = 0x84,         /* u64 address, u32 bytes, bytes */
     WIRE_COMMITS = 0x85,     /* u32 batch index, u32 count, count x commit record */
     WIRE_RUN_END = 0x86,     /* u32 reason (enum wire_run_end), u64 instructions, u32 batches */
+    WIRE_DIGESTS = 0x87,     /* u64 address, u32 pages, pages x u32 CRC-32 of each WIRE_PAGE_SIZE page */
     WIRE_ERROR = 0x8f,       /* u32 code (enum wire_error), u16 text length, text */
 };
 
@@ -62,7 +64,13 @@ enum wire_run_end {
     WIRE_END_TRAP = 2,     /* the last record is a trap */
     WIRE_END_HALTED = 3,   /* HALT request */
     WIRE_END_WATCHDOG = 4, /* the DUT stopped retiring */
+    WIRE_END_DUT_ERROR = 5, /* the DUT broke the port contract (e.g. malformed retire beats) */
 };
+
+/* Memory digests: full-state checks compare pages by CRC-32 first and read
+ * only the pages whose digests differ. */
+#define WIRE_PAGE_SIZE 4096u
+#define WIRE_MAX_DIGEST_PAGES 256u
 
 #define WIRE_ERRORS(X)                                              \
     X(BAD_MAGIC, 1, "bad frame magic")                              \

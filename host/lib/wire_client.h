@@ -1,8 +1,8 @@
 /* libgpuhost: a target reached over the wire protocol. The transport (a
  * ZeroMQ DEALER socket today, USB bulk endpoints later) only moves frames;
  * every wait has a timeout, and a dead server is noticed through `alive`. */
-#ifndef GH_TARGET_H
-#define GH_TARGET_H
+#ifndef GH_WIRE_CLIENT_H
+#define GH_WIRE_CLIENT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,32 +30,33 @@ typedef struct {
     uint32_t timeout_ms;
     uint32_t seq;
     uint32_t run_seq; /* the RUN request's: its batches carry it */
+    bool running;     /* a RUN whose RUN_END has not been read */
     uint8_t *buf; /* one frame */
     size_t cap;
     char error[512];
     wire_caps caps;
-} gh_target;
+} gh_wire;
 
-int gh_target_init(gh_target *t, const gh_transport_ops *ops, void *ctx, uint32_t timeout_ms);
-void gh_target_close(gh_target *t);
+int gh_wire_init(gh_wire *t, const gh_transport_ops *ops, void *ctx, uint32_t timeout_ms);
+void gh_wire_close(gh_wire *t);
 
 /* Each returns 0, or -1 with t->error set. */
-int gh_target_hello(gh_target *t);                     /* fills t->caps */
-int gh_target_load(gh_target *t, const isa_kernel *k); /* reset, code, data, launch, init registers */
-int gh_target_read_state(gh_target *t, uint16_t warp, wire_state *out);
-int gh_target_read_mem(gh_target *t, uint64_t addr, uint8_t *out, uint32_t len);
+int gh_wire_hello(gh_wire *t);                     /* fills t->caps */
+int gh_wire_load(gh_wire *t, const isa_kernel *k); /* reset, code, data, launch, init registers */
+int gh_wire_read_state(gh_wire *t, uint16_t warp, wire_state *out);
+int gh_wire_read_mem(gh_wire *t, uint64_t addr, uint8_t *out, size_t len); /* any length */
+/* CRC-32 of `pages` WIRE_PAGE_SIZE pages from addr (page-aligned). */
+int gh_wire_mem_digest(gh_wire *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
+int gh_wire_inject(gh_wire *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec);
 
 /* Streaming run: start, then take batches until the end. */
-int gh_target_run_start(gh_target *t, uint64_t max_insns, uint32_t batch, uint32_t window);
+int gh_wire_run_start(gh_wire *t, uint64_t max_insns, uint32_t batch, uint32_t window);
 /* Next frame of the run: 1 a COMMITS batch (records decoded into recs,
  * *count set), 0 the RUN_END (*end_reason, *total set), -1 error. */
-int gh_target_run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count,
+int gh_wire_run_next(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *count,
                        uint32_t *end_reason, uint64_t *total);
-int gh_target_credit(gh_target *t, uint32_t batches);
-int gh_target_halt(gh_target *t);
-
-/* Does the target implement this Optype value? */
-bool gh_target_implements(const gh_target *t, uint32_t optype);
+int gh_wire_credit(gh_wire *t, uint32_t batches);
+int gh_wire_halt(gh_wire *t);
 
 /* ZeroMQ transport: a DEALER socket connected to endpoint. */
 int gh_zmq_connect(const char *endpoint, const gh_transport_ops **ops, void **ctx, char *err,

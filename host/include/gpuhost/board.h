@@ -15,8 +15,8 @@
  * Parsed with libinih. Unknown sections or keys, repeated keys, bad values
  * and missing required keys are errors naming FILE:LINE and the reason; a
  * missing key is reported at the first line of its section (or of the file). */
-#ifndef GH_BOARDS_H
-#define GH_BOARDS_H
+#ifndef GPUHOST_BOARD_H
+#define GPUHOST_BOARD_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -61,9 +61,16 @@ void gh_boards_free(gh_board *list);
 /* The board called name, or NULL. */
 const gh_board *gh_board_find(const gh_board *list, size_t count, const char *name);
 
-/* The descriptor directory: override when given, else the build's
- * GH_BOARDS_DIR, else NULL. */
+/* The descriptor directory: override when given, else $GPUHOST_BOARDS_DIR,
+ * else the build tree's boards/, else the installed share/gpuhost/boards. */
 const char *gh_boards_dir(const char *override);
+/* The serials of the USB boards present that match b's VID:PID (those whose
+ * serial is readable), at most max. 0, or GH_ERR_TARGET with err. */
+int gh_board_list_usb(const gh_board *b, char (*serials)[64], size_t max, size_t *count, char *err,
+                      size_t errlen);
+/* The program a board names (gpu-modelsim, gpu-rtlsim, gpu-usbemu): the
+ * build tree's, else the installed one; other names as given. */
+const char *gh_board_program(const char *name);
 
 const char *gh_transport_name(gh_transport t); /* "model", "zmq", "usb" */
 /* Where the board is reached, e.g. "in-process", "gpu-rtlsim", "usb 1209:6770". */

@@ -1,7 +1,7 @@
 /* libgpuhost: a kernel from a file: assembly source (.s, assembled on the
  * fly) or a container (ELF kernel.bin or raw 16-byte words). */
-#ifndef GH_LOAD_H
-#define GH_LOAD_H
+#ifndef GPUHOST_KERNEL_H
+#define GPUHOST_KERNEL_H
 
 #include <stdio.h>
 

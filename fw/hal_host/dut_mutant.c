@@ -1,0 +1,107 @@
+/* fw host HAL, tests only: a DUT that lies (dut_mutant.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "dut_mutant.h"
+
+int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec)
+{
+    unsigned long long at;
+    char extra;
+    if (sscanf(spec, "flag-trap:%llu%c", &at, &extra) == 1)
+        m->kind = FW_MUTANT_FLAG_TRAP;
+    else if (sscanf(spec, "step-error:%llu%c", &at, &extra) == 1)
+        m->kind = FW_MUTANT_STEP_ERROR;
+    else
+        return -1;
+    m->at = at;
+    return 0;
+}
+
+static void caps(void *ctx, wire_caps *c)
+{
+    fw_dut_mutant *m = ctx;
+    m->inner->caps(m->inner_ctx, c);
+}
+
+static int reset(void *ctx)
+{
+    fw_dut_mutant *m = ctx;
+    m->steps = 0;
+    return m->inner->reset(m->inner_ctx);
+}
+
+static int load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
+{
+    fw_dut_mutant *m = ctx;
+    return m->inner->load_code(m->inner_ctx, index, lo, hi);
+}
+
+static int load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
+{
+    fw_dut_mutant *m = ctx;
+    return m->inner->load_const(m->inner_ctx, bank, offset, word);
+}
+
+static int load_mem(void *ctx, uint64_t addr, uint32_t word)
+{
+    fw_dut_mutant *m = ctx;
+    return m->inner->load_mem(m->inner_ctx, addr, word);
+}
+
+static int launch(void *ctx, uint32_t warps, uint64_t entry)
+{
+    fw_dut_mutant *m = ctx;
+    return m->inner->launch(m->inner_ctx, warps, entry);
+}
+
+static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t mask, const uint32_t *v)
+{
+    fw_dut_mutant *m = ctx;
+    return m->inner->write_reg(m->inner_ctx, warp, kind, index, mask, v);
+}
+
+static int read_state(void *ctx, uint16_t warp, wire_state *out)
+{
+    fw_dut_mutant *m = ctx;
+    return m->inner->read_state(m->inner_ctx, warp, out);
+}
+
+static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
+{
+    fw_dut_mutant *m = ctx;
+    return m->inner->read_mem(m->inner_ctx, addr, out, len);
+}
+
+static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
+{
+    fw_dut_mutant *m = ctx;
+    if (m->kind == FW_MUTANT_STEP_ERROR && m->steps == m->at)
+        return FW_STEP_ERROR;
+    int rc = m->inner->step(m->inner_ctx, rec, watchdog);
+    if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_FLAG_TRAP && m->steps == m->at)
+        rec->flags |= WIRE_COMMIT_TRAP;
+    if (rc == FW_STEP_RETIRED)
+        m->steps++;
+    return rc;
+}
+
+static int inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
+{
+    fw_dut_mutant *m = ctx;
+    return m->inner->inject(m->inner_ctx, warp, lo, hi, rec);
+}
+
+const fw_dut_ops fw_dut_mutant_ops = {
+    .caps = caps,
+    .reset = reset,
+    .load_code = load_code,
+    .load_const = load_const,
+    .load_mem = load_mem,
+    .launch = launch,
+    .write_reg = write_reg,
+    .read_state = read_state,
+    .read_mem = read_mem,
+    .step = step,
+    .inject = inject,
+};

@@ -1,0 +1,112 @@
+/* gpuhost run: what a run prints, the waveform re-run after a divergence,
+ * and stopping the servers a run started when gpuhost is interrupted. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void on_signal(int sig)
+{
+    gh_stop_servers();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void gh_install_signal_handlers(void)
+{
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+static void report_alone(const gh_board *b, const isa_kernel *k, const char *path, const gh_run_result *res,
+                         bool quiet)
+{
+    if (!quiet)
+        gh_say("board %s: %s: %" PRIu64 " instructions, %u warps, %.3f s (%.0f instructions/s)\n", b->name, path,
+               res->instructions, k->warps, res->seconds,
+               res->seconds > 0 ? (double)res->instructions / res->seconds : 0.0);
+    size_t checks = k->expect_reg_count + k->expect_mem_count;
+    switch (res->verdict) {
+    case GH_PASS:
+        if (checks)
+            gh_say("PASS: %zu expectation%s hold\n", checks, checks == 1 ? "" : "s");
+        else
+            gh_say("PASS: finished (the kernel has no .expect directives)\n");
+        break;
+    case GH_LIMIT:
+        gh_say("LIMIT: stopped after %" PRIu64 " instructions (--max-insns) before the kernel finished\n",
+               res->instructions);
+        break;
+    case GH_TRAPPED: gh_say("%s", res->report); break;
+    default: gh_say("%s: %s", gh_verdict_name(res->verdict), res->report); break;
+    }
+    if (res->verdict == GH_PASS && res->report[0]) /* e.g. a dump that could not be written */
+        gh_say("%s", res->report);
+}
+
+void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const char *path, const gh_run_opts *o,
+                   const gh_run_result *res, bool quiet)
+{
+    if (!o->lockstep)
+        return report_alone(b, k, path, res, quiet);
+    if (!quiet)
+        gh_say("board %s (%s): %s: %" PRIu64 " instructions %s, %u warps, batch %u, %.3f s "
+               "(%.0f instructions/s), %" PRIu64 " full-state check%s\n",
+               b->name, gh_target_caps(t)->name, path, res->instructions,
+               o->free_running ? "free-running" : "in lockstep", k->warps, o->batch, res->seconds,
+               res->seconds > 0 ? (double)res->instructions / res->seconds : 0.0, res->state_checks,
+               res->state_checks == 1 ? "" : "s");
+    size_t checks = k->expect_reg_count + k->expect_mem_count;
+    switch (res->verdict) {
+    case GH_PASS:
+        gh_say("PASS: lockstep clean; %zu expectation%s hold on the target and the model\n", checks,
+               checks == 1 ? "" : "s");
+        if (res->report[0])
+            gh_say("%s", res->report);
+        break;
+    case GH_FINISHED: gh_say("FREE RUN: finished without comparison (no verdict on correctness)\n"); break;
+    case GH_LIMIT:
+        gh_say("LIMIT: stopped after %" PRIu64 " instructions (--max-insns), lockstep clean so far\n",
+               res->instructions);
+        break;
+    case GH_DIVERGED:
+    case GH_TRAPPED: gh_say("%s", res->report); break;
+    default: gh_say("%s: %s", gh_verdict_name(res->verdict), res->report); break;
+    }
+}
+
+/* Runs the kernel again on a fresh gpu-rtlsim that records an FST of the
+ * retires around `at` (runs are deterministic: it diverges the same way). */
+void gh_record_waveform(const gh_board *b, const isa_kernel *k, const gh_target_opts *o, const gh_run_opts *ro,
+                        uint64_t at)
+{
+    if (!o->wave) {
+        if (b->transport == GH_TRANSPORT_ZMQ && strcmp(b->server, "gpu-rtlsim") == 0)
+            gh_say("waveform: rerun with --wave FILE.fst to record the cycles around it\n");
+        return;
+    }
+    gh_target_opts wo = *o;
+    wo.wave_at = at;
+    uint64_t window = wo.wave_window ? wo.wave_window : 20;
+    gh_target *t = NULL;
+    char err[768];
+    if (gh_target_open(b, &wo, &t, err, sizeof err) != 0) {
+        gh_say("waveform: the re-run could not start: %s\n", err);
+        return;
+    }
+    gh_run_opts lo = {.max_insns = at + window + 1, .batch = ro->batch, .window = ro->window,
+                      .lockstep = true, .fault = NULL};
+    gh_run_result *res = malloc(sizeof *res);
+    if (res)
+        gh_run(t, k, &lo, res);
+    free(res);
+    gh_target_close(&t);
+    gh_say("waveform: %s (retires %" PRIu64 "..%" PRIu64 ")\n", o->wave, at > window ? at - window : 0,
+           at + window);
+}

@@ -1,0 +1,70 @@
+/* libgpuhost: running a kernel on a target, alone or in lockstep with the
+ * functional model.
+ *
+ * In lockstep the target streams batched commit records; the model is
+ * stepped once per record and every field of every record is compared
+ * (flags, trap, masks, branch lanes and target, every register, predicate,
+ * uniform and memory write). Full state (registers, predicates, uniforms,
+ * lane PCs, waiting and exited lanes, and every memory page the loader
+ * placed or either side wrote) is compared every `check_every` instructions
+ * exactly, and at the end. The verdict starts unknown: PASS is set on one
+ * path only, after the end of the run agreed with the model's, the final
+ * state matched and the expectations held on both sides. */
+#ifndef GPUHOST_RUN_H
+#define GPUHOST_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gpuhost/target.h"
+
+enum gh_verdict {
+    GH_VERDICT_UNKNOWN = 0, /* never reported as a result: a bug if seen */
+    GH_PASS,          /* lockstep clean (or, alone, finished) and every expectation holds */
+    GH_FAIL,          /* both agreed, but an .expect does not hold */
+    GH_DIVERGED,      /* the target differs from the model */
+    GH_TRAPPED,       /* the kernel trapped (both sides agree) */
+    GH_LIMIT,         /* max_insns reached, clean so far */
+    GH_TARGET_ERROR,  /* the target failed: link, watchdog, DUT error, a fault that never struck */
+    GH_UNSUPPORTED,   /* the kernel needs what the target lacks (named before running) */
+    GH_FINISHED,      /* free run: the target finished; nothing was compared */
+};
+const char *gh_verdict_name(int verdict); /* "PASS", "DIVERGENCE", ... */
+
+typedef struct {
+    uint64_t addr, len;
+    const char *path;
+} gh_mem_dump;
+
+typedef struct {
+    uint64_t max_insns;   /* 0: no limit */
+    uint32_t batch;       /* records per COMMITS frame (0: 1024) */
+    uint32_t window;      /* batches in flight (0: 2) */
+    bool lockstep;        /* compare with the model; false: the target alone */
+    bool free_running;    /* lockstep boards: stream without comparing (speed runs) */
+    uint64_t check_every; /* full-state comparison every N instructions (0: at the end only) */
+    const char *fault;    /* a fault armed in the DUT: a run that never shows it is an error */
+    FILE *trace;          /* one JSON line per target record (and the model's at a divergence) */
+    FILE *coverage;       /* a coverage record of what ran (compared, in lockstep): see gpuhost/coverage.h */
+    const char *state_path;     /* --dump-state: the target's final state (and the model's) */
+    const gh_mem_dump *dumps;   /* --dump-mem: the target's memory (and the model's) */
+    unsigned dump_count;
+    const char *waveform; /* a line for the divergence report, or NULL */
+    void (*progress)(uint64_t instructions); /* about once a second, or NULL */
+} gh_run_opts;
+
+typedef struct {
+    int verdict;
+    uint64_t instructions;
+    uint64_t state_checks;
+    double seconds;
+    uint64_t divergence_at; /* instruction index of a divergence */
+    bool io_error;          /* a trace or dump could not be written (said in the report) */
+    char report[16384];
+} gh_run_result;
+
+/* Runs k on t. res->report holds what to print. */
+void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_result *res);
+
+#endif

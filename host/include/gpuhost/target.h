@@ -1,0 +1,71 @@
+/* libgpuhost: one target API over every board kind. A target is what a board
+ * descriptor names, opened with options: the functional model in process, a
+ * server over ZeroMQ (gpu-modelsim, gpu-rtlsim), or a USB board. Every board
+ * kind implements the same backend table (open, capabilities, load, run a
+ * batch, read state, read memory, inject, close); callers see only this
+ * opaque handle. Functions return 0 or a negative GH_ERR_* (gpuhost/error.h);
+ * gh_target_error() says what went wrong. */
+#ifndef GPUHOST_TARGET_H
+#define GPUHOST_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gpuhost/board.h"
+#include "gpuhost/error.h"
+#include "isa/kernel.h"
+
+typedef struct gh_target gh_target;
+
+/* What the target says it is (the wire protocol's CAPS). */
+typedef struct {
+    uint32_t version;     /* wire protocol version (0: in process) */
+    uint16_t max_warps, lanes;
+    uint32_t max_payload; /* largest request payload the target accepts, bytes */
+    uint32_t max_code;    /* instructions its code memory holds; 0: no limit */
+    uint8_t optypes[32];  /* bit n = Optype value n is implemented */
+    char name[64];
+} gh_caps;
+
+/* How to reach the board. Options a board cannot honour are refused by
+ * gh_target_open with GH_ERR_USAGE naming the option and the board. */
+typedef struct {
+    const char *endpoint;  /* zmq boards: a server started elsewhere */
+    const char *server;    /* zmq boards: the server program to start */
+    const char *fault;     /* zmq boards: KIND:AT[:PARAM], a DUT fault (tests) */
+    const char *serial;    /* usb boards: which board */
+    uint32_t timeout_ms;   /* longest wait for the target (0: 10000); not the model */
+    const char *wave;      /* rtl: record an FST of retires wave_at +- wave_window */
+    uint64_t wave_at, wave_window;
+} gh_target_opts;
+
+/* Opens the board's target and asks its capabilities. On success *out is
+ * set; on failure err says why ("option --fault: board usb cannot honour
+ * it", "gpu-rtlsim exited with status 1"). */
+int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **out, char *err,
+                   size_t errlen);
+/* Closes the link, stops a server it started; accepts NULL. */
+void gh_target_close(gh_target **t);
+
+const gh_caps *gh_target_caps(const gh_target *t);
+const gh_board *gh_target_board(const gh_target *t);
+const char *gh_target_error(const gh_target *t); /* the last failure, never NULL */
+/* "" or how the board's descriptor (warps, implements) differs from what the
+ * target reports; CAPS is authoritative. */
+const char *gh_target_warning(const gh_target *t);
+bool gh_target_implements(const gh_target *t, uint32_t optype);
+
+/* Resets the DUT and loads code, constants, memory, launch and registers. */
+int gh_target_load(gh_target *t, const isa_kernel *k);
+/* Reads len bytes of DUT memory (in requests the target's max_payload allows). */
+int gh_target_read_mem(gh_target *t, uint64_t addr, void *out, size_t len);
+/* Writes the state of warps 0..warps-1 as JSON (the `--dump-state` format). */
+int gh_target_write_state_json(gh_target *t, uint32_t warps, FILE *f);
+
+/* Stops every server process this process started; async-signal-safe, for
+ * signal handlers. */
+void gh_stop_servers(void);
+
+#endif

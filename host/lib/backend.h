@@ -1,0 +1,81 @@
+/* libgpuhost private: the backend table every board kind implements, and the
+ * target object that wraps one. Like libusb's usbi_os_backend: each member's
+ * contract is written here; backends are tables of designated initialisers
+ * (backend_model.c, backend_wire.c); the library calls them only through the
+ * wrappers in target.c, which check invariants and keep the error text. */
+#ifndef GH_BACKEND_H
+#define GH_BACKEND_H
+
+#include "gpuhost/target.h"
+#include "server.h"
+#include "wire/protocol.h"
+
+/* What a board kind can honour among gh_target_opts (others are refused). */
+enum gh_backend_option {
+    GH_OPT_ENDPOINT = 1u << 0,
+    GH_OPT_SERVER = 1u << 1,
+    GH_OPT_FAULT = 1u << 2,
+    GH_OPT_SERIAL = 1u << 3,
+    GH_OPT_TIMEOUT = 1u << 4,
+    GH_OPT_WAVE = 1u << 5,
+};
+
+/* Every member returns 0, or -1 with the text in t->error (set through
+ * gh__fail). Run: run_start, then run_next until it returns 0 (RUN_END) or
+ * -1; credit after each batch taken. */
+typedef struct {
+    const char *kind; /* "model", "wire" */
+    int (*load)(gh_target *t, const isa_kernel *k);
+    int (*run_start)(gh_target *t, uint64_t max_insns, uint32_t batch, uint32_t window);
+    /* 1 a batch (*count records in recs, at most cap), 0 the end (*reason a
+     * wire_run_end, *total instructions of this run), -1 error */
+    int (*run_next)(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count, uint32_t *reason,
+                    uint64_t *total);
+    int (*credit)(gh_target *t, uint32_t batches);
+    int (*halt)(gh_target *t); /* stop a run; best effort, no reply awaited */
+    int (*read_state)(gh_target *t, uint16_t warp, wire_state *out);
+    int (*read_mem)(gh_target *t, uint64_t addr, uint8_t *out, size_t len);
+    /* CRC-32 (zlib's) of `pages` WIRE_PAGE_SIZE pages from a page-aligned addr */
+    int (*mem_digest)(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
+    int (*inject)(gh_target *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec);
+    /* optional: the backend's own words for the trap the last run ended with */
+    const char *(*trap_message)(gh_target *t);
+    void (*close)(gh_target *t);
+} gh_backend_ops;
+
+struct gh_target {
+    const gh_backend_ops *ops;
+    void *backend; /* the backend's own state */
+    gh_board board;
+    gh_caps caps;
+    char error[512];
+    char warning[512]; /* the descriptor does not match the target */
+    gh_server server; /* a server this target started (zmq boards) */
+    bool own_server;
+};
+
+extern const gh_backend_ops gh_backend_model;
+extern const gh_backend_ops gh_backend_wire;
+
+/* Sets t->error; returns -1. */
+int gh__fail(gh_target *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Backend entry points used by gh_target_open. 0, or -1 with t->error. */
+int gh__model_open(gh_target *t);
+int gh__wire_open_zmq(gh_target *t, const char *endpoint, uint32_t timeout_ms, bool watch_server);
+int gh__wire_open_usb(gh_target *t, const char *serial, uint32_t timeout_ms);
+
+/* The descriptor's warps and implements against CAPS (descriptor_check.c):
+ * 0, or 1 with t->warning set. */
+int gh__check_descriptor(gh_target *t);
+
+/* The wrappers the engine uses (target.c): backend calls with checks. */
+int gh__run_start(gh_target *t, uint64_t max_insns, uint32_t batch, uint32_t window);
+int gh__run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count, uint32_t *reason,
+                 uint64_t *total);
+int gh__credit(gh_target *t, uint32_t batches);
+void gh__halt(gh_target *t);
+int gh__read_state(gh_target *t, uint16_t warp, wire_state *out);
+int gh__mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
+
+#endif

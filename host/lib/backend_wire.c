@@ -1,0 +1,156 @@
+/* libgpuhost: the backend of every board reached over the wire protocol
+ * (ZeroMQ servers, USB boards): the wire client behind the backend table. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "transport_usb.h"
+#include "wire_client.h"
+
+static gh_wire *wire_of(gh_target *t)
+{
+    return t->backend;
+}
+
+/* Copies the wire client's error into the target's. */
+static int pass(gh_target *t, int rc)
+{
+    if (rc < 0)
+        snprintf(t->error, sizeof t->error, "%s", wire_of(t)->error);
+    return rc;
+}
+
+static int load(gh_target *t, const isa_kernel *k)
+{
+    return pass(t, gh_wire_load(wire_of(t), k));
+}
+
+static int run_start(gh_target *t, uint64_t max, uint32_t batch, uint32_t window)
+{
+    return pass(t, gh_wire_run_start(wire_of(t), max, batch, window));
+}
+
+static int run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count, uint32_t *reason,
+                    uint64_t *total)
+{
+    return pass(t, gh_wire_run_next(wire_of(t), recs, cap, count, reason, total));
+}
+
+static int credit(gh_target *t, uint32_t batches)
+{
+    return pass(t, gh_wire_credit(wire_of(t), batches));
+}
+
+static int halt(gh_target *t)
+{
+    return gh_wire_halt(wire_of(t));
+}
+
+static int read_state(gh_target *t, uint16_t warp, wire_state *out)
+{
+    return pass(t, gh_wire_read_state(wire_of(t), warp, out));
+}
+
+static int read_mem(gh_target *t, uint64_t addr, uint8_t *out, size_t len)
+{
+    return pass(t, gh_wire_read_mem(wire_of(t), addr, out, len));
+}
+
+static int mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
+{
+    return pass(t, gh_wire_mem_digest(wire_of(t), addr, pages, crcs));
+}
+
+static int inject(gh_target *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
+{
+    return pass(t, gh_wire_inject(wire_of(t), warp, lo, hi, rec));
+}
+
+static void close_wire(gh_target *t)
+{
+    gh_wire *w = wire_of(t);
+    if (w)
+        gh_wire_close(w);
+    free(w);
+    t->backend = NULL;
+}
+
+const gh_backend_ops gh_backend_wire = {
+    .kind = "wire",
+    .load = load,
+    .run_start = run_start,
+    .run_next = run_next,
+    .credit = credit,
+    .halt = halt,
+    .read_state = read_state,
+    .read_mem = read_mem,
+    .mem_digest = mem_digest,
+    .inject = inject,
+    .close = close_wire,
+};
+
+/* Says HELLO and takes the capabilities. */
+static int hello(gh_target *t, const char *where)
+{
+    gh_wire *w = wire_of(t);
+    if (gh_wire_hello(w) != 0)
+        return gh__fail(t, "%s: %s", where, w->error);
+    const wire_caps *c = &w->caps;
+    if (c->max_payload && c->max_payload < 64)
+        return gh__fail(t, "%s: the target accepts requests of %u bytes, too few to load anything", where,
+                        c->max_payload);
+    t->caps = (gh_caps){.version = c->version, .max_warps = c->max_warps, .lanes = c->lanes,
+                        .max_payload = c->max_payload, .max_code = c->max_code};
+    memcpy(t->caps.optypes, c->optypes, sizeof t->caps.optypes);
+    snprintf(t->caps.name, sizeof t->caps.name, "%s", c->name);
+    return 0;
+}
+
+static int start(gh_target *t, const gh_transport_ops *ops, void *ctx, uint32_t timeout_ms)
+{
+    gh_wire *w = calloc(1, sizeof *w);
+    if (!w || gh_wire_init(w, ops, ctx, timeout_ms) != 0) {
+        free(w);
+        ops->close(ctx);
+        return gh__fail(t, "out of memory");
+    }
+    t->ops = &gh_backend_wire;
+    t->backend = w;
+    return 0;
+}
+
+int gh__wire_open_zmq(gh_target *t, const char *endpoint, uint32_t timeout_ms, bool watch_server)
+{
+    const gh_transport_ops *ops;
+    void *ctx;
+    char err[512];
+    if (gh_zmq_connect(endpoint, &ops, &ctx, err, sizeof err) != 0)
+        return gh__fail(t, "%s", err);
+    if (start(t, ops, ctx, timeout_ms) != 0)
+        return -1;
+    if (watch_server) {
+        wire_of(t)->alive = gh_server_alive;
+        wire_of(t)->alive_ctx = &t->server;
+    }
+    return hello(t, endpoint);
+}
+
+int gh__wire_open_usb(gh_target *t, const char *serial, uint32_t timeout_ms)
+{
+    const gh_board *b = &t->board;
+    gh_usb_params p = gh_usb_reference(serial, timeout_ms);
+    p.vid = b->usb.vid, p.pid = b->usb.pid, p.interface = b->usb.interface;
+    p.ep_out = b->usb.ep_out, p.ep_in = b->usb.ep_in, p.max_packet = b->usb.max_packet;
+    const gh_transport_ops *ops;
+    void *ctx;
+    char err[512];
+    if (gh_usb_open(&p, &ops, &ctx, err, sizeof err) != 0)
+        return gh__fail(t, "%s", err);
+    if (start(t, ops, ctx, timeout_ms) != 0)
+        return -1;
+    wire_of(t)->alive = gh_usb_alive;
+    wire_of(t)->alive_ctx = ctx;
+    char where[64];
+    snprintf(where, sizeof where, "board %s", b->name);
+    return hello(t, where);
+}

@@ -1,0 +1,114 @@
+/* libgpuhost: full-state comparison of the target with the model: every
+ * warp's registers, predicates, uniforms, lane PCs, waiting and exited lanes,
+ * and every page the run placed or wrote (digests first, then bytes). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "engine.h"
+
+#define SHOWN 16 /* differences described; the rest only counted */
+
+static int compare_warp(gh_text *r, const wire_state *st, const gm_model *m, uint32_t w, int diffs)
+{
+#define DIFF(...)                    \
+    do {                             \
+        if (diffs++ < SHOWN)         \
+            gh__say(r, __VA_ARGS__); \
+    } while (0)
+    uint32_t exited = gm_exited_mask(m, w), waiting = 0;
+    for (unsigned l = 0; l < GM_LANES; l++)
+        waiting |= (uint32_t)(gm_lane_status(m, w, l) == 1) << l;
+    if (st->exited != exited)
+        DIFF("  warp %u exited lanes: expected 0x%08x, actual 0x%08x\n", w, exited, st->exited);
+    if (st->waiting != waiting)
+        DIFF("  warp %u lanes waiting at a BSYNC: expected 0x%08x, actual 0x%08x\n", w, waiting, st->waiting);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        if (!(exited >> l & 1u) && st->pc[l] != gm_lane_pc(m, w, l))
+            DIFF("  warp %u lane %u PC: expected 0x%" PRIx64 ", actual 0x%" PRIx64 "\n", w, l,
+                 gm_lane_pc(m, w, l), st->pc[l]);
+    for (unsigned g = 0; g < GM_GPRS; g++)
+        for (unsigned l = 0; l < GM_LANES; l++)
+            if (st->gpr[g][l] != gm_gpr(m, w, g, l))
+                DIFF("  warp %u R%u lane %u: expected 0x%08x, actual 0x%08x\n", w, g, l, gm_gpr(m, w, g, l),
+                     st->gpr[g][l]);
+    for (unsigned p = 0; p < GM_PREDS; p++)
+        if (st->pred[p] != gm_pred_mask(m, w, p))
+            DIFF("  warp %u P%u: expected lanes 0x%08x, actual 0x%08x\n", w, p, gm_pred_mask(m, w, p),
+                 st->pred[p]);
+    for (unsigned u = 0; u < GM_URS; u++)
+        if (st->ur[u] != gm_ur(m, w, u))
+            DIFF("  warp %u UR%u: expected 0x%08x, actual 0x%08x\n", w, u, gm_ur(m, w, u), st->ur[u]);
+    if (st->upred != gm_upred_mask(m, w))
+        DIFF("  warp %u uniform predicates: expected 0x%x, actual 0x%x\n", w, gm_upred_mask(m, w), st->upred);
+    return diffs;
+}
+
+/* Byte-compares one page the digests disagree on. */
+static int compare_page(gh_text *r, gh_target *t, const gm_model *m, uint64_t addr, int diffs)
+{
+    static uint8_t want[WIRE_PAGE_SIZE], got[WIRE_PAGE_SIZE];
+    if (gm_read_memory(m, addr, want, sizeof want) != 0 || gh_target_read_mem(t, addr, got, sizeof got) != 0)
+        return -1;
+    for (unsigned i = 0; i < WIRE_PAGE_SIZE; i += 4) {
+        uint32_t a, b;
+        memcpy(&a, want + i, 4);
+        memcpy(&b, got + i, 4);
+        if (a != b)
+            DIFF("  memory 0x%" PRIx64 ": expected 0x%08x, actual 0x%08x\n", addr + i, a, b);
+    }
+    return diffs;
+}
+
+static int compare_memory(gh_text *r, gh_target *t, const gm_model *m, const gh_pageset *set, int diffs)
+{
+    size_t n;
+    uint64_t *pages = gh__pages_sorted(set, &n);
+    if (set->count && !pages)
+        return gh__fail(t, "out of memory");
+    uint32_t crcs[WIRE_MAX_DIGEST_PAGES];
+    static uint8_t page[WIRE_PAGE_SIZE];
+    for (size_t i = 0; i < n && diffs >= 0;) {
+        if (pages[i] >= GM_GLOBAL_LIMIT / WIRE_PAGE_SIZE) {
+            i++;
+            continue;
+        }
+        size_t run = 1; /* consecutive pages, one digest request */
+        while (i + run < n && run < WIRE_MAX_DIGEST_PAGES && pages[i + run] == pages[i] + run &&
+               pages[i + run] < GM_GLOBAL_LIMIT / WIRE_PAGE_SIZE)
+            run++;
+        bool digests = gh__mem_digest(t, pages[i] * WIRE_PAGE_SIZE, (uint32_t)run, crcs) == 0;
+        for (size_t k = 0; k < run && diffs >= 0; k++) {
+            uint64_t addr = (pages[i] + k) * WIRE_PAGE_SIZE;
+            gm_read_memory(m, addr, page, sizeof page);
+            if (digests && crcs[k] == (uint32_t)crc32(0, page, sizeof page))
+                continue;
+            diffs = compare_page(r, t, m, addr, diffs); /* no digests: every page byte by byte */
+        }
+        i += run;
+    }
+    free(pages);
+    return diffs;
+#undef DIFF
+}
+
+int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, const gh_pageset *pages, wire_state *st)
+{
+    int diffs = 0;
+    for (uint32_t w = 0; w < gm_warp_count(m); w++) {
+        if (gh__read_state(t, (uint16_t)w, st) != 0) {
+            gh__say(r, "cannot read the target's state: %s\n", gh_target_error(t));
+            return -1;
+        }
+        diffs = compare_warp(r, st, m, w, diffs);
+    }
+    diffs = compare_memory(r, t, m, pages, diffs);
+    if (diffs < 0) {
+        gh__say(r, "cannot read the target's memory: %s\n", gh_target_error(t));
+        return -1;
+    }
+    if (diffs > SHOWN)
+        gh__say(r, "  ... %d differences in all\n", diffs);
+    return diffs;
+}

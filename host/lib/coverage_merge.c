@@ -1,0 +1,296 @@
+/* libgpuhost: summing coverage records (gpuhost/coverage.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpuhost/coverage.h"
+#include "gpuhost/error.h"
+#include "isa/isa.h"
+
+#define MAX_BOARDS 32
+
+typedef struct {
+    uint64_t hits, guarded, partial;
+} counts;
+
+typedef struct {
+    char name[64];
+    bool *implemented; /* per variant */
+    counts *variants;
+} board_cov;
+
+typedef struct {
+    char *key; /* "board\tvariant\tfield\tvalue" */
+    uint64_t hits;
+} modifier;
+
+typedef struct {
+    board_cov boards[MAX_BOARDS];
+    size_t board_count;
+    modifier *mods;
+    size_t mod_cap, mod_count;
+} merged;
+
+static uint64_t hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+static int add_modifier(merged *m, const char *key, uint64_t hits)
+{
+    if ((m->mod_count + 1) * 2 > m->mod_cap) {
+        size_t cap = m->mod_cap ? 2 * m->mod_cap : 1024;
+        modifier *mods = calloc(cap, sizeof *mods);
+        if (!mods)
+            return -1;
+        for (size_t i = 0; i < m->mod_cap; i++)
+            if (m->mods[i].key) {
+                size_t j = hash(m->mods[i].key) & (cap - 1);
+                while (mods[j].key)
+                    j = (j + 1) & (cap - 1);
+                mods[j] = m->mods[i];
+            }
+        free(m->mods);
+        m->mods = mods;
+        m->mod_cap = cap;
+    }
+    size_t j = hash(key) & (m->mod_cap - 1);
+    while (m->mods[j].key && strcmp(m->mods[j].key, key) != 0)
+        j = (j + 1) & (m->mod_cap - 1);
+    if (!m->mods[j].key) {
+        if (!(m->mods[j].key = strdup(key)))
+            return -1;
+        m->mod_count++;
+    }
+    m->mods[j].hits += hits;
+    return 0;
+}
+
+static board_cov *board_named(merged *m, const char *name)
+{
+    for (size_t i = 0; i < m->board_count; i++)
+        if (strcmp(m->boards[i].name, name) == 0)
+            return &m->boards[i];
+    if (m->board_count == MAX_BOARDS)
+        return NULL;
+    board_cov *b = &m->boards[m->board_count];
+    uint32_t n = isa_tables_get()->variant_count;
+    b->implemented = calloc(n, sizeof *b->implemented);
+    b->variants = calloc(n, sizeof *b->variants);
+    if (!b->implemented || !b->variants)
+        return NULL;
+    snprintf(b->name, sizeof b->name, "%.63s", name);
+    m->board_count++;
+    return b;
+}
+
+static int fail(char *err, size_t errlen, const char *path, unsigned line, const char *why)
+{
+    snprintf(err, errlen, "%s:%u: %s", path, line, why);
+    return GH_ERR_INPUT;
+}
+
+static int read_record(merged *m, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot read", path);
+        return GH_ERR_IO;
+    }
+    char line[8192], a[128], b[128], c[128];
+    board_cov *board = NULL;
+    unsigned no = 0;
+    int rc = 0;
+    unsigned long long h, g, p;
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        no++;
+        if (no == 1) {
+            if (strcmp(line, "gpuhost-coverage 1\n") != 0)
+                rc = fail(err, errlen, path, no, "not a gpuhost coverage record (version 1)");
+        } else if (sscanf(line, "board %127s", a) == 1) {
+            if (!(board = board_named(m, a)))
+                rc = fail(err, errlen, path, no, "too many boards, or out of memory");
+        } else if (!board) {
+            rc = fail(err, errlen, path, no, "a line before the board line");
+        } else if (strncmp(line, "implements", 10) == 0) {
+            for (char *save, *tok = strtok_r(line + 10, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+                int v = isa_find_variant(tok);
+                if (v >= 0)
+                    board->implemented[v] = true;
+            }
+        } else if (sscanf(line, "variant %127s %llu %llu %llu", a, &h, &g, &p) == 4) {
+            int v = isa_find_variant(a);
+            if (v < 0) {
+                rc = fail(err, errlen, path, no, "a variant this gpuhost's tables do not have");
+            } else {
+                board->variants[v].hits += h, board->variants[v].guarded += g, board->variants[v].partial += p;
+            }
+        } else if (sscanf(line, "modifier %127s %127s %127s %llu", a, b, c, &h) == 4) {
+            char key[600];
+            snprintf(key, sizeof key, "%s\t%s\t%s\t%s", board->name, a, b, c);
+            if (add_modifier(m, key, h) != 0)
+                rc = fail(err, errlen, path, no, "out of memory");
+        } else {
+            rc = fail(err, errlen, path, no, "expected implements, variant or modifier");
+        }
+    }
+    if (rc == 0 && no == 0)
+        rc = fail(err, errlen, path, 1, "empty");
+    fclose(f);
+    return rc;
+}
+
+static int by_key(const void *x, const void *y)
+{
+    return strcmp(((const modifier *)x)->key, ((const modifier *)y)->key);
+}
+
+/* Operand kinds a variant takes (bit per kind below), from its field types. */
+enum { OPERAND_REGISTER = 1, OPERAND_UNIFORM = 2, OPERAND_CONSTANT = 4, OPERAND_IMMEDIATE = 8 };
+static const char *const operand_kind_names[] = {"register", "uniform", "constant", "immediate"};
+
+static unsigned operand_kinds(const isa_variant *v)
+{
+    const isa_tables *tab = isa_tables_get();
+    const isa_field *fields = isa_variant_fields(v);
+    unsigned kinds = 0;
+    for (uint16_t i = 0; i < v->operand_count; i++) { /* the operands (Order), not modifiers */
+        const isa_operand *op = &tab->operands[v->operand_begin + i];
+        switch (isa_field_type(&fields[op->field])->kind) {
+        case ISA_KIND_GPR: kinds |= OPERAND_REGISTER; break;
+        case ISA_KIND_UGPR: kinds |= OPERAND_UNIFORM; break;
+        case ISA_KIND_CMEM: kinds |= OPERAND_CONSTANT; break;
+        case ISA_KIND_SIMM:
+        case ISA_KIND_UIMM:
+        case ISA_KIND_F32IMM:
+        case ISA_KIND_F16IMMX2: kinds |= OPERAND_IMMEDIATE; break;
+        default: break;
+        }
+    }
+    return kinds;
+}
+
+/* "register 60 of 70, uniform 20 of 25, ...": implemented variants taking
+ * each operand kind, and how many of them were hit. */
+static void write_operand_kinds(const board_cov *b, FILE *f)
+{
+    const isa_tables *tab = isa_tables_get();
+    fputs("  operand kinds (variants hit of implemented):", f);
+    for (unsigned k = 0; k < 4; k++) {
+        uint32_t implemented = 0, hit = 0;
+        for (uint32_t v = 0; v < tab->variant_count; v++)
+            if (b->implemented[v] && (operand_kinds(&tab->variants[v]) >> k & 1u)) {
+                implemented++;
+                hit += b->variants[v].hits != 0;
+            }
+        fprintf(f, "%s %s %u of %u", k ? "," : "", operand_kind_names[k], hit, implemented);
+    }
+    fputc('\n', f);
+}
+
+static void write_text(const merged *m, FILE *f)
+{
+    const isa_tables *tab = isa_tables_get();
+    for (size_t i = 0; i < m->board_count; i++) {
+        const board_cov *b = &m->boards[i];
+        uint32_t implemented = 0, hit = 0;
+        for (uint32_t v = 0; v < tab->variant_count; v++) {
+            implemented += b->implemented[v];
+            hit += b->implemented[v] && b->variants[v].hits;
+        }
+        fprintf(f, "board %s: %u of %u implemented variants hit (%.1f%%)\n", b->name, hit, implemented,
+                implemented ? 100.0 * hit / implemented : 0.0);
+        write_operand_kinds(b, f);
+        fputs("  never hit:", f);
+        for (uint32_t v = 0; v < tab->variant_count; v++)
+            if (b->implemented[v] && !b->variants[v].hits)
+                fprintf(f, " %s", tab->variants[v].name);
+        fprintf(f, "\n  %-24s %12s %12s %12s\n", "VARIANT", "HITS", "GUARDED", "PARTIAL");
+        for (uint32_t v = 0; v < tab->variant_count; v++)
+            if (b->variants[v].hits)
+                fprintf(f, "  %-24s %12" PRIu64 " %12" PRIu64 " %12" PRIu64 "\n", tab->variants[v].name,
+                        b->variants[v].hits, b->variants[v].guarded, b->variants[v].partial);
+    }
+}
+
+static void write_html(const merged *m, modifier *sorted, size_t n, FILE *f)
+{
+    const isa_tables *tab = isa_tables_get();
+    fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>gpuhost coverage</title>\n"
+          "<style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:right}"
+          "td:first-child,th:first-child{text-align:left}.miss{background:#fdd}</style></head><body>\n"
+          "<h1>gpuhost coverage</h1>\n", f);
+    for (size_t i = 0; i < m->board_count; i++) {
+        const board_cov *b = &m->boards[i];
+        uint32_t implemented = 0, hit = 0;
+        for (uint32_t v = 0; v < tab->variant_count; v++) {
+            implemented += b->implemented[v];
+            hit += b->implemented[v] && b->variants[v].hits;
+        }
+        fprintf(f, "<h2>board %s: %u of %u implemented variants hit (%.1f%%)</h2>\n<table>\n"
+                "<tr><th>variant</th><th>hits</th><th>guarded</th><th>lanes partly active</th><th>modifiers</th></tr>\n",
+                b->name, hit, implemented, implemented ? 100.0 * hit / implemented : 0.0);
+        fputs("<p>", f);
+        write_operand_kinds(b, f);
+        fputs("</p>\n", f);
+        for (uint32_t v = 0; v < tab->variant_count; v++) {
+            if (!b->implemented[v] && !b->variants[v].hits)
+                continue;
+            const counts *c = &b->variants[v];
+            fprintf(f, "<tr%s><td>%s</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>",
+                    c->hits ? "" : " class=\"miss\"", tab->variants[v].name, c->hits, c->guarded, c->partial);
+            char prefix[256];
+            int len = snprintf(prefix, sizeof prefix, "%s\t%s\t", b->name, tab->variants[v].name);
+            for (size_t k = 0; k < n; k++)
+                if (strncmp(sorted[k].key, prefix, (size_t)len) == 0) {
+                    const char *field = sorted[k].key + len, *value = strchr(field, '\t');
+                    fprintf(f, "%.*s=%s:%" PRIu64 " ", (int)(value - field), field, value + 1, sorted[k].hits);
+                }
+            fputs("</td></tr>\n", f);
+        }
+        fputs("</table>\n", f);
+    }
+    fputs("</body></html>\n", f);
+}
+
+int gh_coverage_merge(const char *const *paths, size_t count, FILE *text, FILE *html, char *err, size_t errlen)
+{
+    merged m = {0};
+    int rc = 0;
+    for (size_t i = 0; i < count && rc == 0; i++)
+        rc = read_record(&m, paths[i], err, errlen);
+    modifier *sorted = rc == 0 ? malloc((m.mod_count + 1) * sizeof *sorted) : NULL;
+    if (rc == 0 && !sorted) {
+        snprintf(err, errlen, "out of memory");
+        rc = GH_ERR_NOMEM;
+    }
+    if (rc == 0) {
+        size_t n = 0;
+        for (size_t i = 0; i < m.mod_cap; i++)
+            if (m.mods[i].key)
+                sorted[n++] = m.mods[i];
+        qsort(sorted, n, sizeof *sorted, by_key);
+        if (text)
+            write_text(&m, text);
+        if (html)
+            write_html(&m, sorted, n, html);
+        if ((text && ferror(text)) || (html && ferror(html))) {
+            snprintf(err, errlen, "cannot write the coverage table");
+            rc = GH_ERR_IO;
+        }
+    }
+    free(sorted);
+    for (size_t i = 0; i < m.mod_cap; i++)
+        free(m.mods[i].key);
+    free(m.mods);
+    for (size_t i = 0; i < m.board_count; i++) {
+        free(m.boards[i].implemented);
+        free(m.boards[i].variants);
+    }
+    return rc;
+}

@@ -1,0 +1,74 @@
+/* libgpuhost: a board's descriptor against what its target says (CAPS). The
+ * descriptor is the inventory a pool of boards is scheduled by; CAPS is
+ * authoritative, so a descriptor that no longer matches its board (a stale
+ * bitstream, a wrong file) is reported as a warning naming both sides. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "backend.h"
+#include "isa/isa.h"
+
+static bool listed(const gh_board *b, const char *group)
+{
+    size_t n = strlen(group);
+    for (const char *p = b->implements; (p = strstr(p, group)) != NULL; p += n)
+        if ((p == b->implements || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return true;
+    return false;
+}
+
+/* CAPS's bitmap, read here rather than through target.c (which calls us) */
+static bool implemented(const gh_target *t, uint32_t optype)
+{
+    return optype < 256 && (t->caps.optypes[optype / 8] >> (optype % 8)) & 1u;
+}
+
+static uint32_t optype_of(const isa_variant *v)
+{
+    int f = isa_field_index(v, "optype");
+    return f < 0 ? 256 : isa_variant_fields(v)[f].value;
+}
+
+static int warn(gh_target *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int warn(gh_target *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t->warning, sizeof t->warning, fmt, ap);
+    va_end(ap);
+    return 1;
+}
+
+int gh__check_descriptor(gh_target *t)
+{
+    const gh_board *b = &t->board;
+    if (b->warps && t->caps.max_warps != b->warps)
+        return warn(t, "board %s: %s says warps = %u, the target (%s) has %u: the descriptor or the build "
+                        "is stale", b->name, b->file, b->warps, t->caps.name, t->caps.max_warps);
+    if (!b->implements[0])
+        return 0;
+    const isa_tables *tab = isa_tables_get();
+    for (uint32_t i = 0; i < tab->variant_count; i++) {
+        const isa_variant *v = &tab->variants[i];
+        bool has = implemented(t, optype_of(v));
+        if (b->implements_all && !has)
+            return warn(t, "board %s: %s says implements = all, the target (%s) lacks %s", b->name, b->file,
+                            t->caps.name, v->optype);
+        if (!b->implements_all && has && !listed(b, v->group))
+            return warn(t, "board %s: the target (%s) implements %s (group %s), which %s does not list in "
+                            "implements", b->name, t->caps.name, v->optype, v->group, b->file);
+    }
+    for (const char *p = b->implements; !b->implements_all && *p;) {
+        size_t n = strcspn(p, " ");
+        bool any = false;
+        for (uint32_t i = 0; i < tab->variant_count && !any; i++)
+            any = strlen(tab->variants[i].group) == n && strncmp(tab->variants[i].group, p, n) == 0 &&
+                  implemented(t, optype_of(&tab->variants[i]));
+        if (!any)
+            return warn(t, "board %s: %s lists %.*s in implements, the target (%s) implements none of it",
+                            b->name, b->file, (int)n, p, t->caps.name);
+        p += n + (p[n] == ' ');
+    }
+    return 0;
+}

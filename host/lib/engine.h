@@ -1,0 +1,77 @@
+/* libgpuhost private: the pieces of gh_run (run.c): the report text, record
+ * and state comparison, expectations on a target, the set of memory pages a
+ * run touched. */
+#ifndef GH_ENGINE_H
+#define GH_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "backend.h"
+#include "gm/model.h"
+#include "gpuhost/run.h"
+
+/* The report being written (res->report). */
+typedef struct {
+    char *buf;
+    size_t cap, len;
+} gh_text;
+void gh__say(gh_text *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Puts text before everything said so far (a headline after its details). */
+void gh__say_first(gh_text *r, const char *text);
+
+/* "0x00000007 (7)"; FP instructions show the float value, packed F16x2 and
+ * BF16x2 results both halves ("0x3c004000 (hi 1, lo 2)"). */
+typedef enum { GH_VALUE_INT, GH_VALUE_F32, GH_VALUE_F16X2, GH_VALUE_BF16X2 } gh_value_kind;
+gh_value_kind gh__value_kind(uint64_t insn_lo, uint64_t insn_hi);
+void gh__value_text(uint32_t v, gh_value_kind kind, char *out, size_t len);
+void gh__disasm(uint64_t lo, uint64_t hi, uint64_t pc, char *out, size_t len);
+
+/* Compares two records field by field, describing each difference; returns
+ * their count. */
+unsigned gh__compare_records(gh_text *r, const wire_commit *model, const wire_commit *target);
+
+/* Page numbers (address / WIRE_PAGE_SIZE) a run placed or wrote. */
+typedef struct {
+    uint64_t *keys; /* page + 1; 0 empty */
+    size_t cap, count;
+} gh_pageset;
+int gh__pages_add(gh_pageset *s, uint64_t page);          /* 0, or -1 out of memory */
+int gh__pages_add_range(gh_pageset *s, uint64_t addr, uint64_t len);
+int gh__pages_add_record(gh_pageset *s, const wire_commit *rec);
+/* The pages in increasing order (malloc'd; *n set), or NULL when empty or out of memory. */
+uint64_t *gh__pages_sorted(const gh_pageset *s, size_t *n);
+void gh__pages_free(gh_pageset *s);
+
+/* Compares the target's full state with the model's: every warp's registers,
+ * predicates, uniforms, lane PCs, waiting and exited lanes, and the pages
+ * (digests first, then bytes). Returns the number of differences (described
+ * up to a limit), or -1 when the target cannot be read. */
+int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, const gh_pageset *pages,
+                      wire_state *scratch);
+
+/* The kernel's .expect/.expect_mem on the target's state: the number of
+ * mismatching values, the first described in report; -1 if unreadable. */
+int gh__check_target_expectations(gh_target *t, const isa_kernel *k, uint32_t warps, char *report,
+                                  size_t len, wire_state *scratch);
+
+/* Coverage records (coverage.c): counts per distinct instruction word. */
+typedef struct {
+    uint64_t lo, hi, hits, partial;
+} gh_coverage_word;
+typedef struct {
+    gh_coverage_word *words; /* open addressing; hits 0: empty */
+    size_t cap, count;
+} gh_coverage;
+int gh__coverage_add(gh_coverage *c, const wire_commit *rec); /* 0, or -1 out of memory */
+/* Writes the record: the board, the variants its target implements, then per
+ * variant hits (guarded, partially active) and modifier values. */
+int gh__coverage_write(const gh_coverage *c, gh_target *t, FILE *f);
+void gh__coverage_free(gh_coverage *c);
+
+/* A warp of the model as the wire protocol's STATE (backend_model.c). */
+void gh__model_state(const gm_model *m, uint16_t warp, wire_state *s);
+
+#endif

@@ -1,0 +1,530 @@
+/* libgpuhost: the run engine. A verdict starts unknown; each ending below
+ * sets it once, and PASS only after the end agreed with the model's, the
+ * final state matched and the expectations held on both sides. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+#include "isa/isa.h"
+#include "report.h"
+
+#define HISTORY 16
+
+typedef struct {
+    gh_target *t;
+    const isa_kernel *k;
+    const gh_run_opts *o;
+    gh_run_result *res;
+    gh_text text;
+    gm_model *m; /* lockstep only */
+    wire_commit *recs, *mine;
+    wire_state *st;
+    gh_pageset pages;
+    wire_commit history[HISTORY];
+    uint64_t history_count;
+    uint64_t checked_at; /* instructions before the last clean full-state check */
+    bool trapped;        /* the last record trapped (on both sides, in lockstep) */
+    wire_commit last;    /* the target's last record */
+    gh_coverage coverage;
+    double start;
+} run;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+const char *gh_verdict_name(int verdict)
+{
+    static const char *const names[] = {"UNKNOWN", "PASS", "FAIL", "DIVERGENCE", "TRAP", "LIMIT",
+                                        "TARGET ERROR", "UNSUPPORTED", "FINISHED"};
+    return verdict >= 0 && verdict <= GH_FINISHED ? names[verdict] : "UNKNOWN";
+}
+
+/* The one place a verdict is set: the first ending wins. */
+static void verdict(run *s, int v)
+{
+    if (s->res->verdict == GH_VERDICT_UNKNOWN)
+        s->res->verdict = v;
+}
+
+static void target_error(run *s, const char *what)
+{
+    gh__say(&s->text, "%s after %" PRIu64 " instructions: %s\n", what, s->res->instructions,
+            gh_target_error(s->t));
+    verdict(s, GH_TARGET_ERROR);
+}
+
+static void print_history(run *s)
+{
+    uint64_t n = s->history_count < HISTORY ? s->history_count : HISTORY;
+    if (!n)
+        return;
+    gh__say(&s->text, "last %" PRIu64 " instructions before it (model):\n", n);
+    for (uint64_t i = s->history_count - n; i < s->history_count; i++) {
+        const wire_commit *c = &s->history[i % HISTORY];
+        char text[160];
+        gh__disasm(c->insn_lo, c->insn_hi, c->pc, text, sizeof text);
+        gh__say(&s->text, "  #%-8" PRIu64 " warp %-2u pc 0x%04" PRIx64 " exec 0x%08x  %s ;\n", c->seq, c->warp,
+                c->pc, c->exec_mask, text);
+    }
+}
+
+/* A divergence at the model's record m (details already said). */
+static void diverged_at(run *s, const wire_commit *m, const char *what)
+{
+    char text[160], head[512];
+    gh__disasm(m->insn_lo, m->insn_hi, m->pc, text, sizeof text);
+    snprintf(head, sizeof head, "DIVERGENCE at instruction %" PRIu64 " (warp %u, pc 0x%" PRIx64 "): %s ;\n",
+             m->seq, m->warp, m->pc, text);
+    gh__say_first(&s->text, head);
+    if (what)
+        gh__say(&s->text, "  %s\n", what);
+    print_history(s);
+    s->res->divergence_at = m->seq;
+    if (s->o->waveform)
+        gh__say(&s->text, "waveform: %s\n", s->o->waveform);
+    if (s->o->trace)
+        gh_write_commit_json(s->o->trace, m, "model");
+    verdict(s, GH_DIVERGED);
+    gh__halt(s->t);
+}
+
+/* Full state against the model; false when the run must stop. */
+static bool check_state(run *s, const char *when)
+{
+    gh_text details = {.buf = malloc(8192), .cap = 8192};
+    if (!details.buf) {
+        gh__say(&s->text, "out of memory\n");
+        verdict(s, GH_TARGET_ERROR);
+        return false;
+    }
+    details.buf[0] = '\0';
+    int diffs = gh__compare_state(&details, s->t, s->m, &s->pages, s->st);
+    uint64_t n = s->res->instructions;
+    if (diffs < 0) {
+        gh__say(&s->text, "%s", details.buf);
+        verdict(s, GH_TARGET_ERROR);
+    } else if (diffs > 0) {
+        gh__say(&s->text,
+                "DIVERGENCE in the full state %s instruction %" PRIu64 ": it happened in instructions #%" PRIu64
+                "..#%" PRIu64 ", whose records all matched (a change the records did not show)\n%s",
+                when, n ? n - 1 : 0, s->checked_at, n ? n - 1 : 0, details.buf);
+        print_history(s);
+        s->res->divergence_at = n ? n - 1 : 0;
+        if (s->o->waveform)
+            gh__say(&s->text, "waveform: %s\n", s->o->waveform);
+        verdict(s, GH_DIVERGED);
+    } else {
+        s->res->state_checks++;
+        s->checked_at = n;
+    }
+    free(details.buf);
+    return diffs == 0;
+}
+
+/* Counts the record for --coverage; false when out of memory. */
+static bool covered(run *s, const wire_commit *rec)
+{
+    if (!s->o->coverage || gh__coverage_add(&s->coverage, rec) == 0)
+        return true;
+    gh__say(&s->text, "out of memory\n");
+    verdict(s, GH_TARGET_ERROR);
+    return false;
+}
+
+/* One record of the target: false when the run must stop. */
+static bool take(run *s, wire_commit *tr)
+{
+    tr->seq = s->res->instructions;
+    if (s->o->trace)
+        gh_write_commit_json(s->o->trace, tr, NULL);
+    s->last = *tr;
+    if (s->trapped) {
+        gh__say(&s->text, "DIVERGENCE at instruction %" PRIu64 ": the target retired warp %u pc 0x%" PRIx64
+                " after the kernel trapped\n", tr->seq, tr->warp, tr->pc);
+        verdict(s, GH_DIVERGED);
+        return false;
+    }
+    if (!s->m) { /* alone, or a free run */
+        if (!covered(s, tr))
+            return false;
+        s->trapped = (tr->flags & WIRE_COMMIT_TRAP) != 0;
+        s->res->instructions++;
+        return true;
+    }
+    int mr = gm_step(s->m, s->mine);
+    if (mr == GM_STEP_DONE) {
+        char text[160];
+        gh__disasm(tr->insn_lo, tr->insn_hi, tr->pc, text, sizeof text);
+        gh__say(&s->text, "DIVERGENCE at instruction %" PRIu64 ": the model had finished, the target retired "
+                "warp %u pc 0x%" PRIx64 ": %s ;\n", tr->seq, tr->warp, tr->pc, text);
+        print_history(s);
+        s->res->divergence_at = tr->seq;
+        verdict(s, GH_DIVERGED);
+        gh__halt(s->t);
+        return false;
+    }
+    if (gh__compare_records(&s->text, s->mine, tr)) {
+        diverged_at(s, s->mine, NULL);
+        return false;
+    }
+    if (!covered(s, tr))
+        return false;
+    if (gh__pages_add_record(&s->pages, s->mine) != 0) {
+        gh__say(&s->text, "out of memory\n");
+        verdict(s, GH_TARGET_ERROR);
+        return false;
+    }
+    s->history[s->history_count++ % HISTORY] = *s->mine;
+    s->res->instructions++;
+    s->trapped = mr == GM_STEP_TRAP;
+    return true;
+}
+
+/* Streams one RUN of at most max instructions. Returns its end reason, or
+ * -1 when the run stopped with a verdict. */
+static int stream(run *s, uint64_t max)
+{
+    const gh_run_opts *o = s->o;
+    uint32_t batch = o->batch ? o->batch : 1024, window = o->window ? o->window : 2;
+    if (gh__run_start(s->t, max, batch, window) != 0) {
+        target_error(s, "cannot start a run");
+        return -1;
+    }
+    uint64_t before = s->res->instructions;
+    double last_progress = now();
+    for (;;) {
+        uint32_t count = 0, reason = 0;
+        uint64_t total = 0;
+        int rc = gh__run_next(s->t, s->recs, batch, &count, &reason, &total);
+        if (rc < 0) {
+            target_error(s, "target error");
+            return -1;
+        }
+        if (rc == 0) {
+            uint64_t got = s->res->instructions - before;
+            if (total != got || (reason == WIRE_END_LIMIT && got != max)) {
+                gh__say(&s->text, "target error: the run ended (reason %u) saying %" PRIu64 " instructions, "
+                        "after %" PRIu64 " records of %" PRIu64 " asked for\n", reason, total, got, max);
+                verdict(s, GH_TARGET_ERROR);
+                return -1;
+            }
+            return (int)reason;
+        }
+        for (uint32_t i = 0; i < count; i++)
+            if (!take(s, &s->recs[i]))
+                return -1;
+        if (o->progress && now() - last_progress >= 1.0) {
+            last_progress = now();
+            o->progress(s->res->instructions);
+        }
+        if (gh__credit(s->t, 1) != 0) {
+            target_error(s, "target error");
+            return -1;
+        }
+    }
+}
+
+static void fault_never_seen(run *s)
+{
+    if (s->o->fault && (s->res->verdict == GH_VERDICT_UNKNOWN))
+        gh__say(&s->text, "the fault %s was armed in the DUT but never showed: nothing it could corrupt ran "
+                "at or after its instruction, or its change went where no comparison looks\n", s->o->fault);
+    if (s->o->fault)
+        verdict(s, GH_TARGET_ERROR);
+}
+
+static void expectations(run *s)
+{
+    char model_report[256] = "", target_report[256] = "";
+    unsigned in_model = s->m ? gm_check_expectations(s->m, s->k, model_report, sizeof model_report) : 0;
+    int in_target = gh__check_target_expectations(s->t, s->k, s->k->warps, target_report, sizeof target_report,
+                                                  s->st);
+    if (in_target < 0) {
+        target_error(s, "cannot read the target's final state");
+        return;
+    }
+    if (in_model)
+        gh__say(&s->text, "model: %s (%u mismatching value%s)\n", model_report, in_model, in_model == 1 ? "" : "s");
+    if (in_target)
+        gh__say(&s->text, "%s%s (%d mismatching value%s)\n", s->m ? "target: " : "", target_report, in_target,
+                in_target == 1 ? "" : "s");
+    if (in_model || in_target) {
+        verdict(s, GH_FAIL);
+        return;
+    }
+    fault_never_seen(s);
+    verdict(s, GH_PASS);
+}
+
+static void ended_done(run *s)
+{
+    if (s->o->free_running) {
+        verdict(s, GH_FINISHED);
+        return;
+    }
+    if (s->trapped) {
+        gh__say(&s->text, "target error: the run ended as finished although its last record trapped\n");
+        verdict(s, GH_TARGET_ERROR);
+        return;
+    }
+    if (s->m) {
+        if (gm_step(s->m, s->mine) != GM_STEP_DONE) {
+            s->mine->seq = s->res->instructions;
+            gh__say(&s->text, "the target finished but the model has more to run:\n");
+            diverged_at(s, s->mine, "the target retired nothing here");
+            return;
+        }
+        if (!check_state(s, "at the end, after"))
+            return;
+    }
+    expectations(s);
+}
+
+static void ended_trap(run *s)
+{
+    if (!s->trapped) {
+        gh__say(&s->text, "DIVERGENCE: the target ended the run with a trap its last record did not show\n");
+        verdict(s, GH_DIVERGED);
+        return;
+    }
+    if (s->m) {
+        if (!check_state(s, "at the trap, after"))
+            return;
+        gh__say(&s->text, "TRAP (the target agrees): %s\n", gm_trap_message(s->m));
+    } else {
+        const char *said = s->t->ops->trap_message ? s->t->ops->trap_message(s->t) : NULL;
+        char text[160];
+        gh__disasm(s->last.insn_lo, s->last.insn_hi, s->last.pc, text, sizeof text);
+        if (said)
+            gh__say(&s->text, "TRAP: %s\n", said);
+        else
+            gh__say(&s->text, "TRAP: warp %u, pc 0x%" PRIx64 ", lane %u: %s ;: %s\n", s->last.warp, s->last.pc,
+                    s->last.trap_lane, text, gm_trap_name(s->last.trap_code));
+    }
+    fault_never_seen(s);
+    verdict(s, GH_TRAPPED);
+}
+
+static void ended_early(run *s, int reason)
+{
+    switch (reason) {
+    case WIRE_END_WATCHDOG:
+        gh__say(&s->text, "target error: the DUT stopped retiring after %" PRIu64 " instructions (watchdog)\n",
+                s->res->instructions);
+        break;
+    case WIRE_END_DUT_ERROR:
+        gh__say(&s->text, "target error: the DUT broke the port contract after %" PRIu64 " instructions "
+                "(its retire beats could not be read as an instruction)\n", s->res->instructions);
+        break;
+    case WIRE_END_HALTED:
+        gh__say(&s->text, "target error: the target ended the run as halted; nobody asked it to\n");
+        break;
+    default:
+        gh__say(&s->text, "target error: the run ended for an unknown reason (%d)\n", reason);
+    }
+    verdict(s, GH_TARGET_ERROR);
+}
+
+/* The first instruction the target cannot run, or -1. */
+static long first_unsupported(const gh_target *t, const isa_kernel *k)
+{
+    for (size_t i = 0; i < k->code_count; i++) {
+        isa_insn insn;
+        if (isa_decode(k->code[i], &insn) != 0)
+            continue; /* the model will trap on it */
+        const isa_variant *v = isa_variant_of(&insn);
+        int f = isa_field_index(v, "optype");
+        if (f >= 0 && !gh_target_implements(t, insn.value[f]))
+            return (long)i;
+    }
+    return -1;
+}
+
+static bool supported(run *s)
+{
+    const gh_caps *c = gh_target_caps(s->t);
+    const isa_kernel *k = s->k;
+    if (c->max_code && k->code_count > c->max_code)
+        gh__say(&s->text, "the kernel has %zu instructions; the target (%s) holds at most %u\n", k->code_count,
+                c->name, c->max_code);
+    else if (c->max_warps && k->warps > c->max_warps)
+        gh__say(&s->text, "the kernel launches %u warps; the target (%s) has %u\n", k->warps, c->name,
+                c->max_warps);
+    else {
+        long bad = first_unsupported(s->t, k);
+        if (bad < 0)
+            return true;
+        char text[160];
+        gh__disasm(k->code[bad].lo, k->code[bad].hi, 16 * (uint64_t)bad, text, sizeof text);
+        gh__say(&s->text, "the target (%s) does not implement the instruction at pc 0x%lx: %s ;\n", c->name,
+                16 * bad, text);
+    }
+    verdict(s, GH_UNSUPPORTED);
+    return false;
+}
+
+/* Pages the loader places and the expectations read are compared too. */
+static int known_pages(run *s)
+{
+    for (size_t i = 0; i < s->k->global_count; i++)
+        if (gh__pages_add_range(&s->pages, s->k->globals[i].addr, 4ull * s->k->globals[i].count) != 0)
+            return -1;
+    for (size_t i = 0; i < s->k->expect_mem_count; i++)
+        if (gh__pages_add_range(&s->pages, s->k->expect_mems[i].addr, 4ull * s->k->expect_mems[i].count) != 0)
+            return -1;
+    return 0;
+}
+
+static void execute(run *s)
+{
+    const gh_run_opts *o = s->o;
+    if (o->lockstep && !o->free_running) {
+        char err[256];
+        s->m = gm_new(s->k, err, sizeof err);
+        if (!s->m) {
+            gh__say(&s->text, "cannot start the model: %s\n", err);
+            verdict(s, GH_TARGET_ERROR);
+            return;
+        }
+    }
+    if (known_pages(s) != 0 || gh_target_load(s->t, s->k) != 0) {
+        target_error(s, "cannot load the kernel");
+        return;
+    }
+    uint64_t limit = o->max_insns ? o->max_insns : UINT64_MAX;
+    for (;;) {
+        uint64_t chunk = limit - s->res->instructions;
+        if (s->m && o->check_every && o->check_every - (s->res->instructions - s->checked_at) < chunk)
+            chunk = o->check_every - (s->res->instructions - s->checked_at);
+        int reason = stream(s, chunk);
+        if (reason < 0)
+            return;
+        if (reason == WIRE_END_DONE)
+            return ended_done(s);
+        if (reason == WIRE_END_TRAP)
+            return ended_trap(s);
+        if (reason != WIRE_END_LIMIT)
+            return ended_early(s, reason);
+        bool at_limit = s->res->instructions == limit;
+        if (s->m && !check_state(s, at_limit ? "at --max-insns, after" : "at the check after"))
+            return;
+        if (at_limit) {
+            if (s->m)
+                fault_never_seen(s);
+            verdict(s, o->free_running ? GH_FINISHED : GH_LIMIT);
+            return;
+        }
+    }
+}
+
+/* --dump-state and --dump-mem: the target's, and at a divergence the model's beside it. */
+static void dump(run *s)
+{
+    const gh_run_opts *o = s->o;
+    bool both = s->m && s->res->verdict == GH_DIVERGED;
+    if (o->state_path) {
+        FILE *f = fopen(o->state_path, "w");
+        bool ok = f != NULL;
+        if (ok)
+            fputs(both ? "{\"target\":{\"warps\":[" : "{\"warps\":[", f);
+        for (uint32_t w = 0; ok && w < s->k->warps; w++) {
+            ok = gh__read_state(s->t, (uint16_t)w, s->st) == 0;
+            if (ok) {
+                fputs(w ? "," : "", f);
+                ok = gh_write_warp_json(f, s->st) == 0;
+            }
+        }
+        if (ok && both) {
+            fputs("]},\"model\":{\"warps\":[", f);
+            for (uint32_t w = 0; ok && w < gm_warp_count(s->m); w++) {
+                gh__model_state(s->m, (uint16_t)w, s->st);
+                fputs(w ? "," : "", f);
+                ok = gh_write_warp_json(f, s->st) == 0;
+            }
+            fputs("]}", f);
+        } else if (ok) {
+            fputc(']', f);
+        }
+        if (ok)
+            fputs("}\n", f);
+        if (!f || fclose(f) != 0 || !ok) {
+            gh__say(&s->text, "cannot write the state to %s: %s\n", o->state_path, gh_target_error(s->t));
+            s->res->io_error = true;
+        }
+    }
+    for (unsigned i = 0; i < o->dump_count; i++) {
+        const gh_mem_dump *d = &o->dumps[i];
+        uint8_t *bytes = malloc(d->len ? d->len : 1);
+        bool ok = bytes && gh_target_read_mem(s->t, d->addr, bytes, d->len) == 0;
+        FILE *f = ok ? fopen(d->path, "wb") : NULL;
+        ok = f && fwrite(bytes, 1, d->len, f) == d->len;
+        if (f && fclose(f) != 0)
+            ok = false;
+        if (ok && both) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s.model", d->path);
+            f = gm_read_memory(s->m, d->addr, bytes, d->len) == 0 ? fopen(path, "wb") : NULL;
+            ok = f && fwrite(bytes, 1, d->len, f) == d->len;
+            if (f && fclose(f) != 0)
+                ok = false;
+        }
+        if (!ok) {
+            gh__say(&s->text, "cannot dump memory 0x%" PRIx64 "+%" PRIu64 " to %s\n", d->addr, d->len, d->path);
+            s->res->io_error = true;
+        }
+        free(bytes);
+    }
+}
+
+void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_result *res)
+{
+    memset(res, 0, sizeof *res);
+    run *s = calloc(1, sizeof *s);
+    uint32_t batch = o->batch ? o->batch : 1024;
+    if (s) {
+        s->recs = malloc(sizeof *s->recs * batch);
+        s->mine = malloc(sizeof *s->mine);
+        s->st = malloc(sizeof *s->st);
+    }
+    if (!s || !s->recs || !s->mine || !s->st) {
+        snprintf(res->report, sizeof res->report, "out of memory\n");
+        res->verdict = GH_TARGET_ERROR;
+    } else {
+        *s = (run){.t = t, .k = k, .o = o, .res = res, .recs = s->recs, .mine = s->mine, .st = s->st,
+                   .text = {.buf = res->report, .cap = sizeof res->report}, .start = now()};
+        if (supported(s)) {
+            execute(s);
+            res->seconds = now() - s->start;
+            if (res->verdict != GH_TARGET_ERROR || s->res->instructions)
+                dump(s);
+        }
+        if (o->coverage && (gh__coverage_write(&s->coverage, t, o->coverage) != 0 || fflush(o->coverage) != 0)) {
+            gh__say(&s->text, "cannot write the coverage record\n");
+            res->io_error = true;
+        }
+        if (o->trace && fflush(o->trace) != 0) {
+            gh__say(&s->text, "cannot write the trace\n");
+            res->io_error = true;
+        }
+        if (res->verdict == GH_VERDICT_UNKNOWN) { /* a path above forgot to decide: never PASS */
+            gh__say(&s->text, "internal error: the run ended without a verdict\n");
+            res->verdict = GH_TARGET_ERROR;
+        }
+        gm_destroy(&s->m);
+        gh__pages_free(&s->pages);
+        gh__coverage_free(&s->coverage);
+    }
+    if (s) {
+        free(s->recs);
+        free(s->mine);
+        free(s->st);
+    }
+    free(s);
+}

@@ -1,0 +1,396 @@
+/* libgpuhost: the wire-protocol client. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire_client.h"
+
+#define POLL_MS 100 /* how often a long wait checks that the server lives */
+
+int gh_wire_init(gh_wire *t, const gh_transport_ops *ops, void *ctx, uint32_t timeout_ms)
+{
+    memset(t, 0, sizeof *t);
+    t->ops = ops;
+    t->ctx = ctx;
+    t->timeout_ms = timeout_ms;
+    t->cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD;
+    t->buf = malloc(t->cap);
+    return t->buf ? 0 : -1;
+}
+
+void gh_wire_close(gh_wire *t)
+{
+    if (t->ops && t->ops->close)
+        t->ops->close(t->ctx);
+    free(t->buf);
+    t->buf = NULL;
+    t->ops = NULL;
+}
+
+static int fail(gh_wire *t, const char *fmt, const char *a, const char *b)
+{
+    snprintf(t->error, sizeof t->error, fmt, a, b);
+    return -1;
+}
+
+/* The link failed: say why, as precisely as the transport or server can. */
+static int link_broke(gh_wire *t, const char *what)
+{
+    char why[256] = "";
+    if (t->alive && !t->alive(t->alive_ctx, why, sizeof why) && why[0])
+        snprintf(t->error, sizeof t->error, "%s: %s", what, why);
+    else
+        snprintf(t->error, sizeof t->error, "%s", what);
+    return -1;
+}
+
+static int send_request(gh_wire *t, uint16_t type, const void *payload, uint32_t len)
+{
+    uint8_t *frame = malloc(WIRE_HEADER_SIZE + (size_t)len);
+    if (!frame)
+        return fail(t, "out of memory%s%s", "", "");
+    size_t n = wire_frame_encode(frame, WIRE_HEADER_SIZE + (size_t)len, type, ++t->seq, payload, len);
+    int rc = n && t->ops->send(t->ctx, frame, n) == 0 ? 0 : -1;
+    free(frame);
+    return rc ? link_broke(t, "cannot send to the target") : 0;
+}
+
+/* Receives one frame within the timeout, noticing a dead server early. */
+static int receive(gh_wire *t, wire_header *h, const uint8_t **payload)
+{
+    uint32_t waited = 0;
+    for (;;) {
+        size_t len;
+        uint32_t slice = t->timeout_ms - waited < POLL_MS ? t->timeout_ms - waited : POLL_MS;
+        int rc = t->ops->recv(t->ctx, t->buf, t->cap, &len, slice);
+        if (rc < 0)
+            return link_broke(t, "the link to the target broke");
+        if (rc == 0) {
+            uint32_t err = wire_frame_decode(t->buf, len, h, payload);
+            if (err) {
+                char what[64];
+                snprintf(what, sizeof what, "%s", wire_error_text(err));
+                return fail(t, "bad frame from the target: %s%s", what, "");
+            }
+            if (h->type == WIRE_ERROR) {
+                wire_reader r = {.p = *payload, .len = h->length};
+                uint32_t code = wire_get32(&r);
+                uint16_t n = wire_get16(&r);
+                char text[256] = "";
+                wire_get_bytes(&r, text, n < sizeof text - 1 ? n : sizeof text - 1);
+                snprintf(t->error, sizeof t->error, "target error: %s: %s", wire_error_text(code),
+                         text);
+                return -1;
+            }
+            return 0;
+        }
+        char why[256] = "";
+        if (t->alive && !t->alive(t->alive_ctx, why, sizeof why))
+            return fail(t, "%s%s", why, "");
+        waited += slice;
+        if (waited >= t->timeout_ms) {
+            char ms[32];
+            snprintf(ms, sizeof ms, "%u", t->timeout_ms);
+            return fail(t, "no answer from the target within %s ms%s", ms, "");
+        }
+    }
+}
+
+static int expect(gh_wire *t, uint16_t want, wire_header *h, const uint8_t **payload)
+{
+    if (receive(t, h, payload) != 0)
+        return -1;
+    if (h->type != want || h->seq != t->seq) {
+        snprintf(t->error, sizeof t->error,
+                 "protocol error: expected reply 0x%x to request %u, got 0x%x for %u", want, t->seq,
+                 h->type, h->seq);
+        return -1;
+    }
+    return 0;
+}
+
+static int request_ok(gh_wire *t, uint16_t type, const void *payload, uint32_t len)
+{
+    wire_header h;
+    const uint8_t *p;
+    if (send_request(t, type, payload, len) != 0)
+        return -1;
+    return expect(t, WIRE_OK, &h, &p);
+}
+
+int gh_wire_hello(gh_wire *t)
+{
+    uint8_t buf[4];
+    wire_writer w = {.p = buf, .cap = 4};
+    wire_put32(&w, WIRE_VERSION);
+    wire_header h;
+    const uint8_t *p;
+    if (send_request(t, WIRE_HELLO, buf, 4) != 0 || expect(t, WIRE_CAPS, &h, &p) != 0)
+        return -1;
+    wire_reader r = {.p = p, .len = h.length};
+    if (wire_caps_decode(&r, &t->caps) != 0)
+        return fail(t, "malformed CAPS reply%s%s", "", "");
+    return 0;
+}
+
+/* Requests are sized to the target's max_payload (CAPS): a board with small
+ * buffers gets small frames. */
+static uint32_t payload_limit(const gh_wire *t)
+{
+    uint32_t limit = t->caps.max_payload;
+    return limit && limit < WIRE_MAX_PAYLOAD ? limit : WIRE_MAX_PAYLOAD;
+}
+
+/* Sends words in frames that fit the target's max_payload. */
+static int load_words(gh_wire *t, uint16_t type, uint32_t bank, uint64_t addr, const uint32_t *words,
+                      uint32_t count)
+{
+    const uint32_t chunk = (payload_limit(t) - 16) / 4;
+    uint8_t *buf = malloc(16 + 4 * (size_t)chunk);
+    if (!buf)
+        return fail(t, "out of memory%s%s", "", "");
+    int rc = 0;
+    for (uint32_t done = 0; rc == 0 && done < count; done += chunk) {
+        uint32_t n = count - done < chunk ? count - done : chunk;
+        wire_writer w = {.p = buf, .cap = 16 + 4 * (size_t)chunk};
+        if (type == WIRE_LOAD_CONST) {
+            wire_put32(&w, bank);
+            wire_put32(&w, (uint32_t)addr + 4 * done);
+        } else {
+            wire_put64(&w, addr + 4ull * done);
+        }
+        wire_put32(&w, n);
+        for (uint32_t i = 0; i < n; i++)
+            wire_put32(&w, words[done + i]);
+        rc = request_ok(t, type, buf, (uint32_t)w.len);
+    }
+    free(buf);
+    return rc;
+}
+
+static uint8_t wire_kind(isa_kernel_reg_kind k)
+{
+    switch (k) {
+    case ISA_KERNEL_REG_GPR: return WIRE_REG_GPR;
+    case ISA_KERNEL_REG_PRED: return WIRE_REG_PRED;
+    case ISA_KERNEL_REG_UR: return WIRE_REG_UR;
+    case ISA_KERNEL_REG_UPRED: return WIRE_REG_UPRED;
+    }
+    return WIRE_REG_GPR;
+}
+
+int gh_wire_load(gh_wire *t, const isa_kernel *k)
+{
+    if (request_ok(t, WIRE_RESET, NULL, 0) != 0)
+        return -1;
+    const size_t chunk = (payload_limit(t) - 8) / 16;
+    uint8_t *buf = malloc(8 + 16 * chunk);
+    if (!buf)
+        return fail(t, "out of memory%s%s", "", "");
+    for (size_t done = 0; done < k->code_count; done += chunk) {
+        size_t n = k->code_count - done < chunk ? k->code_count - done : chunk;
+        wire_writer w = {.p = buf, .cap = 8 + 16 * chunk};
+        wire_put32(&w, (uint32_t)done);
+        wire_put32(&w, (uint32_t)n);
+        for (size_t i = 0; i < n; i++) {
+            wire_put64(&w, k->code[done + i].lo);
+            wire_put64(&w, k->code[done + i].hi);
+        }
+        if (request_ok(t, WIRE_LOAD_CODE, buf, (uint32_t)w.len) != 0) {
+            free(buf);
+            return -1;
+        }
+    }
+    free(buf);
+    for (size_t i = 0; i < k->const_count; i++)
+        if (load_words(t, WIRE_LOAD_CONST, k->consts[i].bank, k->consts[i].offset, k->consts[i].words,
+                       k->consts[i].count) != 0)
+            return -1;
+    for (size_t i = 0; i < k->global_count; i++)
+        if (load_words(t, WIRE_LOAD_MEM, 0, k->globals[i].addr, k->globals[i].words,
+                       k->globals[i].count) != 0)
+            return -1;
+    uint8_t launch[12];
+    wire_writer w = {.p = launch, .cap = sizeof launch};
+    wire_put32(&w, k->warps);
+    wire_put64(&w, k->entry);
+    if (request_ok(t, WIRE_LAUNCH, launch, (uint32_t)w.len) != 0)
+        return -1;
+    uint8_t reg[12 + 4 * WIRE_LANES];
+    for (uint32_t warp = 0; warp < k->warps; warp++)
+        for (size_t i = 0; i < k->init_count; i++) {
+            const isa_kernel_reg *r = &k->inits[i];
+            wire_writer rw = {.p = reg, .cap = sizeof reg};
+            wire_put8(&rw, wire_kind(r->kind));
+            wire_put8(&rw, 0);
+            wire_put16(&rw, (uint16_t)warp);
+            wire_put32(&rw, r->index);
+            wire_put32(&rw, 0xffffffffu);
+            for (unsigned l = 0; l < WIRE_LANES; l++)
+                wire_put32(&rw, r->values[r->count == 1 ? 0 : l]);
+            if (request_ok(t, WIRE_WRITE_REG, reg, (uint32_t)rw.len) != 0)
+                return -1;
+        }
+    return 0;
+}
+
+int gh_wire_read_state(gh_wire *t, uint16_t warp, wire_state *out)
+{
+    uint8_t buf[2];
+    wire_writer w = {.p = buf, .cap = 2};
+    wire_put16(&w, warp);
+    wire_header h;
+    const uint8_t *p;
+    if (send_request(t, WIRE_READ_STATE, buf, 2) != 0 || expect(t, WIRE_STATE, &h, &p) != 0)
+        return -1;
+    wire_reader r = {.p = p, .len = h.length};
+    return wire_state_decode(&r, out) == 0 ? 0 : fail(t, "malformed STATE reply%s%s", "", "");
+}
+
+/* One READ_MEM request: len must fit the target's max_payload. */
+static int read_mem_once(gh_wire *t, uint64_t addr, uint8_t *out, uint32_t len)
+{
+    uint8_t buf[12];
+    wire_writer w = {.p = buf, .cap = 12};
+    wire_put64(&w, addr);
+    wire_put32(&w, len);
+    wire_header h;
+    const uint8_t *p;
+    if (send_request(t, WIRE_READ_MEM, buf, 12) != 0 || expect(t, WIRE_MEM, &h, &p) != 0)
+        return -1;
+    wire_reader r = {.p = p, .len = h.length};
+    if (wire_get64(&r) != addr || wire_get32(&r) != len || h.length != 12 + len)
+        return fail(t, "malformed MEM reply%s%s", "", "");
+    wire_get_bytes(&r, out, len);
+    return 0;
+}
+
+int gh_wire_read_mem(gh_wire *t, uint64_t addr, uint8_t *out, size_t len)
+{
+    const uint32_t chunk = (payload_limit(t) - 12) & ~3u;
+    for (size_t done = 0; done < len; done += chunk) {
+        uint32_t n = len - done < chunk ? (uint32_t)(len - done) : chunk;
+        if (read_mem_once(t, addr + done, out + done, n) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int gh_wire_mem_digest(gh_wire *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
+{
+    uint8_t buf[12];
+    wire_writer w = {.p = buf, .cap = 12};
+    wire_put64(&w, addr);
+    wire_put32(&w, pages);
+    wire_header h;
+    const uint8_t *p;
+    if (send_request(t, WIRE_MEM_DIGEST, buf, 12) != 0 || expect(t, WIRE_DIGESTS, &h, &p) != 0)
+        return -1;
+    wire_reader r = {.p = p, .len = h.length};
+    if (wire_get64(&r) != addr || wire_get32(&r) != pages || h.length != 12 + 4ull * pages)
+        return fail(t, "malformed DIGESTS reply%s%s", "", "");
+    for (uint32_t i = 0; i < pages; i++)
+        crcs[i] = wire_get32(&r);
+    return 0;
+}
+
+int gh_wire_inject(gh_wire *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
+{
+    uint8_t buf[18];
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    wire_put16(&w, warp);
+    wire_put64(&w, lo);
+    wire_put64(&w, hi);
+    wire_header h;
+    const uint8_t *p;
+    if (send_request(t, WIRE_INJECT, buf, (uint32_t)w.len) != 0 || expect(t, WIRE_COMMITS, &h, &p) != 0)
+        return -1;
+    wire_reader r = {.p = p, .len = h.length};
+    (void)wire_get32(&r);
+    if (wire_get32(&r) != 1 || r.underflow || !wire_commit_decode(p + r.pos, r.len - r.pos, rec))
+        return fail(t, "malformed INJECT reply%s%s", "", "");
+    return 0;
+}
+
+int gh_wire_run_start(gh_wire *t, uint64_t max_insns, uint32_t batch, uint32_t window)
+{
+    uint8_t buf[16];
+    wire_writer w = {.p = buf, .cap = 16};
+    wire_put64(&w, max_insns);
+    wire_put32(&w, batch);
+    wire_put32(&w, window);
+    int rc = send_request(t, WIRE_RUN, buf, 16);
+    t->run_seq = t->seq;
+    t->running = rc == 0;
+    return rc;
+}
+
+int gh_wire_run_next(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *count,
+                       uint32_t *end_reason, uint64_t *total)
+{
+    wire_header h;
+    const uint8_t *p;
+    if (receive(t, &h, &p) != 0)
+        return -1;
+    if (h.seq != t->run_seq)
+        return fail(t, "protocol error: a frame of another request arrived during the run%s%s", "", "");
+    wire_reader r = {.p = p, .len = h.length};
+    if (h.type == WIRE_RUN_END) {
+        *end_reason = wire_get32(&r);
+        *total = wire_get64(&r);
+        t->running = false;
+        return r.underflow ? fail(t, "malformed RUN_END%s%s", "", "") : 0;
+    }
+    if (h.type != WIRE_COMMITS)
+        return fail(t, "protocol error: unexpected frame during the run%s%s", "", "");
+    (void)wire_get32(&r); /* batch index */
+    uint32_t n = wire_get32(&r);
+    if (r.underflow || n > cap)
+        return fail(t, "malformed COMMITS batch%s%s", "", "");
+    for (uint32_t i = 0; i < n; i++) {
+        size_t used = wire_commit_decode(p + r.pos, r.len - r.pos, &recs[i]);
+        if (!used)
+            return fail(t, "malformed commit record in a batch%s%s", "", "");
+        r.pos += used;
+    }
+    *count = n;
+    return 1;
+}
+
+int gh_wire_credit(gh_wire *t, uint32_t batches)
+{
+    uint8_t buf[4];
+    wire_writer w = {.p = buf, .cap = 4};
+    wire_put32(&w, batches);
+    size_t n = wire_frame_encode(t->buf, t->cap, WIRE_CREDIT, t->run_seq, buf, 4);
+    return n && t->ops->send(t->ctx, t->buf, n) == 0 ? 0 : link_broke(t, "cannot send CREDIT");
+}
+
+/* Stops a run and reads what is still in flight, up to the HALT's answer:
+ * RUN_END (HALTED) if the run was on, OK if it had already ended. Then the
+ * link is quiet and state can be read. */
+int gh_wire_halt(gh_wire *t)
+{
+    if (!t->running)
+        return 0;
+    size_t n = wire_frame_encode(t->buf, t->cap, WIRE_HALT, t->run_seq, NULL, 0);
+    if (!n || t->ops->send(t->ctx, t->buf, n) != 0)
+        return link_broke(t, "cannot send HALT");
+    for (unsigned frames = 0; frames < 100000; frames++) {
+        wire_header h;
+        const uint8_t *p;
+        if (receive(t, &h, &p) != 0)
+            return -1;
+        if (h.seq != t->run_seq)
+            continue;
+        if (h.type == WIRE_OK)
+            break;
+        if (h.type == WIRE_RUN_END) {
+            wire_reader r = {.p = p, .len = h.length};
+            if (wire_get32(&r) == WIRE_END_HALTED)
+                break; /* otherwise the run had ended: the HALT is answered with OK */
+        }
+    }
+    t->running = false;
+    return 0;
+}

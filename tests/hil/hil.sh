@@ -1,0 +1,65 @@
+#!/bin/sh
+# HIL CI from an installed prefix: install gpuhost, build the consumer project
+# (tests/hil), make the pool's resource spec, run every kernel on it with
+# ctest -j3 and check the JUnit: every kernel listed with its board, the
+# planted divergence failed once and was not retried, the flaky link passed
+# on its retry, the unplugged board cost its one test only.
+# Usage: hil.sh BUILD_DIR SOURCE_DIR [GENERATED_COUNT]
+set -u
+build=$1 src=$2 count=${3:-100}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+cmake --install "$build" --prefix "$work/prefix" > "$work/log" 2>&1 || { cat "$work/log"; echo "0 passed, 1 failed"; exit 1; }
+gpuhost=$work/prefix/bin/gpuhost
+export LD_LIBRARY_PATH="$work/prefix/lib"
+mkdir "$work/gen"
+seed=1
+while [ $seed -le "$count" ]; do
+    "$gpuhost" --board rtl gen --seed $seed --count 100 -o "$work/gen/random_$seed.s" || bad "gen seed $seed"
+    seed=$((seed + 1))
+done
+cmake -S "$src/tests/hil" -B "$work/hil" -DCMAKE_PREFIX_PATH="$work/prefix" -DHIL_KERNELS="$src/tests/kernels" \
+    -DHIL_GENERATED="$work/gen" > "$work/log" 2>&1 && ok "the consumer project configures from the installed prefix" \
+    || { bad "consumer configure"; cat "$work/log"; }
+"$gpuhost" boards --resource-spec usbemu=2 rtl=1 modelsim=1 -o "$work/pool.json" \
+    && ok "gpuhost boards --resource-spec: $(tr -d ' \n' < "$work/pool.json" | cut -c1-120)" || bad "resource spec"
+ctest --test-dir "$work/hil" -j3 --resource-spec-file "$work/pool.json" --output-junit "$work/junit.xml" \
+    > "$work/ctest.log" 2>&1
+tail -4 "$work/ctest.log"
+examples=$(ls "$src"/tests/kernels/*.s | wc -l)
+python3 - "$work/junit.xml" "$examples" "$count" <<'EOS' && ok "the JUnit: every kernel with its board; one planted divergence, not retried; flaky passed on retry; unplugged cost one test" || bad "JUnit"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+cases = {c.get("name"): c for c in root.iter("testcase")}
+examples, generated = int(sys.argv[2]), int(sys.argv[3])
+def failed(c): return c.find("failure") is not None or c.get("status") == "fail"
+names = list(cases)
+assert sum(n.startswith("examples/usbemu/") for n in names) == examples, names
+assert sum(n.startswith("random/rtl/") for n in names) == generated
+assert len(names) == examples + generated + 3, len(names)
+bad = sorted(n for n, c in cases.items() if failed(c))
+assert bad == ["planted/modelsim/bitmanip", "unplugged/usbemu/divergent"], bad
+out = lambda n: "".join(cases[n].itertext())
+assert "DIVERGENCE at instruction 1" in out("planted/modelsim/bitmanip") and "RETRY" not in out("planted/modelsim/bitmanip")
+assert "RETRY 1 of 2" in out("flaky/usbemu/bitmanip") and "PASS: lockstep clean" in out("flaky/usbemu/bitmanip")
+assert "RETRY 1 of 1" in out("unplugged/usbemu/divergent")
+EOS
+"$gpuhost" coverage merge "$work"/hil/coverage/*.cov -o "$work/coverage.txt" --html "$work/coverage.html" \
+    && ok "gpuhost coverage merge: $(grep '^board' "$work/coverage.txt" | tr '\n' ';')" || bad "coverage merge"
+# random streams reach every variant of the rtl board that gen makes (gen leaves out
+# control flow, memory and special-register instructions; the examples cover those)
+python3 - "$work/coverage.txt" "$work/coverage.html" <<'EOS' && ok "the random streams hit every variant gen makes on rtl; the page shows it" || bad "coverage"
+import sys, re
+text = open(sys.argv[1]).read()
+rtl = text.split("board rtl:")[1].split("\nboard ")[0]
+never = rtl.split("never hit:")[1].split("\n")[0].split()
+excluded = ("BRA", "BSSY", "BSYNC", "EXIT", "LDG", "STG", "LDC", "GETGPR", "SETGPR", "S2R", "S2UR")
+reached = [v for v in never if not v.startswith(excluded)]
+assert not reached, reached
+assert "board rtl:" in open(sys.argv[2]).read()
+EOS
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,92 @@
+#!/bin/sh
+# The verdict and the options, on every board kind without RTL: options a
+# board cannot honour are refused (exit 2, naming both); --board stands
+# anywhere; --check-every is exact whatever the batch; dumps come from the
+# target; a trap both sides agree on is a trap, never a PASS.
+# Usage: verdict.sh GPUHOST KERNELS
+set -u
+gpuhost=$1 kernels=$2
+pass=0 fail=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+expect() { # name, wanted exit, command..., then "--", texts...
+    name=$1 want=$2
+    shift 2
+    cmd=""
+    while [ "$1" != "--" ]; do cmd="$cmd '$1'"; shift; done
+    shift
+    out=$(eval "\"$gpuhost\" $cmd" 2>&1)
+    status=$?
+    ok=1
+    [ $status -eq "$want" ] || ok=0
+    for text in "$@"; do echo "$out" | grep -qF -- "$text" || { ok=0; echo "  missing: $text"; }; done
+    if [ $ok -eq 1 ]; then pass=$((pass + 1)); echo "ok   $name"; else
+        fail=$((fail + 1)); echo "FAIL $name (exit $status, wanted $want)"; echo "$out" | sed 's/^/    /'; fi
+}
+k=$kernels/bitmanip.s
+expect "--fault refused on usb" 2 --board usb run "$k" --fault 1:1 -- "option --fault: board usb"
+expect "--check-every refused on model" 2 run "$k" --check-every 5 -- "option --check-every: board model"
+expect "--serial refused on modelsim" 2 --board modelsim run "$k" --serial X -- "option --serial: board modelsim"
+expect "--endpoint refused on model" 2 run "$k" --endpoint ipc:///nowhere -- "option --endpoint: board model"
+expect "--wave refused on modelsim" 2 --board modelsim run "$k" --wave "$work/w.fst" -- "option --wave: board modelsim"
+expect "--board after the command" 0 run "$k" --board modelsim -- "board modelsim (" "PASS: lockstep clean"
+expect "--board after the command, emulated board" 0 run "$k" --board usbemu -- "PASS: lockstep clean"
+expect "--check-every exact with a large batch" 0 --board modelsim run "$k" --batch 1024 --check-every 3 -- \
+    "10 instructions in lockstep" "4 full-state checks"
+expect "--dump-state on a lockstep board" 0 --board modelsim run "$k" --dump-state "$work/s.json" \
+    --dump-mem 0:16:"$work/m.bin" -- "PASS"
+python3 -c "import json,sys; s=json.load(open(sys.argv[1])); assert s['warps'][0]['gpr'][0][0] >= 0" "$work/s.json" \
+    && [ -s "$work/m.bin" ] && { pass=$((pass + 1)); echo "ok   state and memory dumped from the target"; } \
+    || { fail=$((fail + 1)); echo "FAIL state or memory dump missing"; }
+expect "a divergence dumps both sides" 7 --board modelsim run "$kernels/../lockstep/faults.s" --fault 2:1:4 \
+    --dump-state "$work/d.json" --dump-mem 0x1000:16:"$work/d.bin" -- "DIVERGENCE at instruction 1"
+python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['target']['warps'][0]['gpr'][1][0] == 0x110 and d['model']['warps'][0]['gpr'][1][0] == 0x100
+" "$work/d.json" && [ -f "$work/d.bin" ] && [ -f "$work/d.bin.model" ] \
+    && { pass=$((pass + 1)); echo "ok   target and model state side by side"; } \
+    || { fail=$((fail + 1)); echo "FAIL divergence dumps"; }
+printf '.init R2 0x1002\nLDG R0, [R[2:3]] ;\nEXIT ;\n' > "$work/trap.s"
+expect "a trap both sides agree on" 5 --board modelsim run "$work/trap.s" -- \
+    "TRAP (the target agrees): warp 0, pc 0x0, lane 0"
+printf '.init R0 1\nEXIT ;\n.expect R0 2\n' > "$work/fail.s"
+expect "expectations checked on both sides" 4 --board modelsim run "$work/fail.s" -- \
+    "model: warp 0 R0 lane 0: expected 0x2, got 0x1" "target: warp 0 R0 lane 0: expected 0x2, got 0x1"
+# targets that lie (gpu-modelsim --mutate) and a board with small buffers
+modelsim=$(dirname "$gpuhost")/../fw/hal_host/gpu-modelsim
+server() { # name, extra arguments: a server program that passes them on
+    printf '#!/bin/sh\nexec "%s" "$@" %s\n' "$modelsim" "$2" > "$work/$1"
+    chmod +x "$work/$1"
+}
+server flag_trap "--mutate flag-trap:3"
+expect "a TRAP flag without a trap is a divergence, never PASS" 7 --board modelsim run "$k" \
+    --server "$work/flag_trap" -- "DIVERGENCE at instruction 3" "flags: expected 0x0, actual 0x4"
+server step_error "--mutate step-error:2"
+expect "a DUT that breaks the port contract is said to" 8 --board modelsim run "$k" --server "$work/step_error" -- \
+    "the DUT broke the port contract after 2 instructions"
+server small "--rx-buffer 1024"
+{ echo ".init R2 0x1000"; printf '.global 0x1000'; i=0; while [ $i -lt 600 ]; do printf ' %d' $i; i=$((i + 1)); done
+  echo; echo "LDG R0, [R[2:3]] ;"; echo "EXIT ;"; echo ".expect R0 0"; } > "$work/big.s" # 2.4 KB in one load
+expect "requests sized to the target's max_payload" 0 --board modelsim run "$work/big.s" --server "$work/small" -- \
+    "PASS: lockstep clean"
+printf 'HADD2 R0, R1, R2 ;\nEXIT ;\n' > "$work/half.s"
+expect "packed halves shown as halves" 7 --board modelsim run "$work/half.s" --fault 2:0:16 -- \
+    "R0 lane 0: expected 0x00000000 (f16 hi 0, lo 0), actual 0x00010000 (f16 hi 5.96046e-08, lo 0)"
+# coverage records and their merge
+expect "a coverage record from a lockstep run" 0 --board modelsim run "$k" --coverage "$work/k.cov" -- "PASS"
+expect "coverage merge: the table" 0 coverage merge "$work/k.cov" "$work/k.cov" --html "$work/cov.html" -- \
+    "board modelsim: " "operand kinds (variants hit of implemented): register"
+printf 'gpuhost-coverage 1\nboard x\nvariant NO_SUCH_VARIANT 1 0 0\n' > "$work/bad.cov"
+expect "coverage merge: a bad record names file and line" 1 coverage merge "$work/bad.cov" -- \
+    "$work/bad.cov:3: a variant this gpuhost's tables do not have"
+# descriptor keys are checked against what the target reports
+mkdir "$work/boards"
+sed 's/^warps = 64/warps = 4/' "$(dirname "$0")/../../boards/modelsim.ini" > "$work/boards/modelsim.ini"
+sed 's/^implements = .*/implements = IALU/' "$(dirname "$0")/../../boards/model.ini" > "$work/boards/model.ini"
+GPUHOST_BOARDS_DIR=$work/boards expect "a stale descriptor: warps" 0 --board modelsim info -- \
+    "warning:    board modelsim: $work/boards/modelsim.ini says warps = 4, the target (functional model) has 64"
+GPUHOST_BOARDS_DIR=$work/boards expect "a stale descriptor: implements" 0 --board model info -- \
+    "which $work/boards/model.ini does not list in implements"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
