@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "fw/beats.h"
+#include "fw/inject.h"
 #include "hal.h"
+#include "page_store.h"
 
 /* ------------------------------------------------------------ registers */
 static inline uint32_t rd(uint32_t base, uint32_t off)
@@ -221,7 +223,9 @@ const fw_link_ops gh_ref_link_ops = {.recv = link_recv, .send = link_send};
 
 /* ------------------------------------------------------------ DUT memory: a sparse page store */
 /* The pool: a 4096-slot open-addressing table of page keys (key + 1; 0 =
- * free) at its base, then slot i's 4 KiB frame at 64 KiB + i * 4 KiB. Keys:
+ * free; the index and the page-wise copies are cosim/common's page_store.c,
+ * as the model's memory) at its base, then slot i's 4 KiB frame at 64 KiB +
+ * i * 4 KiB. Keys:
  * global page = address >> 12 (36 bits); constant page = 1 << 40 | bank << 4
  * | offset >> 12. Pages are zero-filled when first written; reads of pages
  * never written return zeros without allocating, as in the model. */
@@ -247,26 +251,36 @@ static void store_clear(gh_ref_dut *d)
     d->last_frame = NULL;
 }
 
+/* The frame of a page key (slot by page_store.c's index), or NULL: never
+ * written (reads see zeros) or, to create, the pool is full. */
 static uint8_t *page(gh_ref_dut *d, uint64_t key, int create)
 {
     if (d->last_key == key + 1)
         return d->last_frame;
-    uint32_t i = (uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 52) & (SLOTS - 1);
-    for (;; i = (i + 1) & (SLOTS - 1)) {
-        if (table[i] == key + 1)
-            break;
-        if (table[i] == 0) {
-            if (!create || d->pages >= MAX_PAGES)
-                return NULL;
-            table[i] = key + 1;
-            memset(frame_of(i), 0, PAGE_SIZE);
-            d->pages++;
-            break;
-        }
+    const page_index ix = {.keys = table, .capacity = SLOTS};
+    size_t i = page_index_slot(&ix, key);
+    if (table[i] == 0) {
+        if (!create || d->pages >= MAX_PAGES)
+            return NULL;
+        table[i] = key + 1;
+        memset(frame_of((uint32_t)i), 0, PAGE_SIZE);
+        d->pages++;
     }
     d->last_key = key + 1;
-    d->last_frame = frame_of(i);
+    d->last_frame = frame_of((uint32_t)i);
     return d->last_frame;
+}
+
+typedef struct {
+    gh_ref_dut *d;
+    int space; /* 0 global, 1 constant bank `bank` */
+    uint32_t bank;
+} store_space;
+
+static uint8_t *lookup(void *ctx, uint64_t page_addr, int create)
+{
+    const store_space *s = ctx;
+    return page(s->d, s->space ? CONST_KEY(s->bank, (uint32_t)page_addr) : page_addr >> 12, create);
 }
 
 /* Copies len bytes at addr of a space (0 global, 1 constant bank `bank`)
@@ -274,24 +288,8 @@ static uint8_t *page(gh_ref_dut *d, uint64_t key, int create)
 static int store_io(gh_ref_dut *d, int space, uint32_t bank, uint64_t addr, uint8_t *buf, uint32_t len,
                     int write)
 {
-    while (len) {
-        uint32_t off = (uint32_t)(addr & (PAGE_SIZE - 1)), n = PAGE_SIZE - off;
-        if (n > len)
-            n = len;
-        uint64_t key = space ? CONST_KEY(bank, (uint32_t)addr) : addr >> 12;
-        uint8_t *p = page(d, key, write);
-        if (write) {
-            if (!p)
-                return -1;
-            memcpy(p + off, buf, n);
-        } else if (p) {
-            memcpy(buf, p + off, n);
-        } else {
-            memset(buf, 0, n);
-        }
-        addr += n, buf += n, len -= n;
-    }
-    return 0;
+    store_space s = {.d = d, .space = space, .bank = bank};
+    return page_copy(lookup, &s, addr, buf, len, write);
 }
 
 /* Answers the DUT's pending memory request. */
@@ -566,53 +564,42 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
     return collect(d, rec, watchdog);
 }
 
-/* INJECT through the port contract, which has no way to pick the warp that
- * steps or to fetch from anywhere but instruction memory: the other warps'
- * ready lanes are parked as waiting (the DUT picks a warp with ready lanes
- * first), the word is written at the warp's lowest ready PC, one step runs,
- * and the parked lanes are released. The word stays in instruction memory
- * (documented in README.md: INJECT overwrites the code at that PC). */
+/* INJECT through the port contract (fw/inject.h, shared with cosim/rtl). The
+ * board keeps no copy of its code (1 MiB of instruction memory), so the
+ * injected word stays in instruction memory at that PC (README.md). */
+static int inject_bd_read(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v)
+{
+    (void)ctx;
+    return bd_read(space, warp, index, lane, v);
+}
+
+static int inject_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v)
+{
+    (void)ctx;
+    return bd_write(space, warp, index, lane, v);
+}
+
+static int inject_step(void *ctx, wire_commit *rec)
+{
+    wr(DBG(CMD), GH_DBG_CMD_STEP);
+    return collect(ctx, rec, 0);
+}
+
+static const fw_inject_port inject_port = {
+    .bd_read = inject_bd_read,
+    .bd_write = inject_bd_write,
+    .write_code = load_code,
+    .restore_code = NULL,
+    .step = inject_step,
+    .code_words = GH_REF_MAX_CODE,
+};
+
 static int inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
 {
     gh_ref_dut *d = ctx;
-    if (warp >= d->warps || wait_idle() != 0)
+    if (wait_idle() != 0)
         return -1;
-    uint32_t ready[64] = {0}, st;
-    uint64_t min_pc = UINT64_MAX;
-    for (uint32_t w = 0; w < d->warps; w++)
-        for (uint32_t l = 0; l < WIRE_LANES; l++) {
-            if (bd_read(GH_BD_STATUS, w, 0, l, &st) != 0)
-                return -1;
-            if (st != 0)
-                continue;
-            ready[w] |= 1u << l;
-            if (w == warp) {
-                uint32_t plo, phi;
-                if (bd_read(GH_BD_PC_LO, w, 0, l, &plo) || bd_read(GH_BD_PC_HI, w, 0, l, &phi))
-                    return -1;
-                uint64_t pc = (uint64_t)phi << 32 | plo;
-                if (pc < min_pc)
-                    min_pc = pc;
-            }
-        }
-    if (!ready[warp] || (min_pc & 15u) || (min_pc >> 4) > 0xffffu)
-        return -1;
-    int rc = 0;
-    for (uint32_t w = 0; w < d->warps && rc == 0; w++)
-        for (uint32_t l = 0; l < WIRE_LANES && rc == 0; l++)
-            if (w != warp && ((ready[w] >> l) & 1u))
-                rc = bd_write(GH_BD_STATUS, w, 0, l, 1);
-    if (rc == 0 && load_code(ctx, (uint32_t)(min_pc >> 4), lo, hi) == 0) {
-        wr(DBG(CMD), GH_DBG_CMD_STEP);
-        rc = collect(d, rec, 0) == FW_STEP_RETIRED && rec->warp == warp ? 0 : -1;
-    } else {
-        rc = -1;
-    }
-    for (uint32_t w = 0; w < d->warps; w++)
-        for (uint32_t l = 0; l < WIRE_LANES; l++)
-            if (w != warp && ((ready[w] >> l) & 1u))
-                bd_write(GH_BD_STATUS, w, 0, l, 0);
-    return rc;
+    return fw_inject(&inject_port, d, d->warps, warp, lo, hi, rec);
 }
 
 const fw_dut_ops gh_ref_dut_ops = {

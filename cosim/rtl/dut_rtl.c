@@ -6,6 +6,7 @@
 
 #include "dut_rtl.h"
 #include "fw/beats.h"
+#include "fw/inject.h"
 
 #define GLOBAL_LIMIT (UINT64_C(1) << 48) /* as the model: addresses at or above are out of range */
 #define CONST_BANK_BYTES 65536u
@@ -435,53 +436,57 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
     return rc;
 }
 
-/* Executes one word for `warp` at its lowest ready PC, through the ports the
- * contract has: the word goes into the instruction memory at that PC, the
- * other warps are parked (their lanes marked exited through the backdoor) so
- * the round-robin pick lands on `warp`, one step, then both are put back. */
+/* INJECT through the ports the contract has (fw/inject.h), with the word
+ * that was in instruction memory put back afterwards from the copy kept here. */
+static int inject_bd_read(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v)
+{
+    return bd_read(ctx, space, warp, index, lane, v);
+}
+
+static int inject_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v)
+{
+    return bd_write(ctx, space, warp, index, lane, v);
+}
+
+static int inject_write_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
+{
+    fw_dut_rtl *d = ctx;
+    d->inject_keep[0] = d->code[index][0], d->inject_keep[1] = d->code[index][1];
+    d->inject_keep_count = d->code_count;
+    d->launched = false; /* load_code refuses after launch */
+    int rc = load_code(d, index, lo, hi);
+    d->launched = true;
+    return rc;
+}
+
+static void inject_restore_code(void *ctx, uint32_t index)
+{
+    fw_dut_rtl *d = ctx;
+    uint32_t keep_count = d->inject_keep_count;
+    d->launched = false;
+    load_code(d, index, d->inject_keep[0], d->inject_keep[1]); /* the core's code count stays raised if it was */
+    d->launched = true;
+    d->code_count = keep_count > index ? keep_count : d->code_count;
+}
+
+static int inject_step(void *ctx, wire_commit *rec)
+{
+    return run_one(ctx, rec, 1000000u);
+}
+
+static const fw_inject_port inject_port = {
+    .bd_read = inject_bd_read,
+    .bd_write = inject_bd_write,
+    .write_code = inject_write_code,
+    .restore_code = inject_restore_code,
+    .step = inject_step,
+    .code_words = DUT_RTL_CODE_WORDS,
+};
+
 static int inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
 {
     fw_dut_rtl *d = ctx;
-    if (!d->launched || warp >= d->warps)
-        return -1;
-    uint64_t pc = UINT64_MAX;
-    uint32_t st, plo, phi;
-    for (unsigned l = 0; l < 32; l++) {
-        if (bd_read(d, SP_STATUS, warp, 0, l, &st) != 0)
-            return -1;
-        if (st != LANE_READY)
-            continue;
-        if (bd_read(d, SP_PC_LO, warp, 0, l, &plo) != 0 || bd_read(d, SP_PC_HI, warp, 0, l, &phi) != 0)
-            return -1;
-        uint64_t p = (uint64_t)phi << 32 | plo;
-        pc = p < pc ? p : pc;
-    }
-    if (pc == UINT64_MAX || pc % 16 || pc / 16 >= DUT_RTL_CODE_WORDS)
-        return -1; /* no ready lane, or a PC the instruction memory cannot hold */
-    uint32_t saved[DUT_RTL_MAX_WARPS][32]; /* lane status of the parked warps */
-    for (unsigned w = 0; w < d->warps; w++)
-        for (unsigned l = 0; w != warp && l < 32; l++) {
-            if (bd_read(d, SP_STATUS, w, 0, l, &saved[w][l]) != 0)
-                return -1;
-            if (saved[w][l] != LANE_EXITED && bd_write(d, SP_STATUS, w, 0, l, LANE_EXITED) != 0)
-                return -1;
-        }
-    uint32_t index = (uint32_t)(pc / 16);
-    uint64_t keep_lo = d->code[index][0], keep_hi = d->code[index][1];
-    uint32_t keep_count = d->code_count;
-    d->launched = false; /* load_code refuses after launch */
-    load_code(d, index, lo, hi);
-    d->launched = true;
-    int rc = run_one(d, rec, 1000000u);
-    d->launched = false;
-    load_code(d, index, keep_lo, keep_hi); /* the core's code count stays raised if it was raised */
-    d->launched = true;
-    d->code_count = keep_count > index ? keep_count : d->code_count;
-    for (unsigned w = 0; w < d->warps; w++)
-        for (unsigned l = 0; w != warp && l < 32; l++)
-            if (saved[w][l] != LANE_EXITED && bd_write(d, SP_STATUS, w, 0, l, saved[w][l]) != 0)
-                return -1;
-    if (rc != FW_STEP_RETIRED)
+    if (!d->launched || fw_inject(&inject_port, d, d->warps, warp, lo, hi, rec) != 0)
         return -1;
     d->retired++;
     return 0;

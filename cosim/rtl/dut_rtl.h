@@ -39,6 +39,8 @@ typedef struct {
     gm_memory mem;  /* global memory */
     gm_memory cmem; /* constant banks: bank b at b << 16 */
     uint64_t (*code)[2]; /* what was loaded (INJECT puts it back) */
+    uint64_t inject_keep[2]; /* the word an INJECT replaced, and the code count before it */
+    uint32_t inject_keep_count;
     uint32_t code_count;
     bool launched;
     uint32_t warps;

@@ -5,7 +5,9 @@
 pkg_check_modules(UMOCKDEV IMPORTED_TARGET umockdev-1.0 gobject-2.0 glib-2.0)
 find_package(Threads REQUIRED)
 if(UMOCKDEV_FOUND)
-  add_executable(gpu-usbemu ${CMAKE_CURRENT_LIST_DIR}/usbemu.c)
+  add_executable(gpu-usbemu ${CMAKE_CURRENT_LIST_DIR}/usbemu.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_desc.c
+    ${CMAKE_CURRENT_LIST_DIR}/usbemu_urb.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_ioctl.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_link.c
+    ${CMAKE_CURRENT_LIST_DIR}/usbemu_dut.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_image.c)
   target_link_libraries(gpu-usbemu PRIVATE fw_hal_host PkgConfig::UMOCKDEV Threads::Threads)
   # --dut rtl: the Verilated core (cosim/rtl's rtl_dut) behind the endpoints,
   # where it is built. cosim/rtl is added after this directory, so the check
@@ -44,7 +46,7 @@ endif()
 pkg_check_modules(UNICORN IMPORTED_TARGET unicorn)
 if(UMOCKDEV_FOUND AND UNICORN_FOUND)
   set(ghemu_dir ${CMAKE_CURRENT_LIST_DIR}/ghemu)
-  add_library(ghemu STATIC ${ghemu_dir}/ghemu.c ${ghemu_dir}/ghemu_elf.c ${ghemu_dir}/ghemu_sys.c
+  add_library(ghemu STATIC ${ghemu_dir}/ghemu.c ${ghemu_dir}/ghemu_elf.c ${ghemu_dir}/ghemu_regs.c ${ghemu_dir}/ghemu_sys.c
                            ${ghemu_dir}/ghemu_usb.c ${ghemu_dir}/ghemu_dbg.c)
   target_include_directories(ghemu PUBLIC ${ghemu_dir} ${CMAKE_SOURCE_DIR}/boards/gh-ref)
   target_link_libraries(ghemu PUBLIC fw_core wire PkgConfig::UNICORN PkgConfig::LIBELF)

@@ -27,7 +27,8 @@ void gh_ref_trap(uint32_t cause, uint32_t epc, uint32_t tval) __attribute__((nor
 /* Deliberately broken builds (GH_REF_FW_BROKEN, test images only: the
  * emulator must turn each into a crash report): the first frame received
  * meets an illegal instruction (1), a loop that never touches a register
- * (2), or a recursion that runs the stack into .bss (3). */
+ * (2), a recursion that runs the stack into .bss (3), a load from an
+ * unmapped address (4) or a misaligned load (5). */
 #ifndef GH_REF_FW_BROKEN
 #define GH_REF_FW_BROKEN 0
 #endif
@@ -52,6 +53,13 @@ int broken_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeo
             ;
     if (rc == 0 && GH_REF_FW_BROKEN == 3)
         rc = broken_deep(100000) == 1 ? rc : rc;
+    if (rc == 0 && GH_REF_FW_BROKEN == 4)
+        rc = (int)*(volatile uint32_t *)(uintptr_t)0x50000000u == 1 ? rc : rc; /* nothing is mapped there */
+    if (rc == 0 && GH_REF_FW_BROKEN == 5) {
+        uintptr_t at = GH_REF_RAM_BASE + 2u;
+        __asm__("" : "+r"(at)); /* an address the compiler cannot see, so it emits one lw */
+        rc = (int)*(volatile uint32_t *)at == 1 ? rc : rc;
+    }
     return rc;
 }
 

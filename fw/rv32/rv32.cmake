@@ -27,3 +27,15 @@ if(GH_RV32_GCC AND GH_RV32_SIZE AND GH_RV32_READELF AND GH_PICOLIBC_SPECS)
 else()
   message(STATUS "rv32 firmware: riscv64-unknown-elf-gcc/picolibc not installed; gh-ref image not built")
 endif()
+
+# The register map is one data file (boards/gh-ref/regmap.txt); hal.h's
+# register part, the emulator's register table and README.md's tables are
+# generated from it and checked here, so none can drift.
+find_package(Python3 COMPONENTS Interpreter QUIET)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME gh_ref_regmap
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/boards/gh-ref/regmap.py --check)
+else()
+  add_test(NAME gh_ref_regmap COMMAND sh -c "echo 'SKIP: python3 not installed'; exit 77")
+endif()
+set_tests_properties(gh_ref_regmap PROPERTIES SKIP_RETURN_CODE 77)

@@ -7,9 +7,9 @@
 # image ends the run with exit 8 and a report naming the PC, the function
 # and the cause, promptly. Skipped (77) without the riscv toolchain (no
 # image), Unicorn (a gpu-usbemu that cannot run it) or umockdev.
-# Usage: image.sh GPU_USBEMU GPUHOST IMAGE_DIR KERNEL_DIR
+# Usage: image.sh GPU_USBEMU GPUHOST IMAGE_DIR KERNEL_DIR [USBEMU_INJECT]
 set -u
-usbemu=$1 client=$2 images=$3 kernels=$4
+usbemu=$1 client=$2 images=$3 kernels=$4 inject=${5:-}
 . "$(dirname "$0")/common.sh"
 if [ ! -f "$images/gh-ref-fw.elf" ]; then
     echo "SKIP: no firmware image in $images (install gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)"
@@ -44,23 +44,51 @@ timed "$usbemu" --firmware host -- "$client" --board usb run "$work/loop.s"
 verdict "the host-compiled firmware on request" 0 30 "$work/out" $status $secs "PASS: lockstep clean" \
     "(functional model)"
 
-# the image's cost and coverage, printed for the CTest log
-GH_USBEMU_FW_STATS=1 GH_USBEMU_COVERAGE="$work/cov" timeout 60 "$client" --board usbemu run "$work/loop.s" \
-    --batch 64 > "$work/out" 2>&1
+# the image's cost, printed for the CTest log
+GH_USBEMU_FW_STATS=1 timeout 60 "$client" --board usbemu run "$work/loop.s" --batch 64 > "$work/out" 2>&1
 status=$?
 verdict "cost figures" 0 30 "$work/out" $status 0 "rv32 instructions per warp-instruction" \
     "rv32 instructions per URB" "firmware functions executed"
 grep "gpu-usbemu: board" "$work/out"
-echo "HAL functions (boards/gh-ref/hal.c) not executed by this run:"
+
+# function coverage of the image over every example kernel and the INJECT
+# client (each run appends
+# "run|not-run FUNCTION SIZE INSTRUCTIONS" lines): the share of functions
+# that executed, and every HAL function that did not, with the reason
+export GH_USBEMU_COVERAGE="$work/cov"
+for src in "$kernels"/*.s; do
+    timeout 60 "$client" --board usbemu run "$src" --timeout 10000 > /dev/null 2>&1
+done
+[ -n "$inject" ] && timeout 60 "$usbemu" -- "$inject" > /dev/null 2>&1
+unset GH_USBEMU_COVERAGE
+awk '{ seen[$2] = 1; if ($1 == "run") ran[$2] = 1 }
+     END { n = 0; r = 0; for (f in seen) { n++; if (f in ran) r++ }
+           printf "firmware function coverage over tests/kernels and usbemu_inject: %d of %d functions (%.1f%%)\n", r, n, 100 * r / n }' \
+    "$work/cov" | tee "$work/covsum"
+verdict "function coverage computed" 0 0 "$work/covsum" 0 0 "firmware function coverage over tests/kernels and usbemu_inject"
+why() {
+    case $1 in
+    inject) echo "INJECT: gpuhost sends none (usbemu_inject does, where libusb is built)" ;;
+    gh_ref_link_reset) echo "only after a link loss (bus reset, SET_CONFIGURATION, a send the host never reads)" ;;
+    gh_ref_trap) echo "the trap handler: the broken images below reach it only as a crash report" ;;
+    write_reg | bd_write) echo "WRITE_REG: gpuhost sends none (usbemu_inject does, where libusb is built)" ;;
+    read_mem) echo "READ_MEM: gpuhost sent none in these runs (memory is compared on the model's side)" ;;
+    *) echo "not reached by these kernels" ;;
+    esac
+}
+echo "HAL functions (boards/gh-ref/hal.c) that did not execute:"
 hal_funcs=$(sed -n 's/^\(static \)\{0,1\}\(inline \)\{0,1\}[a-z_0-9]* \**\([a-z_0-9]*\)(.*/\3/p' \
     "$(dirname "$0")/../../boards/gh-ref/hal.c" | sort -u)
 for f in $hal_funcs; do
-    grep -q "^not-run $f " "$work/cov" && echo "  $f"
+    if grep -q " $f " "$work/cov" && ! grep -q "^run $f " "$work/cov"; then
+        echo "  $f: $(why "$f")"
+    fi
 done
 
 # deliberately broken images: exit 8, PC, symbol, cause
 for case in "illegal broken_recv illegal instruction" "spin broken_recv spinning: no register access" \
-    "stack broken_deep stack overflow"; do
+    "stack broken_deep stack overflow" "unmapped broken_recv load from unmapped address 0x50000000" \
+    "misaligned broken_recv load address misaligned: 0x80000002"; do
     set -- $case
     variant=$1 symbol=$2
     shift 2
@@ -70,5 +98,9 @@ for case in "illegal broken_recv illegal instruction" "spin broken_recv spinning
     verdict "broken image: $variant" 8 20 "$work/out" $status $secs \
         "firmware crashed at pc 0x" "($symbol+0x" "$*" "unplugged or reset mid-run"
 done
+# the emulator's own instruction limit ends a run that goes on too long
+timed "$usbemu" --fw-max-insns 3000000 -- "$client" --board usb run "$work/loop.s" --timeout 10000
+verdict "the emulator's instruction limit" 8 20 "$work/out" $status $secs "firmware crashed at pc 0x" \
+    "the emulator's instruction limit (3000000) was reached" "unplugged or reset mid-run"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

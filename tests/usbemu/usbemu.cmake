@@ -26,6 +26,24 @@ if(TARGET gpu-usbemu AND TARGET rtl_dut)
             ${CMAKE_SOURCE_DIR}/tests/kernels)
   set_tests_properties(usbemu_rtl PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
 endif()
+# Random legal instruction streams over the emulated board, the rv32 image
+# serving them: 100k warp-instructions a seed (long: the first build only).
+if(TARGET gpu-usbemu)
+  add_test(NAME lockstep_random_usbemu
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lockstep/random_streams.sh $<TARGET_FILE:gpuhost> usbemu 100000 1 2 3)
+  set_tests_properties(lockstep_random_usbemu PROPERTIES TIMEOUT 1200 LABELS long)
+endif()
+# INJECT and WRITE_REG over USB through the rv32 image (a libusb client of
+# its own: gpuhost sends neither).
+pkg_check_modules(GH_TEST_LIBUSB IMPORTED_TARGET libusb-1.0)
+if(TARGET gpu-usbemu AND GH_TEST_LIBUSB_FOUND)
+  add_executable(usbemu_inject ${CMAKE_CURRENT_LIST_DIR}/inject_usb.c)
+  target_link_libraries(usbemu_inject PRIVATE wire isa PkgConfig::GH_TEST_LIBUSB)
+  add_test(NAME usbemu_inject
+    COMMAND sh -c "timeout 60 \"$0\" -- \"$1\"" ${GH_USBEMU} $<TARGET_FILE:usbemu_inject>)
+  set_tests_properties(usbemu_inject PROPERTIES TIMEOUT 120)
+endif()
+
 # The rv32 image itself, executing under gpu-usbemu's emulated soft core
 # (Unicorn): kernels through hal.c, `info`, the cost and coverage figures,
 # and the deliberately broken images ending in a crash report (exit 8).
@@ -39,5 +57,5 @@ else()
 endif()
 add_test(NAME fw_rv32_image
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/image.sh ${GH_USBEMU} ${GH_USB_CLIENT} ${gh_rv32_dir}
-          ${CMAKE_SOURCE_DIR}/tests/kernels)
+          ${CMAKE_SOURCE_DIR}/tests/kernels $<$<TARGET_EXISTS:usbemu_inject>:$<TARGET_FILE:usbemu_inject>>)
 set_tests_properties(fw_rv32_image PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)

@@ -1,7 +1,10 @@
-/* cosim/common: sparse paged memory, open addressing on page numbers. */
+/* cosim/common: sparse paged memory on the heap: the page index and the
+ * page-wise copies are page_store.c's; this file grows the index and
+ * allocates the pages. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "page_store.h"
 #include "sparse_memory.h"
 
 void gm_memory_init(gm_memory *mem)
@@ -20,11 +23,8 @@ void gm_memory_free(gm_memory *mem)
 
 static size_t slot_of(const gm_memory *mem, uint64_t page)
 {
-    size_t mask = mem->capacity - 1;
-    size_t i = (size_t)((page * 0x9e3779b97f4a7c15ull) >> 20) & mask;
-    while (mem->keys[i] && mem->keys[i] != page + 1)
-        i = (i + 1) & mask;
-    return i;
+    page_index ix = {.keys = mem->keys, .capacity = mem->capacity};
+    return page_index_slot(&ix, page);
 }
 
 static const uint8_t *find_page(const gm_memory *mem, uint64_t page)
@@ -73,34 +73,20 @@ static uint8_t *page_for_write(gm_memory *mem, uint64_t page)
     return mem->pages[i];
 }
 
+/* page_lookup over the heap pages (create: allocate a missing one). */
+static uint8_t *lookup(void *ctx, uint64_t page_addr, int create)
+{
+    gm_memory *mem = ctx;
+    uint64_t page = page_addr >> GM_PAGE_BITS;
+    return create ? page_for_write(mem, page) : (uint8_t *)find_page(mem, page);
+}
+
 void gm_memory_read(const gm_memory *mem, uint64_t addr, void *buf, size_t len)
 {
-    uint8_t *out = buf;
-    while (len) {
-        uint64_t page = addr >> GM_PAGE_BITS;
-        size_t off = (size_t)(addr & (GM_PAGE_SIZE - 1));
-        size_t n = GM_PAGE_SIZE - off < len ? GM_PAGE_SIZE - off : len;
-        const uint8_t *p = find_page(mem, page);
-        if (p)
-            memcpy(out, p + off, n);
-        else
-            memset(out, 0, n);
-        out += n, addr += n, len -= n;
-    }
+    page_copy(lookup, (void *)mem, addr, buf, len, 0); /* reads never allocate */
 }
 
 int gm_memory_write(gm_memory *mem, uint64_t addr, const void *buf, size_t len)
 {
-    const uint8_t *in = buf;
-    while (len) {
-        uint64_t page = addr >> GM_PAGE_BITS;
-        size_t off = (size_t)(addr & (GM_PAGE_SIZE - 1));
-        size_t n = GM_PAGE_SIZE - off < len ? GM_PAGE_SIZE - off : len;
-        uint8_t *p = page_for_write(mem, page);
-        if (!p)
-            return -1;
-        memcpy(p + off, in, n);
-        in += n, addr += n, len -= n;
-    }
-    return 0;
+    return page_copy(lookup, mem, addr, (void *)buf, len, 1);
 }

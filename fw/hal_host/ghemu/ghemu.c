@@ -10,9 +10,6 @@
 #include "ghemu_internal.h"
 
 #define SDRAM_SIZE GH_REF_POOL_SIZE
-#define SYS_SIZE 0x1000u
-#define USB_SIZE 0x10000u
-#define DBG_SIZE 0x10000u
 #define NEVER_REACHED 0xfffffffcu /* uc_emu_start's `until`: nothing is mapped there */
 
 static const char *const causes[] = {
@@ -73,15 +70,38 @@ void ghemu_set_idling(ghemu *e, bool idling)
     e->idled_since_step |= idling;
 }
 
-bool ghemu_reg_access_ok(ghemu *e, const char *block, uint64_t off, unsigned size)
+static const ghemu_reg *reg_at(uint32_t addr)
+{
+    unsigned lo = 0, hi = ghemu_reg_count;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (ghemu_regs[mid].addr < addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ghemu_reg_count && ghemu_regs[lo].addr == addr ? &ghemu_regs[lo] : NULL;
+}
+
+bool ghemu_reg_access_ok(ghemu *e, uint32_t base, uint64_t off, unsigned size, bool write)
 {
     e->mmio++;
     e->last_mmio = e->insns;
-    if (size == 4 && (off & 3) == 0)
-        return true;
-    ghemu_crash(e, "a %u-byte access to %s+0x%llx (registers take aligned 32-bit accesses only)", size, block,
-                (unsigned long long)off);
-    return false;
+    const ghemu_reg *r = reg_at(base + (uint32_t)(off & ~UINT64_C(3)));
+    if (size != 4 || (off & 3) != 0) {
+        ghemu_crash(e, "a %u-byte %s at 0x%08llx%s%s (registers take aligned 32-bit accesses only)", size,
+                    write ? "store" : "load", (unsigned long long)(base + off), r ? " in " : "", r ? r->name : "");
+        return false;
+    }
+    if (r && write && r->access == GHEMU_RO) {
+        ghemu_crash(e, "a store to the read-only register %s", r->name);
+        return false;
+    }
+    if (r && !write && r->access == GHEMU_WO) {
+        ghemu_crash(e, "a load from the write-only register %s", r->name);
+        return false;
+    }
+    return true;
 }
 
 /* ------------------------------------------------------------ hooks */
@@ -186,10 +206,10 @@ static int build(ghemu *e, char *err, size_t errlen)
     if (map(e, GH_REF_ROM_BASE, GH_REF_ROM_SIZE, UC_PROT_READ | UC_PROT_EXEC, e->rom, err, errlen) ||
         map(e, GH_REF_RAM_BASE, GH_REF_RAM_SIZE, UC_PROT_ALL, e->ram, err, errlen) ||
         map(e, GH_REF_POOL_BASE, SDRAM_SIZE, UC_PROT_READ | UC_PROT_WRITE, e->sdram, err, errlen) ||
-        mmio(e, GH_REF_SYS_BASE, SYS_SIZE, ghemu_sys_read, ghemu_sys_write, err, errlen) ||
-        mmio(e, GH_REF_CRC_BASE, SYS_SIZE, ghemu_crc_read, ghemu_crc_write, err, errlen) ||
-        mmio(e, GH_REF_USB_BASE, USB_SIZE, ghemu_usb_read, ghemu_usb_write, err, errlen) ||
-        mmio(e, GH_REF_DBG_BASE, DBG_SIZE, ghemu_dbg_read, ghemu_dbg_write, err, errlen))
+        mmio(e, GH_REF_SYS_BASE, GH_REF_SYS_SIZE, ghemu_sys_read, ghemu_sys_write, err, errlen) ||
+        mmio(e, GH_REF_CRC_BASE, GH_REF_CRC_SIZE, ghemu_crc_read, ghemu_crc_write, err, errlen) ||
+        mmio(e, GH_REF_USB_BASE, GH_REF_USB_SIZE, ghemu_usb_read, ghemu_usb_write, err, errlen) ||
+        mmio(e, GH_REF_DBG_BASE, GH_REF_DBG_SIZE, ghemu_dbg_read, ghemu_dbg_write, err, errlen))
         return -1;
     if (uc_hook_add(e->uc, &e->hooks[0], UC_HOOK_CODE, (void *)on_code, e, 1, 0) ||
         uc_hook_add(e->uc, &e->hooks[1], UC_HOOK_BLOCK, (void *)on_block, e, 1, 0) ||

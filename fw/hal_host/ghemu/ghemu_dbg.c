@@ -23,6 +23,7 @@
 #include "ghemu_internal.h"
 
 #define CODE_WORDS 65536u
+#define PARK_NONE 0xffu
 #define SLOTS 4096u
 #define PAGE_SIZE 4096u
 #define CONST_FLAG (UINT64_C(1) << 40)
@@ -37,6 +38,7 @@ int ghemu_dbg_init(ghemu *e)
     d->cache = malloc(sizeof *d->cache);
     d->cap = MAX_BEATS;
     d->cache_warp = -1;
+    memset(d->park, PARK_NONE, sizeof d->park);
     return d->imem && d->beats && d->cache ? 0 : -1;
 }
 
@@ -84,7 +86,7 @@ static void dut_reset(ghemu *e)
     d->code_count = 0; /* the contract: code size = 1 + highest index written since reset */
     d->cache_warp = -1;
     memset(d->exited, 0, sizeof d->exited);
-    memset(d->parked, 0, sizeof d->parked);
+    memset(d->park, PARK_NONE, sizeof d->park);
     if (ops(e)->reset(e->cfg.dut_ctx) != 0)
         ghemu_crash(e, "the DUT behind the debug port failed to reset");
 }
@@ -198,14 +200,20 @@ static bool all_exited(const ghemu_dbg *d)
     return d->launched;
 }
 
+static uint32_t lane_status(const wire_state *s, uint32_t lane)
+{
+    return (s->exited >> lane) & 1u ? 2u : (s->waiting >> lane) & 1u;
+}
+
 /* The warp an INJECT is for: the one with ready lanes the firmware did not park. */
 static int inject_warp(ghemu *e)
 {
     ghemu_dbg *d = &e->dbg;
     for (uint32_t w = 0; w < (d->launch_warps & 0x7fu); w++) {
         const wire_state *s = state_of(e, w);
-        if (s && (~(s->exited | s->waiting) & ~d->parked[w]))
-            return (int)w;
+        for (uint32_t l = 0; s && l < 32; l++)
+            if (lane_status(s, l) == 0 && d->park[w][l] == PARK_NONE)
+                return (int)w;
     }
     return -1;
 }
@@ -266,11 +274,7 @@ static uint32_t bd_read(ghemu *e, uint32_t space, uint32_t warp, uint32_t index,
     case GH_BD_UPRED: return s->upred;
     case GH_BD_PC_LO: return (uint32_t)s->pc[lane];
     case GH_BD_PC_HI: return (uint32_t)(s->pc[lane] >> 32);
-    case GH_BD_STATUS: {
-        if ((s->exited >> lane) & 1u)
-            return 2;
-        return ((s->waiting | e->dbg.parked[warp]) >> lane) & 1u;
-    }
+    case GH_BD_STATUS: return e->dbg.park[warp][lane] != PARK_NONE ? e->dbg.park[warp][lane] : lane_status(s, lane);
     }
     return 0;
 }
@@ -280,7 +284,8 @@ static void bd_write(ghemu *e, uint32_t space, uint32_t warp, uint32_t index, ui
     ghemu_dbg *d = &e->dbg;
     uint32_t values[32] = {0};
     void *ctx = e->cfg.dut_ctx;
-    d->cache_warp = -1;
+    if (space != GH_BD_STATUS) /* the DUT's state changes (parking is the port's own) */
+        d->cache_warp = -1;
     switch (space) {
     case GH_BD_GPR:
         values[lane] = v;
@@ -301,10 +306,11 @@ static void bd_write(ghemu *e, uint32_t space, uint32_t warp, uint32_t index, ui
             ops(e)->write_reg(ctx, (uint16_t)warp, WIRE_REG_UPRED, i, 1, values);
         }
         break;
-    case GH_BD_STATUS: /* only hal.c's parking (1) and release (0) of ready lanes */
-        if (warp < 128)
-            d->parked[warp] = v == 1 ? d->parked[warp] | 1u << lane : d->parked[warp] & ~(1u << lane);
+    case GH_BD_STATUS: { /* INJECT's parking and its release (the model DUT cannot park) */
+        const wire_state *s = state_of(e, warp);
+        d->park[warp][lane] = s && v != lane_status(s, lane) && v <= 2 ? (uint8_t)v : PARK_NONE;
         break;
+    }
     }
 }
 
@@ -340,7 +346,7 @@ uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
     (void)uc;
     ghemu *e = user;
     ghemu_dbg *d = &e->dbg;
-    if (!ghemu_reg_access_ok(e, "DBG", off, size))
+    if (!ghemu_reg_access_ok(e, GH_REF_DBG_BASE, off, size, false))
         return 0;
     const ghemu_beat *b = visible_beat(d), *m = mem_request(d);
     switch (off) {
@@ -409,7 +415,7 @@ void ghemu_dbg_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
     ghemu *e = user;
     ghemu_dbg *d = &e->dbg;
     uint32_t v = (uint32_t)value;
-    if (!ghemu_reg_access_ok(e, "DBG", off, size))
+    if (!ghemu_reg_access_ok(e, GH_REF_DBG_BASE, off, size, true))
         return;
     switch (off) {
     case GH_DBG_CTRL: {

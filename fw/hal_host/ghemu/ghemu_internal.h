@@ -10,6 +10,16 @@
 #include "ghemu.h"
 #include "hal.h"
 
+/* A register of the map (ghemu_regs.c, generated from boards/gh-ref/regmap.txt). */
+enum ghemu_access { GHEMU_RO, GHEMU_RW, GHEMU_WO, GHEMU_RW1C };
+typedef struct {
+    uint32_t addr;
+    const char *name; /* BLOCK.NAME */
+    enum ghemu_access access;
+} ghemu_reg;
+extern const ghemu_reg ghemu_regs[]; /* by address */
+extern const unsigned ghemu_reg_count;
+
 typedef struct {
     char *name;
     uint32_t addr, size;
@@ -37,7 +47,8 @@ typedef struct {
     uint32_t code_count;  /* 1 + highest index written since reset */
     bool launched, busy, done, inject_pending;
     uint32_t inject_index;
-    uint32_t exited[128], parked[128];
+    uint32_t exited[128];
+    uint8_t park[128][32]; /* a lane status INJECT wrote over the DUT's (PARK_NONE: the DUT's own) */
     ghemu_beat *beats;
     size_t nbeats, head, cap;
     wire_state *cache; /* the DUT's state of cache_warp, read once between steps */
@@ -89,8 +100,10 @@ void ghemu_idle_end(ghemu *e, const struct timespec *t0);
 /* Whether the firmware is polling for the host in vain (its instructions
  * then count as idle, not as the cost of the work). */
 void ghemu_set_idling(ghemu *e, bool idling);
-/* Checks a register access: 32-bit and aligned, as the README requires. */
-bool ghemu_reg_access_ok(ghemu *e, const char *block, uint64_t off, unsigned size);
+/* Checks a register access: 32-bit and aligned, as the README requires, and
+ * no store to a read-only register or load from a write-only one (the
+ * register table); a bad one is a crash. */
+bool ghemu_reg_access_ok(ghemu *e, uint32_t base, uint64_t off, unsigned size, bool write);
 
 /* ghemu_elf.c */
 int ghemu_image_load(ghemu *e, const char *path, char *err, size_t errlen);

@@ -11,7 +11,7 @@ uint64_t ghemu_sys_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
     (void)uc;
     ghemu *e = user;
-    if (!ghemu_reg_access_ok(e, "SYS", off, size))
+    if (!ghemu_reg_access_ok(e, GH_REF_SYS_BASE, off, size, false))
         return 0;
     switch (off) {
     case GH_SYS_ID: return GH_SYS_ID_VALUE;
@@ -33,7 +33,7 @@ void ghemu_sys_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
 {
     (void)uc;
     ghemu *e = user;
-    if (!ghemu_reg_access_ok(e, "SYS", off, size))
+    if (!ghemu_reg_access_ok(e, GH_REF_SYS_BASE, off, size, true))
         return;
     switch (off) {
     case GH_SYS_TRAP_CAUSE: case GH_SYS_TRAP_EPC: case GH_SYS_TRAP_TVAL: case GH_SYS_TRAP_COUNT:
@@ -53,7 +53,7 @@ uint64_t ghemu_crc_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
     (void)uc;
     ghemu *e = user;
-    if (!ghemu_reg_access_ok(e, "CRC", off, size))
+    if (!ghemu_reg_access_ok(e, GH_REF_CRC_BASE, off, size, false))
         return 0;
     return off == GH_CRC_VALUE ? e->crc_state : 0;
 }
@@ -62,7 +62,7 @@ void ghemu_crc_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
 {
     (void)uc;
     ghemu *e = user;
-    if (!ghemu_reg_access_ok(e, "CRC", off, size))
+    if (!ghemu_reg_access_ok(e, GH_REF_CRC_BASE, off, size, true))
         return;
     uint8_t bytes[4] = {(uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24)};
     switch (off) {

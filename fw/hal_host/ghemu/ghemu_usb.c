@@ -107,7 +107,7 @@ uint64_t ghemu_usb_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
     (void)uc;
     ghemu *e = user;
     ghemu_usb *u = &e->usb;
-    if (!ghemu_reg_access_ok(e, "USB", off, size))
+    if (!ghemu_reg_access_ok(e, GH_REF_USB_BASE, off, size, false))
         return 0;
     switch (off) {
     case GH_USB_ID: return ID_VALUE;
@@ -143,7 +143,7 @@ void ghemu_usb_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
     ghemu *e = user;
     ghemu_usb *u = &e->usb;
     uint32_t v = (uint32_t)value;
-    if (!ghemu_reg_access_ok(e, "USB", off, size))
+    if (!ghemu_reg_access_ok(e, GH_REF_USB_BASE, off, size, true))
         return;
     switch (off) {
     case GH_USB_CTRL:

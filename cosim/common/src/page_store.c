@@ -1,0 +1,34 @@
+/* cosim/common: page index and page-wise copies (see page_store.h). */
+#include <string.h>
+
+#include "page_store.h"
+
+size_t page_index_slot(const page_index *ix, uint64_t key)
+{
+    size_t mask = ix->capacity - 1;
+    size_t i = (size_t)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 20) & mask;
+    while (ix->keys[i] && ix->keys[i] != key + 1)
+        i = (i + 1) & mask;
+    return i;
+}
+
+int page_copy(page_lookup find, void *ctx, uint64_t addr, void *buf, size_t len, int write)
+{
+    uint8_t *p = buf;
+    while (len) {
+        size_t off = (size_t)(addr & (PAGE_STORE_SIZE - 1));
+        size_t n = PAGE_STORE_SIZE - off < len ? PAGE_STORE_SIZE - off : len;
+        uint8_t *page = find(ctx, addr - off, write);
+        if (write) {
+            if (!page)
+                return -1;
+            memcpy(page + off, p, n);
+        } else if (page) {
+            memcpy(p, page + off, n);
+        } else {
+            memset(p, 0, n);
+        }
+        p += n, addr += n, len -= n;
+    }
+    return 0;
+}

@@ -1,0 +1,157 @@
+/* gpu-usbemu's parts (private): the board's state and what each file offers
+ * the others. usbemu.c: the testbed and the process main; usbemu_desc.c:
+ * USB descriptors and EP0 control; usbemu_urb.c: the URB queues and frame
+ * and packet streams; usbemu_ioctl.c: the usbfs ioctls; usbemu_link.c: the
+ * host-compiled firmware's fault-injecting link; usbemu_dut.c: the DUT
+ * wrapper (hang fault); usbemu_image.c: the rv32 image's USB core side. */
+#ifndef USBEMU_BOARD_H
+#define USBEMU_BOARD_H
+
+#include <linux/usbdevice_fs.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+#include <umockdev.h>
+
+#include "dut_model.h"
+#include "usbemu.h"
+#ifdef USBEMU_HAVE_IMAGE
+#include "ghemu.h"
+#endif
+#ifdef USBEMU_HAVE_RTL
+#include "dut_rtl.h"
+#endif
+
+#define MAX_BOARDS 8
+#define HOLD_REAP_US 1000 /* a repeated empty REAPURBNDELAY waits this long for a completion */
+#define USB_SPEED_HIGH_VALUE 3
+
+typedef struct urb {
+    struct urb *next;
+    const void *owner; /* the UMockdevIoctlClient (open file) that submitted it */
+    UMockdevIoctlData *data; /* struct usbdevfs_urb, resolved */
+    UMockdevIoctlData *buf;  /* its buffer (NULL when empty) */
+} urb;
+
+typedef struct frame {
+    struct frame *next;
+    size_t len, off;
+    bool stall; /* the IN endpoint halts before this frame's first packet */
+    uint8_t bytes[];
+} frame;
+
+typedef struct board board;
+
+/* The DUT: the functional model or (--dut rtl) the Verilated core, with the
+ * hang fault in front of it. */
+typedef struct {
+    const fw_dut_ops *ops; /* fw_dut_model_ops or fw_dut_rtl_ops */
+    void *ctx;             /* &model or rtl */
+    fw_dut_model model;
+#ifdef USBEMU_HAVE_RTL
+    fw_dut_rtl *rtl;
+#endif
+    uint64_t steps, hang_after;
+    bool hang;
+} emu_dut;
+
+struct board {
+    int index;
+    char serial[32], devnode[64], syspath[128];
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    /* host -> board */
+    uint8_t *asm_buf;
+    size_t asm_len, asm_cap;
+    frame *rx_head, *rx_tail;
+    /* board -> host */
+    frame *tx_head, *tx_tail;
+    urb *in_head, *in_tail;     /* IN URBs waiting for data */
+    urb *done_head, *done_tail; /* completed URBs waiting to be reaped */
+    UMockdevIoctlClient *blocked_reaper; /* a REAPURB waiting for a completion */
+    UMockdevIoctlClient *claimed_by; /* not a reference: cleared when the client vanishes */
+    bool in_halted, stall_always_on;
+    int empty_reaps;
+    bool gone, closing, unplug_requested, unplugged;
+    /* faults */
+    int fault_usb;
+    uint64_t fault_n;
+    uint64_t frames_out;
+    /* firmware */
+    bool image; /* the rv32 image under ghemu: rx holds OUT packets, not frames */
+    uint32_t usb_events; /* GH_USB_INT_* bits for the image's USB core */
+#ifdef USBEMU_HAVE_IMAGE
+    ghemu *emu;
+    struct timespec started;
+#endif
+    pthread_t thread;
+    bool thread_started;
+    emu_dut dut;
+    uint8_t *rx, *tx;
+    wire_state *state;
+    int fw_rc;
+    /* counters */
+    unsigned long by_nr[64];
+    unsigned long urbs, reaps, ioctls, empty_reaps_total, held_reaps;
+};
+
+/* usbemu.c */
+extern board usbemu_boards[MAX_BOARDS];
+extern int usbemu_board_count;
+extern bool usbemu_verbose;
+extern pthread_mutex_t usbemu_main_mu; /* with usbemu_main_cv: wakes main (an unplug is due) */
+extern pthread_cond_t usbemu_main_cv;
+void usbemu_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* usbemu_desc.c */
+extern const uint8_t usbemu_config_descriptor[32];
+extern const uint8_t usbemu_device_descriptor[18];
+/* Answers a control request; returns bytes of data, or -1 to stall. */
+int usbemu_control(const board *b, const uint8_t setup[8], uint8_t *data, size_t cap);
+
+/* usbemu_urb.c (called with the board's mutex held) */
+struct usbdevfs_urb *usbemu_urb_of(const urb *u);
+void usbemu_urb_free(urb *u);
+void usbemu_urb_reap_into(board *b, UMockdevIoctlClient *client, urb *u);
+void usbemu_urb_done(board *b, urb *u, int status, int actual);
+urb *usbemu_pop(urb **head, urb **tail);
+urb *usbemu_take_done(board *b, const void *owner);
+void usbemu_drop_urbs(board *b, const void *owner);
+void usbemu_pump(board *b);
+void usbemu_out_bytes(board *b, const uint8_t *p, size_t n);
+void usbemu_out_packets(board *b, const uint8_t *p, size_t n, bool zero_packet);
+void usbemu_free_frames(frame **head, frame **tail);
+void usbemu_client_gone(board *b, const void *owner);
+
+/* usbemu_ioctl.c */
+gboolean usbemu_handle_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user);
+void usbemu_on_client_vanished(UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user);
+
+/* usbemu_link.c: the host-compiled firmware core's link (frames, USB faults) */
+extern const fw_link_ops usbemu_link_ops;
+int usbemu_link_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms);
+int usbemu_link_send(void *ctx, const uint8_t *buf, size_t len);
+
+/* usbemu_dut.c */
+enum { DUT_MODEL, DUT_RTL };
+extern const fw_dut_ops usbemu_dut_ops; /* over a board's emu_dut */
+int usbemu_parse_dut(const char *s);
+
+/* usbemu_image.c */
+#ifdef USBEMU_HAVE_IMAGE
+typedef struct {
+    const char *path;
+    uint32_t clk_hz;
+    uint64_t max_insns, spin_insns;
+    bool stats;
+    const char *coverage;
+} image_options;
+
+extern image_options usbemu_image_opts;
+int usbemu_image_start(board *b, char *err, size_t errlen);
+void usbemu_image_report(board *b);
+#endif
+
+#endif

@@ -1,0 +1,149 @@
+/* gpu-usbemu: the rv32 image's side of the board (ghemu): the USB core's
+ * host-side callbacks over the board's queues, start-up and the cost figures. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "usbemu_board.h"
+
+/* ---------------------------------------------------------------- the rv32 image's USB core */
+#ifdef USBEMU_HAVE_IMAGE
+#define IN_QUEUE_FRAMES 4 /* IN transfers the host side buffers before the core stops taking packets */
+
+static void deadline_in(struct timespec *until, uint32_t us)
+{
+    clock_gettime(CLOCK_REALTIME, until);
+    until->tv_nsec += (long)us * 1000L;
+    while (until->tv_nsec >= 1000000000L)
+        until->tv_sec++, until->tv_nsec -= 1000000000L;
+}
+
+static int img_out_packet(void *ctx, uint8_t *buf, uint32_t wait_us)
+{
+    board *b = ctx;
+    struct timespec until;
+    deadline_in(&until, wait_us);
+    pthread_mutex_lock(&b->mu);
+    while (!b->rx_head && !b->gone && !b->closing && wait_us)
+        if (pthread_cond_timedwait(&b->cv, &b->mu, &until) != 0)
+            break;
+    int n = -1;
+    frame *f = b->gone || b->closing ? NULL : b->rx_head;
+    if (f) {
+        if (!(b->rx_head = f->next))
+            b->rx_tail = NULL;
+        n = (int)(f->len < USBEMU_MAX_PACKET ? f->len : USBEMU_MAX_PACKET);
+        memcpy(buf, f->bytes, (size_t)n);
+        free(f);
+    }
+    pthread_mutex_unlock(&b->mu);
+    return n;
+}
+
+static int img_in_transfer(void *ctx, const uint8_t *buf, size_t len)
+{
+    return usbemu_link_send(ctx, buf, len);
+}
+
+static size_t queued_frames(const board *b)
+{
+    size_t n = 0;
+    for (const frame *f = b->tx_head; f; f = f->next)
+        n++;
+    return n;
+}
+
+static bool img_in_ready(void *ctx, uint32_t wait_us)
+{
+    board *b = ctx;
+    struct timespec until;
+    deadline_in(&until, wait_us);
+    pthread_mutex_lock(&b->mu);
+    while (queued_frames(b) >= IN_QUEUE_FRAMES && !b->gone && !b->closing && wait_us)
+        if (pthread_cond_timedwait(&b->cv, &b->mu, &until) != 0)
+            break;
+    bool ready = queued_frames(b) < IN_QUEUE_FRAMES || b->gone || b->closing; /* a gone device takes anything */
+    pthread_mutex_unlock(&b->mu);
+    return ready;
+}
+
+static bool img_in_empty(void *ctx)
+{
+    board *b = ctx;
+    pthread_mutex_lock(&b->mu);
+    bool empty = !b->tx_head;
+    pthread_mutex_unlock(&b->mu);
+    return empty;
+}
+
+static uint32_t img_events(void *ctx, bool *configured)
+{
+    board *b = ctx;
+    pthread_mutex_lock(&b->mu);
+    uint32_t ev = b->usb_events;
+    b->usb_events = 0;
+    *configured = !b->gone && !b->closing;
+    pthread_mutex_unlock(&b->mu);
+    return ev;
+}
+
+/* The image crashed: the board leaves the bus, so the host's transfers end at once. */
+static void img_crashed(void *ctx)
+{
+    board *b = ctx;
+    pthread_mutex_lock(&b->mu);
+    b->gone = true;
+    b->unplug_requested = true;
+    usbemu_pump(b);
+    pthread_cond_broadcast(&b->cv);
+    pthread_mutex_unlock(&b->mu);
+    pthread_mutex_lock(&usbemu_main_mu);
+    pthread_cond_broadcast(&usbemu_main_cv);
+    pthread_mutex_unlock(&usbemu_main_mu);
+}
+
+image_options usbemu_image_opts = {.path = GH_REF_FW_IMAGE, .clk_hz = 50000000u, .spin_insns = 20000000u};
+
+int usbemu_image_start(board *b, char *err, size_t errlen)
+{
+    ghemu_config cfg = {.image = usbemu_image_opts.path, .name = b->serial, .clk_hz = usbemu_image_opts.clk_hz,
+                        .max_insns = usbemu_image_opts.max_insns, .spin_insns = usbemu_image_opts.spin_insns,
+                        .dut = &usbemu_dut_ops, .dut_ctx = &b->dut,
+                        .usb = {.ctx = b, .out_packet = img_out_packet, .in_transfer = img_in_transfer,
+                                .in_ready = img_in_ready, .in_empty = img_in_empty, .events = img_events,
+                                .crashed = img_crashed}};
+    b->emu = ghemu_new(&cfg, err, errlen);
+    return b->emu ? 0 : -1;
+}
+
+/* The cost figures: rv32 instructions per warp-instruction and per URB, and
+ * what the board would do at its clock if the firmware were the limit. */
+void usbemu_image_report(board *b)
+{
+    ghemu_stats st;
+    ghemu_get_stats(b->emu, &st);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double secs = (double)(now.tv_sec - b->started.tv_sec) + (double)(now.tv_nsec - b->started.tv_nsec) / 1e9;
+    double busy = (double)(st.insns - st.idle_insns);
+    usbemu_say("board %s: rv32 image: %llu instructions (%llu polling an idle host), %llu register accesses, %llu cycles "
+        "(%llu waiting for the host)",
+        b->serial, (unsigned long long)st.insns, (unsigned long long)st.idle_insns, (unsigned long long)st.mmio,
+        (unsigned long long)st.cycles, (unsigned long long)st.idle_cycles);
+    if (st.step_gaps) {
+        double per = (double)st.step_insns / (double)st.step_gaps;
+        usbemu_say("board %s: %llu warp-instructions retired: %.0f rv32 instructions per warp-instruction; "
+            "projected at %.0f MHz (1 instruction per cycle): %.0f warp-instructions/s firmware-bound "
+            "(emulated here: %.0f/s)",
+            b->serial, (unsigned long long)st.retired, per, usbemu_image_opts.clk_hz / 1e6, usbemu_image_opts.clk_hz / per,
+            secs > 0 ? (double)st.retired / secs : 0.0);
+    }
+    if (b->urbs)
+        usbemu_say("board %s: %lu URBs (%llu OUT packets, %llu IN transfers): %.0f rv32 instructions per URB "
+            "(busy instructions / URBs)",
+            b->serial, b->urbs, (unsigned long long)st.out_packets, (unsigned long long)st.in_transfers,
+            busy / (double)b->urbs);
+    usbemu_say("board %s: firmware functions executed: %u of %u (%.1f%%)", b->serial, st.funcs_run, st.funcs,
+        st.funcs ? 100.0 * st.funcs_run / st.funcs : 0.0);
+}
+#endif
