@@ -301,6 +301,13 @@ int main(int argc, char **argv)
         usage(stderr);
         return 125;
     }
+    if (image && dut_kind == FW_FAULT_HIDDEN_STORE) {
+        /* the emulated debug port presents the DUT's stores to the firmware from its records, so a
+         * store the record does not show never reaches the board's memory: nothing could see it */
+        usbemu_say("--fault %u (hidden store) cannot be shown by the emulated board running the rv32 image: "
+                   "its debug port takes stores from the records; use --firmware host", dut_kind);
+        return 2;
+    }
 #ifndef USBEMU_HAVE_IMAGE
     if (image) {
         usbemu_say("--firmware image: this gpu-usbemu cannot run the rv32 image (needs Unicorn, libelf and the "

@@ -73,6 +73,9 @@ expect "requests sized to the target's max_payload" 0 --board modelsim run "$wor
 printf 'HADD2 R0, R1, R2 ;\nEXIT ;\n' > "$work/half.s"
 expect "packed halves shown as halves" 7 --board modelsim run "$work/half.s" --fault 2:0:16 -- \
     "R0 lane 0: expected 0x00000000 (f16 hi 0, lo 0), actual 0x00010000 (f16 hi 5.96046e-08, lo 0)"
+# a fault the emulated board cannot show is refused, not run
+expect "--fault 8 refused on usbemu (its debug port takes stores from records)" 2 --board usbemu run \
+    "$kernels/../lockstep/faults.s" --fault 8:4:8 -- "cannot be shown by the emulated board"
 # coverage records and their merge
 expect "a coverage record from a lockstep run" 0 --board modelsim run "$k" --coverage "$work/k.cov" -- "PASS"
 expect "coverage merge: the table" 0 coverage merge "$work/k.cov" "$work/k.cov" --html "$work/cov.html" -- \
