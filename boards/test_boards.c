@@ -77,15 +77,18 @@ static void builtin_boards(void **state)
     int rc = gh_boards_load(GH_BOARDS_TEST_DIR, &list, &count, err, sizeof err);
     if (rc != GH_BOARDS_OK)
         fail_msg("%s", err);
-    assert_int_equal(count, 6);
+    assert_int_equal(count, 7);
     /* sorted by file name */
     assert_string_equal(list[0].name, "model");
     assert_string_equal(list[1].name, "modelsim");
     assert_string_equal(list[2].name, "rtl");
     assert_string_equal(list[3].name, "usb");
-    assert_string_equal(list[4].name, "usbemu-rtl");
-    assert_string_equal(list[5].name, "usbemu");
-    assert_string_equal(list[4].emulator_dut, "rtl");
+    assert_string_equal(list[4].name, "usbemu-host");
+    assert_string_equal(list[5].name, "usbemu-rtl");
+    assert_string_equal(list[6].name, "usbemu");
+    assert_string_equal(list[4].emulator_firmware, "host");
+    assert_string_equal(list[5].emulator_dut, "rtl");
+    assert_string_equal(list[6].emulator_firmware, "");
 
     const gh_board *usb = gh_board_find(list, count, "usb");
     assert_non_null(usb);

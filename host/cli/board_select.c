@@ -59,6 +59,10 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
     int n = 0;
     const char *emulator = gh_board_program(b->emulator);
     args[n++] = (char *)emulator;
+    if (b->emulator_firmware[0]) {
+        args[n++] = "--firmware";
+        args[n++] = (char *)b->emulator_firmware;
+    }
     if (b->emulator_dut[0]) {
         args[n++] = "--dut";
         args[n++] = (char *)b->emulator_dut;

@@ -18,7 +18,7 @@ enum section { SEC_BOARD, SEC_USB, SEC_DUT, SEC_COUNT };
 static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
 
 enum key {
-    K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_FIRMWARE, K_EMULATOR, K_EMULATOR_DUT,
+    K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_FIRMWARE, K_EMULATOR, K_EMULATOR_DUT, K_EMULATOR_FIRMWARE,
     K_VID, K_PID, K_INTERFACE, K_EP_OUT, K_EP_IN, K_MAX_PACKET,
     K_WARPS, K_IMPLEMENTS, K_COUNT
 };
@@ -30,7 +30,7 @@ static const struct {
     [K_NAME] = {SEC_BOARD, "name"},         [K_DESCRIPTION] = {SEC_BOARD, "description"},
     [K_TRANSPORT] = {SEC_BOARD, "transport"}, [K_SERVER] = {SEC_BOARD, "server"},
     [K_FIRMWARE] = {SEC_BOARD, "firmware"}, [K_EMULATOR] = {SEC_BOARD, "emulator"},
-    [K_EMULATOR_DUT] = {SEC_BOARD, "emulator_dut"},
+    [K_EMULATOR_DUT] = {SEC_BOARD, "emulator_dut"}, [K_EMULATOR_FIRMWARE] = {SEC_BOARD, "emulator_firmware"},
     [K_VID] = {SEC_USB, "vid"},             [K_PID] = {SEC_USB, "pid"},
     [K_INTERFACE] = {SEC_USB, "interface"}, [K_EP_OUT] = {SEC_USB, "ep_out"},
     [K_EP_IN] = {SEC_USB, "ep_in"},         [K_MAX_PACKET] = {SEC_USB, "max_packet"},
@@ -242,6 +242,12 @@ static int handler(void *user, const char *section, const char *name, const char
         else
             copy_text(b->emulator_dut, sizeof b->emulator_dut, value);
         return !p->failed;
+    case K_EMULATOR_FIRMWARE:
+        if (strcmp(value, "image") != 0 && strcmp(value, "host") != 0)
+            fail(p, p->line, "emulator_firmware '%s': expected image or host", value);
+        else
+            copy_text(b->emulator_firmware, sizeof b->emulator_firmware, value);
+        return !p->failed;
     case K_SERVER:
     case K_FIRMWARE:
     case K_EMULATOR: {
@@ -328,6 +334,10 @@ static void check_complete(parser *p)
     }
     if (p->key_line[K_EMULATOR_DUT] && !p->key_line[K_EMULATOR]) {
         fail(p, p->key_line[K_EMULATOR_DUT], "'emulator_dut' needs an 'emulator'");
+        return;
+    }
+    if (p->key_line[K_EMULATOR_FIRMWARE] && !p->key_line[K_EMULATOR]) {
+        fail(p, p->key_line[K_EMULATOR_FIRMWARE], "'emulator_firmware' needs an 'emulator'");
         return;
     }
     if (b->transport != GH_TRANSPORT_USB && p->key_line[K_EMULATOR]) {

@@ -5,6 +5,8 @@
  *            transport    model | zmq | usb
  *            server       zmq boards only: the server program (gpu-rtlsim, gpu-modelsim)
  *            firmware     the firmware image the board runs (optional)
+ *            emulator, emulator_dut (model | rtl), emulator_firmware (image | host):
+ *                         usb boards emulated on the host (gpu-usbemu)
  *   [usb]    usb boards only (and required there): vid, pid (0..0xffff),
  *            interface (0..255), ep_out (0x01..0x0f), ep_in (0x81..0x8f),
  *            max_packet (8, 16, 32, 64, 512 or 1024)
@@ -33,6 +35,8 @@ typedef struct {
     char firmware[64]; /* "" when the descriptor names none */
     char emulator[64]; /* usb: a program that emulates the board and runs gpuhost under it */
     char emulator_dut[16]; /* the emulated board's DUT: "model" or "rtl" ("" = the emulator's default) */
+    char emulator_firmware[8]; /* what the emulated soft core runs: "image" (the rv32 image) or "host"
+                                * (the firmware core compiled for the host, faster); "" = default */
     char file[512];    /* the descriptor it came from */
     bool has_usb;
     struct {
