@@ -1,20 +1,8 @@
-/* cosim/model: run loop and the kernel's self-checks (.expect, .expect_mem). */
+/* cosim/model: the kernel's self-checks (.expect, .expect_mem). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "exec.h"
-
-int gm_run(gm_model *m, uint64_t max_steps)
-{
-    wire_commit *rec = malloc(sizeof *rec);
-    if (!rec)
-        return GM_STEP_TRAP;
-    int rc = GM_STEP_OK;
-    for (uint64_t n = 0; n < max_steps && rc == GM_STEP_OK; n++)
-        rc = gm_step(m, rec);
-    free(rec);
-    return rc;
-}
 
 static uint32_t reg_value(const gm_model *m, uint32_t warp, const isa_kernel_reg *r, unsigned lane)
 {
