@@ -104,6 +104,8 @@ struct gm_exec {
     wire_commit *rec;
     bool trapped;
     bool pc_handled; /* control flow set the lanes' PCs itself */
+    bool moved_together; /* ...and sent every active lane to moved_to */
+    uint64_t moved_to;
     int last_gpr;    /* index in rec->gpr of the register last written, or -1 */
     wire_gpr_write *rd_write; /* rd's staged write once the first lane made it */
 };

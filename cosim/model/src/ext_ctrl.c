@@ -74,6 +74,8 @@ static void op_bra(gm_exec *ex)
     uint64_t dest = branch_target(ex);
     GM_FOR_EACH_LANE(ex, l)
         ex->w->pc[l] = dest;
+    if (ex->exec == ex->active) /* a uniform branch: the lanes stay together */
+        ex->moved_together = true, ex->moved_to = dest;
     if (ex->exec) {
         ex->rec->branch_mask = ex->exec;
         ex->rec->branch_target = dest;

@@ -126,17 +126,6 @@ void ialu_op_sel(gm_exec *ex)
         gm_set_rd(ex, l, gm_pred(ex, ISA_F_pp, l) ? gm_src(ex, 'a', l) : gm_src(ex, 'b', l));
 }
 
-/* Bit i of the result is bit ((a_i << 2) | (b_i << 1) | c_i) of lut: the OR
- * of the minterms whose table bit is set. */
-static uint32_t lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut)
-{
-    uint32_t r = 0;
-    for (unsigned m = 0; m < 8; m++)
-        if ((lut >> m) & 1u)
-            r |= (m & 4 ? a : ~a) & (m & 2 ? b : ~b) & (m & 1 ? c : ~c);
-    return r;
-}
-
 void ialu_op_lop3(gm_exec *ex)
 {
     static const uint32_t exbool_names[] = {ISA_V_exbool_PAND, ISA_V_exbool_POR};
@@ -150,10 +139,19 @@ void ialu_op_lop3(gm_exec *ex)
     gm_src_lanes(ex, 'a', a);
     gm_src_lanes(ex, 'b', b);
     gm_src_lanes(ex, 'c', c);
-    for (unsigned l = 0; l < GM_LANES; l++) {
-        d[l] = lop3(a[l], b[l], c[l], lut);
-        nonzero |= (uint32_t)(d[l] != 0) << l;
+    /* Bit i of the result is bit ((a_i << 2) | (b_i << 1) | c_i) of lut: the
+     * OR of the minterms whose table bit is set (minterms outside, lanes inside) */
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = 0;
+    for (unsigned m = 0; m < 8; m++) {
+        if (!((lut >> m) & 1u))
+            continue;
+        uint32_t ma = m & 4 ? 0 : ~0u, mb = m & 2 ? 0 : ~0u, mc = m & 1 ? 0 : ~0u;
+        for (unsigned l = 0; l < GM_LANES; l++)
+            d[l] |= (a[l] ^ ma) & (b[l] ^ mb) & (c[l] ^ mc);
     }
+    for (unsigned l = 0; l < GM_LANES; l++)
+        nonzero |= (uint32_t)(d[l] != 0) << l;
     uint32_t p = gm_pred_lanes(ex, ISA_F_pp);
     gm_set_rd_lanes(ex, d);
     gm_set_pred_field_lanes(ex, ISA_F_pu, exbool == 0 ? nonzero & p : nonzero | p);

@@ -83,6 +83,8 @@ static int execute(gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d, wi
         /* every ready lane moved on together: they stay the lowest, together */
         if (ex->active == ready)
             w->next_known = true, w->next_active = ready, w->next_pc = next;
+    } else if (ex->moved_together && ex->active == ready) {
+        w->next_known = true, w->next_active = ready, w->next_pc = ex->moved_to;
     }
     if (!w->next_known && lanes_with(w, GM_LANE_EXITED) == 0xffffffffu)
         rec->flags |= WIRE_COMMIT_WARP_DONE;

@@ -6,12 +6,6 @@
 
 __extension__ typedef unsigned __int128 sf_u128;
 
-typedef struct {
-    unsigned exp_bits, man_bits;
-} sf_format_info;
-
-const sf_format_info *sf_info(sf_format f);
-
 typedef enum { SF_CLASS_ZERO, SF_CLASS_FINITE, SF_CLASS_INF, SF_CLASS_NAN } sf_class;
 
 /* A value as sign * mag * 2^exp. For ZERO mag is 0; INF and NaN use only cls/sign.
@@ -24,12 +18,45 @@ typedef struct {
     sf_u128 mag;
 } sf_value;
 
-int sf_bit_length(sf_u128 x); /* 0 for 0 */
-sf_value sf_unpack(sf_format f, uint32_t x);
+static inline int sf_bit_length(sf_u128 x) /* 0 for 0 */
+{
+    uint64_t hi = (uint64_t)(x >> 64), lo = (uint64_t)x;
+    if (hi)
+        return 128 - __builtin_clzll(hi);
+    return lo ? 64 - __builtin_clzll(lo) : 0;
+}
+
+static inline sf_value sf_unpack(sf_format f, uint32_t x)
+{
+    const sf_format_info *fi = sf_info(f);
+    sf_value v = {.sign = (x & sf_sign_mask(f)) != 0};
+    unsigned e = sf_exp_field(f, x);
+    uint32_t man = x & sf_man_mask(f);
+    if (e == sf_exp_all_ones(f)) {
+        v.cls = man ? SF_CLASS_NAN : SF_CLASS_INF;
+    } else if (e == 0) {
+        v.cls = man ? SF_CLASS_FINITE : SF_CLASS_ZERO;
+        v.mag = man;
+        v.exp = 1 - sf_exp_bias(f) - (int)fi->man_bits;
+    } else {
+        v.cls = SF_CLASS_FINITE;
+        v.mag = man | (1u << fi->man_bits);
+        v.exp = (int)e - sf_exp_bias(f) - (int)fi->man_bits;
+    }
+    return v;
+}
+
 /* Rounds sign * mag * 2^exp (mag != 0) to format f. Overflow and underflow
  * follow IEEE 754 for the mode; no flush here. */
 uint32_t sf_round_pack(sf_format f, bool sign, sf_u128 mag, int exp, sf_rounding rnd);
-uint32_t sf_pack_inf(sf_format f, bool sign);
-uint32_t sf_pack_zero(sf_format f, bool sign);
+static inline uint32_t sf_pack_inf(sf_format f, bool sign)
+{
+    return (sign ? sf_sign_mask(f) : 0) | sf_exp_all_ones(f) << sf_info(f)->man_bits;
+}
+
+static inline uint32_t sf_pack_zero(sf_format f, bool sign)
+{
+    return sign ? sf_sign_mask(f) : 0;
+}
 
 #endif
