@@ -56,6 +56,29 @@ static sf_value exact_sum(sf_value x, sf_value y)
     return r;
 }
 
+/* x + y for finite nonzero terms, exactly, when both fit in 63 bits aligned
+ * to the smaller exponent (always for binary16, usually for the others):
+ * no bit is dropped, so rounding it gives the correctly rounded sum that
+ * exact_sum's sticky form also gives, in 64-bit arithmetic. False when the
+ * terms lie too far apart. */
+static bool exact_sum64(sf_value x, sf_value y, sf_value *r)
+{
+    int low = x.exp < y.exp ? x.exp : y.exp, dx = x.exp - low, dy = y.exp - low;
+    if (sf_bit_length(x.mag) + dx > 62 || sf_bit_length(y.mag) + dy > 62)
+        return false;
+    uint64_t a = (uint64_t)x.mag << dx, b = (uint64_t)y.mag << dy;
+    *r = (sf_value){.cls = SF_CLASS_FINITE, .exp = low};
+    if (x.sign == y.sign)
+        r->sign = x.sign, r->mag = a + b;
+    else if (a >= b)
+        r->sign = x.sign, r->mag = a - b;
+    else
+        r->sign = y.sign, r->mag = b - a;
+    if (r->mag == 0)
+        r->cls = SF_CLASS_ZERO;
+    return true;
+}
+
 /* Sign of an exactly zero sum: the common sign of two zero terms, otherwise
  * +0.0 (-0.0 when rounding toward -Inf). */
 static bool zero_sum_sign(bool both_terms_zero, bool sign_x, bool sign_y, sf_rounding rnd)
@@ -69,7 +92,11 @@ static bool zero_sum_sign(bool both_terms_zero, bool sign_x, bool sign_y, sf_rou
 static uint32_t finish_sum(sf_format out, sf_value x, sf_value y, sf_mode m)
 {
     bool x_zero = x.cls == SF_CLASS_ZERO, y_zero = y.cls == SF_CLASS_ZERO;
-    sf_value s = x_zero ? y : y_zero ? x : exact_sum(x, y);
+    sf_value s;
+    if (x_zero || y_zero)
+        s = x_zero ? y : x;
+    else if (!exact_sum64(x, y, &s))
+        s = exact_sum(x, y);
     uint32_t r;
     if (s.cls == SF_CLASS_ZERO)
         r = sf_pack_zero(out, zero_sum_sign(x_zero && y_zero, x.sign, y.sign, m.rnd));

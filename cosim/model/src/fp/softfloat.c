@@ -41,8 +41,49 @@ static uint32_t overflow(sf_format f, bool sign, sf_rounding rnd)
     return sf_pack_inf(f, sign) - 1; /* largest finite of that sign */
 }
 
+/* classify_dropped for a magnitude below 2^64. */
+static remainder_class classify_dropped64(uint64_t mag, int shift)
+{
+    if (shift <= 0)
+        return REM_EXACT;
+    if (shift > 64)
+        return mag ? REM_BELOW_HALF : REM_EXACT; /* mag < 2^64 <= half */
+    uint64_t half = (uint64_t)1 << (shift - 1);
+    uint64_t rem = shift == 64 ? mag : mag & ((half << 1) - 1);
+    if (rem == 0)
+        return REM_EXACT;
+    return rem < half ? REM_BELOW_HALF : rem == half ? REM_HALF : REM_ABOVE_HALF;
+}
+
+/* sf_round_pack for a magnitude below 2^64, step for step in 64-bit
+ * arithmetic (the kept bits never exceed man_bits + 2). */
+static uint32_t round_pack64(sf_format f, bool sign, uint64_t mag, int exp, sf_rounding rnd)
+{
+    const sf_format_info *fi = sf_info(f);
+    int man_bits = (int)fi->man_bits, emin = 1 - sf_exp_bias(f);
+    int lead = exp + (64 - __builtin_clzll(mag)) - 1;
+    int quantum = (lead < emin ? emin : lead) - man_bits;
+    int shift = quantum - exp;
+    uint64_t keep = shift <= 0 ? mag << -shift : shift >= 64 ? 0 : mag >> shift;
+    if (round_away(rnd, sign, keep & 1, classify_dropped64(mag, shift)))
+        keep++;
+    if (keep >> (man_bits + 1)) {
+        keep >>= 1;
+        quantum++;
+    }
+    uint32_t s = sign ? sf_sign_mask(f) : 0;
+    if (!(keep >> man_bits))
+        return s | (uint32_t)keep;
+    int biased = quantum + man_bits + sf_exp_bias(f);
+    if (biased >= (int)sf_exp_all_ones(f))
+        return overflow(f, sign, rnd);
+    return s | (uint32_t)biased << man_bits | ((uint32_t)keep & sf_man_mask(f));
+}
+
 uint32_t sf_round_pack(sf_format f, bool sign, sf_u128 mag, int exp, sf_rounding rnd)
 {
+    if (!(mag >> 64))
+        return round_pack64(f, sign, (uint64_t)mag, exp, rnd);
     const sf_format_info *fi = sf_info(f);
     int man_bits = (int)fi->man_bits, emin = 1 - sf_exp_bias(f);
     int lead = exp + sf_bit_length(mag) - 1; /* exponent of the leading bit */
