@@ -7,10 +7,13 @@
  * Usage: bench_model [SECONDS_PER_FIGURE [MIX...]]   (mixes: integer fp16
  * bf16 fp32 mufu memory warp-op; all by default)
  *
- * Vectorisation (GCC 12, -O2, checked with -fopt-info-vec): the model's
- * per-lane loops over lane masks in step.c (the staged GPR write-back and
- * the PC advance) vectorise; semantics loops call per-lane helpers and do
- * not. */
+ * Vectorisation (GCC 12, -O2, checked with -fopt-info-vec-optimized): these
+ * model loops vectorise (16-byte vectors): the PC advance of a full warp
+ * (step.c), an operand broadcast to every lane (lanes.c), IADD's lane loop
+ * (ialu_arith.c), LOP3's minterm loop (ialu_logic.c) and POPC's (xu.c); the
+ * staged write-back is a memcpy for a full warp. Loops that build lane masks
+ * (compares, carries), IMAD's 64-bit products, SHF and PRMT do not, nor does
+ * any FP semantics (per-half softfloat calls). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>

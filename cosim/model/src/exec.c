@@ -9,8 +9,9 @@
 
 int gm_foreign_field(gm_exec *ex, enum isa_field_id id)
 {
-    gm_trap(ex, GM_TRAP_UNIMPLEMENTED, -1, "the model's %s semantics read field %s, which no %s variant has",
-            ex->d->v->optype, isa_field_id_name[id], ex->d->v->optype);
+    gm_trap(ex, GM_TRAP_UNIMPLEMENTED, -1,
+            "the model's %s semantics read field %s, which no %s variant has", ex->d->v->optype,
+            isa_field_id_name[id], ex->d->v->optype);
     return -1;
 }
 

@@ -56,7 +56,8 @@ unsigned gm_check_expectations(const gm_model *m, const isa_kernel *k, char *rep
             uint64_t addr = e->addr + 4ull * n;
             uint8_t b[4] = {0};
             gm_read_memory(m, addr, b, 4);
-            got = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+            got =
+                (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
             if (got != e->words[n] && !bad++ && len)
                 snprintf(report, len, "memory 0x%llx: expected 0x%x, got 0x%x",
                          (unsigned long long)addr, e->words[n], got);

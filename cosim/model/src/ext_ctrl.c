@@ -174,6 +174,7 @@ static void op_s2ur(gm_exec *ex)
 }
 
 const gm_op gm_ops_ext_ctrl[] = {
-    {ISA_OP_NOP, op_nop},     {ISA_OP_EXIT, op_exit}, {ISA_OP_BRA, op_bra},   {ISA_OP_BSSY, op_bssy},
-    {ISA_OP_BSYNC, op_bsync}, {ISA_OP_S2R, op_s2r},   {ISA_OP_S2UR, op_s2ur}, {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_NOP, op_nop},   {ISA_OP_EXIT, op_exit},      {ISA_OP_BRA, op_bra},
+    {ISA_OP_BSSY, op_bssy}, {ISA_OP_BSYNC, op_bsync},    {ISA_OP_S2R, op_s2r},
+    {ISA_OP_S2UR, op_s2ur}, {ISA_OPTYPE_ID_COUNT, NULL},
 };

@@ -26,7 +26,9 @@ static bool address(gm_exec *ex, unsigned lane, uint64_t *addr)
     unsigned ra = gm_f(ex, ISA_F_ra);
     if (!gm_check_tuple(ex, ra, 2, lane))
         return false;
-    uint64_t base = ra >= GM_GPRS ? 0 : (uint64_t)gm_gpr_read(ex, ra + 1, lane) << 32 | gm_gpr_read(ex, ra, lane);
+    uint64_t base = ra >= GM_GPRS
+                        ? 0
+                        : (uint64_t)gm_gpr_read(ex, ra + 1, lane) << 32 | gm_gpr_read(ex, ra, lane);
     *addr = base + (uint64_t)offset(ex, 24);
     return true;
 }

@@ -17,8 +17,12 @@ typedef struct {
  * the immediate and constant forms share the v<slot> decorations. */
 static const decoration_names decoration_fields[3][3] = {
     {{ISA_F_ra_neg, ISA_F_ra_abs, ISA_F_ra_hsel2}, {-1, -1, -1}, {-1, -1, -1}},
-    {{ISA_F_rb_neg, ISA_F_rb_abs, ISA_F_rb_hsel2}, {ISA_F_urb_neg, ISA_F_urb_abs, ISA_F_urb_hsel2}, {ISA_F_vb_neg, ISA_F_vb_abs, ISA_F_vb_hsel2}},
-    {{ISA_F_rc_neg, ISA_F_rc_abs, ISA_F_rc_hsel2}, {ISA_F_urc_neg, ISA_F_urc_abs, ISA_F_urc_hsel2}, {ISA_F_vc_neg, ISA_F_vc_abs, ISA_F_vc_hsel2}},
+    {{ISA_F_rb_neg, ISA_F_rb_abs, ISA_F_rb_hsel2},
+     {ISA_F_urb_neg, ISA_F_urb_abs, ISA_F_urb_hsel2},
+     {ISA_F_vb_neg, ISA_F_vb_abs, ISA_F_vb_hsel2}},
+    {{ISA_F_rc_neg, ISA_F_rc_abs, ISA_F_rc_hsel2},
+     {ISA_F_urc_neg, ISA_F_urc_abs, ISA_F_urc_hsel2},
+     {ISA_F_vc_neg, ISA_F_vc_abs, ISA_F_vc_hsel2}},
 };
 
 enum { HSEL2_H1_H0, HSEL2_H0_H0, HSEL2_H1_H1 };

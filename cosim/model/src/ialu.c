@@ -10,8 +10,12 @@ bool ialu_neg(gm_exec *ex, char slot)
     /* shared by many optypes: whichever form the slot has, absent reads 0 */
     switch (slot) {
     case 'a': return gm_f_shared(ex, ISA_F_ra_neg) != 0;
-    case 'b': return (gm_f_shared(ex, ISA_F_rb_neg) | gm_f_shared(ex, ISA_F_urb_neg) | gm_f_shared(ex, ISA_F_vb_neg)) != 0;
-    case 'c': return (gm_f_shared(ex, ISA_F_rc_neg) | gm_f_shared(ex, ISA_F_urc_neg) | gm_f_shared(ex, ISA_F_vc_neg)) != 0;
+    case 'b':
+        return (gm_f_shared(ex, ISA_F_rb_neg) | gm_f_shared(ex, ISA_F_urb_neg) |
+                gm_f_shared(ex, ISA_F_vb_neg)) != 0;
+    case 'c':
+        return (gm_f_shared(ex, ISA_F_rc_neg) | gm_f_shared(ex, ISA_F_urc_neg) |
+                gm_f_shared(ex, ISA_F_vc_neg)) != 0;
     }
     return false;
 }
@@ -55,13 +59,29 @@ void ialu_no_such_form(gm_exec *ex, const char *why)
 }
 
 const gm_op gm_ops_ialu[] = {
-    {ISA_OP_IADD, ialu_op_iadd},     {ISA_OP_IMAD, ialu_op_imad},       {ISA_OP_IMAD_WIDE, ialu_op_imad_wide},
-    {ISA_OP_IDP2A, ialu_op_idp2a},   {ISA_OP_IDP4A, ialu_op_idp4a},     {ISA_OP_IMUL, ialu_op_imul},
-    {ISA_OP_LEA, ialu_op_lea},       {ISA_OP_IABS, ialu_op_iabs},       {ISA_OP_IMNMX, ialu_op_imnmx},
-    {ISA_OP_P2R, ialu_op_p2r},       {ISA_OP_R2P, ialu_op_r2p},         {ISA_OP_ISETP, ialu_op_isetp},
-    {ISA_OP_ISET, ialu_op_iset},     {ISA_OP_SEL, ialu_op_sel},         {ISA_OP_LOP3, ialu_op_lop3},
-    {ISA_OP_PLOP3, ialu_op_plop3},   {ISA_OP_SHF, ialu_op_shf},         {ISA_OP_MOV, ialu_op_mov},
-    {ISA_OP_PRMT, ialu_op_prmt},     {ISA_OP_I2I, ialu_op_i2i},         {ISA_OP_I2IP, ialu_op_i2ip},
-    {ISA_OP_R2UR, ialu_op_r2ur},     {ISA_OP_SETGPR, ialu_op_setgpr},   {ISA_OP_GETGPR, ialu_op_getgpr},
+    {ISA_OP_IADD, ialu_op_iadd},
+    {ISA_OP_IMAD, ialu_op_imad},
+    {ISA_OP_IMAD_WIDE, ialu_op_imad_wide},
+    {ISA_OP_IDP2A, ialu_op_idp2a},
+    {ISA_OP_IDP4A, ialu_op_idp4a},
+    {ISA_OP_IMUL, ialu_op_imul},
+    {ISA_OP_LEA, ialu_op_lea},
+    {ISA_OP_IABS, ialu_op_iabs},
+    {ISA_OP_IMNMX, ialu_op_imnmx},
+    {ISA_OP_P2R, ialu_op_p2r},
+    {ISA_OP_R2P, ialu_op_r2p},
+    {ISA_OP_ISETP, ialu_op_isetp},
+    {ISA_OP_ISET, ialu_op_iset},
+    {ISA_OP_SEL, ialu_op_sel},
+    {ISA_OP_LOP3, ialu_op_lop3},
+    {ISA_OP_PLOP3, ialu_op_plop3},
+    {ISA_OP_SHF, ialu_op_shf},
+    {ISA_OP_MOV, ialu_op_mov},
+    {ISA_OP_PRMT, ialu_op_prmt},
+    {ISA_OP_I2I, ialu_op_i2i},
+    {ISA_OP_I2IP, ialu_op_i2ip},
+    {ISA_OP_R2UR, ialu_op_r2ur},
+    {ISA_OP_SETGPR, ialu_op_setgpr},
+    {ISA_OP_GETGPR, ialu_op_getgpr},
     {ISA_OPTYPE_ID_COUNT, NULL},
 };

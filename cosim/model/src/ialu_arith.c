@@ -32,7 +32,8 @@ void ialu_op_iadd(gm_exec *ex)
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
         bool carry;
-        gm_set_rd(ex, l, ialu_add32(neg_a ? ~a : a, neg_b ? ~b : b, gm_pred(ex, ISA_F_pp, l), &carry));
+        gm_set_rd(ex, l,
+                  ialu_add32(neg_a ? ~a : a, neg_b ? ~b : b, gm_pred(ex, ISA_F_pp, l), &carry));
         gm_set_pred_field(ex, ISA_F_pu, l, carry);
     }
 }
@@ -99,7 +100,8 @@ static void write_dot_result(gm_exec *ex, unsigned lane, int64_t d)
 
 void ialu_op_idp2a(gm_exec *ex)
 {
-    bool a_signed = gm_is(ex, ISA_F_afmt, ISA_V_afmt_S16), b_signed = gm_is(ex, ISA_F_bfmt, ISA_V_bfmt_S8);
+    bool a_signed = gm_is(ex, ISA_F_afmt, ISA_V_afmt_S16),
+         b_signed = gm_is(ex, ISA_F_bfmt, ISA_V_bfmt_S8);
     unsigned first_byte = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI) ? 2 : 0;
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
@@ -113,7 +115,8 @@ void ialu_op_idp2a(gm_exec *ex)
 
 void ialu_op_idp4a(gm_exec *ex)
 {
-    bool a_signed = gm_is(ex, ISA_F_afmt, ISA_V_afmt_S8), b_signed = gm_is(ex, ISA_F_bfmt, ISA_V_bfmt_S8);
+    bool a_signed = gm_is(ex, ISA_F_afmt, ISA_V_afmt_S8),
+         b_signed = gm_is(ex, ISA_F_bfmt, ISA_V_bfmt_S8);
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
         int64_t d = (int64_t)gm_src(ex, 'c', l) + gm_pred(ex, ISA_F_pp, l);
@@ -125,7 +128,8 @@ void ialu_op_idp4a(gm_exec *ex)
 
 void ialu_op_imul(gm_exec *ex)
 {
-    bool high = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI), is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
+    bool high = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI),
+         is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
     bool neg_b = ialu_neg(ex, 'b');
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t b = gm_src(ex, 'b', l);

@@ -3,10 +3,13 @@
 #include "ialu.h"
 
 enum compop { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
-static const uint32_t compop_names[] = {ISA_V_compop_EQ, ISA_V_compop_NE, ISA_V_compop_LT, ISA_V_compop_LE, ISA_V_compop_GT, ISA_V_compop_GE};
+static const uint32_t compop_values[] = {
+    ISA_V_compop_EQ, ISA_V_compop_NE, ISA_V_compop_LT, ISA_V_compop_LE, ISA_V_compop_GT,
+    ISA_V_compop_GE
+};
 
 enum boolop { BOOL_AND, BOOL_OR, BOOL_XOR };
-static const uint32_t boolop_names[] = {ISA_V_boolop_AND, ISA_V_boolop_OR, ISA_V_boolop_XOR};
+static const uint32_t boolop_values[] = {ISA_V_boolop_AND, ISA_V_boolop_OR, ISA_V_boolop_XOR};
 
 static bool compare(uint32_t a, uint32_t b, bool is_signed, enum compop op)
 {
@@ -41,12 +44,14 @@ typedef struct {
 
 static bool read_int_compare(gm_exec *ex, int_compare *c)
 {
-    int compop = ialu_choice(ex, ISA_F_compop, compop_names, 6);
-    int boolop = ialu_choice(ex, ISA_F_boolop, boolop_names, 3);
+    int compop = ialu_choice(ex, ISA_F_compop, compop_values, 6);
+    int boolop = ialu_choice(ex, ISA_F_boolop, boolop_values, 3);
     if (compop < 0 || boolop < 0)
         return false;
-    *c = (int_compare){.compop = (enum compop)compop, .boolop = (enum boolop)boolop,
-                       .is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32), .extended = gm_is(ex, ISA_F_ext, ISA_V_ext_X)};
+    *c = (int_compare){.compop = (enum compop)compop,
+                       .boolop = (enum boolop)boolop,
+                       .is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32),
+                       .extended = gm_is(ex, ISA_F_ext, ISA_V_ext_X)};
     return true;
 }
 
@@ -128,8 +133,8 @@ void ialu_op_sel(gm_exec *ex)
 
 void ialu_op_lop3(gm_exec *ex)
 {
-    static const uint32_t exbool_names[] = {ISA_V_exbool_PAND, ISA_V_exbool_POR};
-    int exbool = ialu_choice(ex, ISA_F_exbool, exbool_names, 2);
+    static const uint32_t exbool_values[] = {ISA_V_exbool_PAND, ISA_V_exbool_POR};
+    int exbool = ialu_choice(ex, ISA_F_exbool, exbool_values, 2);
     if (exbool < 0)
         return;
     uint32_t lut = gm_f(ex, ISA_F_lut) & 0xffu;
@@ -214,13 +219,16 @@ static uint64_t funnel_shift(uint64_t t, unsigned n, bool left, bool arithmetic)
 
 void ialu_op_shf(gm_exec *ex)
 {
-    static const uint32_t itype_names[] = {ISA_T_SHFDType_S64, ISA_T_SHFDType_U64, ISA_T_SHFDType_S32, ISA_T_SHFDType_U32};
-    int itype = ialu_choice(ex, ISA_F_itype, itype_names, 4);
+    static const uint32_t itype_values[] = {
+        ISA_T_SHFDType_S64, ISA_T_SHFDType_U64, ISA_T_SHFDType_S32, ISA_T_SHFDType_U32
+    };
+    int itype = ialu_choice(ex, ISA_F_itype, itype_values, 4);
     if (itype < 0)
         return;
     uint32_t limit = itype < 2 ? 64 : 32;
     bool arithmetic = itype == 0 || itype == 2, clamp = gm_is(ex, ISA_F_cwmod, ISA_V_cwmod_CLAMP);
-    bool left = gm_is(ex, ISA_F_direction, ISA_V_direction_L), high = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI);
+    bool left = gm_is(ex, ISA_F_direction, ISA_V_direction_L),
+         high = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI);
     if (!ex->exec)
         return;
     uint32_t a[GM_LANES], b[GM_LANES], c[GM_LANES], d[GM_LANES];

@@ -18,7 +18,10 @@ void ialu_op_mov(gm_exec *ex)
 }
 
 enum prmt_mode { PRMT_IDX, PRMT_F4E, PRMT_B4E, PRMT_RC8, PRMT_ECL, PRMT_ECR, PRMT_RC16 };
-static const uint32_t prmt_mode_names[] = {ISA_V_mode_IDX, ISA_V_mode_F4E, ISA_V_mode_B4E, ISA_V_mode_RC8, ISA_V_mode_ECL, ISA_V_mode_ECR, ISA_V_mode_RC16};
+static const uint32_t prmt_mode_values[] = {
+    ISA_V_mode_IDX, ISA_V_mode_F4E, ISA_V_mode_B4E, ISA_V_mode_RC8, ISA_V_mode_ECL, ISA_V_mode_ECR,
+    ISA_V_mode_RC16
+};
 
 /* The spec's tables for the selector modes, row = selector, written like the
  * spec from Rd.b3 down to Rd.b0: the source byte of each result byte. */
@@ -50,7 +53,7 @@ static uint32_t prmt_byte(enum prmt_mode mode, uint64_t t, uint32_t control, uns
 
 void ialu_op_prmt(gm_exec *ex)
 {
-    int mode = ialu_choice(ex, ISA_F_mode, prmt_mode_names, 7);
+    int mode = ialu_choice(ex, ISA_F_mode, prmt_mode_values, 7);
     if (mode < 0)
         return;
     if (!ex->exec)
@@ -89,8 +92,10 @@ static int32_t clamp(int32_t x, int_range r)
 void ialu_op_i2i(gm_exec *ex)
 {
     /* the I2IDType order: S8, U8, S16, U16 */
-    static const uint32_t dtype_names[] = {ISA_V_dtype_S8, ISA_V_dtype_U8, ISA_V_dtype_S16, ISA_V_dtype_U16};
-    int dtype = ialu_choice(ex, ISA_F_dtype, dtype_names, 4);
+    static const uint32_t dtype_values[] = {
+        ISA_V_dtype_S8, ISA_V_dtype_U8, ISA_V_dtype_S16, ISA_V_dtype_U16
+    };
+    int dtype = ialu_choice(ex, ISA_F_dtype, dtype_values, 4);
     if (dtype < 0)
         return;
     int_range r = range_of(dtype < 2 ? 8 : 16, dtype % 2 == 0);
@@ -100,8 +105,11 @@ void ialu_op_i2i(gm_exec *ex)
 
 void ialu_op_i2ip(gm_exec *ex)
 {
-    static const uint32_t dsttype_names[] = {ISA_V_dsttype_S2, ISA_V_dsttype_U2, ISA_V_dsttype_S4, ISA_V_dsttype_U4, ISA_V_dsttype_S8, ISA_V_dsttype_U8, ISA_V_dsttype_S16, ISA_V_dsttype_U16};
-    int dsttype = ialu_choice(ex, ISA_F_dsttype, dsttype_names, 8);
+    static const uint32_t dsttype_values[] = {
+        ISA_V_dsttype_S2, ISA_V_dsttype_U2, ISA_V_dsttype_S4, ISA_V_dsttype_U4, ISA_V_dsttype_S8,
+        ISA_V_dsttype_U8, ISA_V_dsttype_S16, ISA_V_dsttype_U16
+    };
+    int dsttype = ialu_choice(ex, ISA_F_dsttype, dsttype_values, 8);
     if (dsttype < 0)
         return;
     unsigned size = 2u << (dsttype / 2);

@@ -41,7 +41,8 @@ static int load_kernel(gm_model *m, const isa_kernel *k)
                     break;
                 case ISA_KERNEL_REG_UR: warp->ur[r->index] = v; break;
                 case ISA_KERNEL_REG_UPRED:
-                    warp->upred = v ? warp->upred | 1u << r->index : warp->upred & ~(1u << r->index);
+                    warp->upred =
+                        v ? warp->upred | 1u << r->index : warp->upred & ~(1u << r->index);
                     break;
                 }
             }
@@ -112,7 +113,8 @@ uint32_t gm_warp_count(const gm_model *m)
 
 uint32_t gm_gpr(const gm_model *m, uint32_t warp, uint32_t reg, uint32_t lane)
 {
-    return warp < m->warp_count && reg < GM_GPRS && lane < GM_LANES ? m->warps[warp].gpr[reg][lane] : 0;
+    return warp < m->warp_count && reg < GM_GPRS && lane < GM_LANES ? m->warps[warp].gpr[reg][lane]
+                                                                    : 0;
 }
 
 uint32_t gm_pred_mask(const gm_model *m, uint32_t warp, uint32_t pred)

@@ -225,9 +225,12 @@ static uint32_t saturate_f32(uint32_t r)
 
 static enum mufu_fn mufu_function(gm_exec *ex)
 {
-    static const uint32_t names[] = {ISA_V_mufuop_COS, ISA_V_mufuop_SIN, ISA_V_mufuop_EX2, ISA_V_mufuop_LG2, ISA_V_mufuop_RCP, ISA_V_mufuop_RSQ, ISA_V_mufuop_SQRT, ISA_V_mufuop_TANH};
-    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (gm_is(ex, ISA_F_mufuop, names[i]))
+    static const uint32_t values[] = {
+        ISA_V_mufuop_COS, ISA_V_mufuop_SIN, ISA_V_mufuop_EX2, ISA_V_mufuop_LG2, ISA_V_mufuop_RCP,
+        ISA_V_mufuop_RSQ, ISA_V_mufuop_SQRT, ISA_V_mufuop_TANH
+    };
+    for (unsigned i = 0; i < sizeof values / sizeof values[0]; i++)
+        if (gm_is(ex, ISA_F_mufuop, values[i]))
             return (enum mufu_fn)i;
     return MUFU_COS; /* unreachable: the 3-bit field holds one of the eight */
 }
@@ -246,9 +249,12 @@ typedef struct {
 
 static enum mufu_shape mufu_shape_of(gm_exec *ex)
 {
-    static const uint32_t names[] = {ISA_V_dtype_F32, ISA_V_dtype_F64, ISA_V_dtype_F16, ISA_V_dtype_BF16, ISA_V_dtype_F16_V2, ISA_V_dtype_BF16_V2};
-    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (gm_is(ex, ISA_F_dtype, names[i]))
+    static const uint32_t values[] = {
+        ISA_V_dtype_F32, ISA_V_dtype_F64, ISA_V_dtype_F16, ISA_V_dtype_BF16, ISA_V_dtype_F16_V2,
+        ISA_V_dtype_BF16_V2
+    };
+    for (unsigned i = 0; i < sizeof values / sizeof values[0]; i++)
+        if (gm_is(ex, ISA_F_dtype, values[i]))
             return (enum mufu_shape)i;
     return SHAPE_F32; /* unreachable: illegal dtypes do not decode */
 }
@@ -260,7 +266,8 @@ static mufu_insn decode_mufu(gm_exec *ex)
         .shape = mufu_shape_of(ex),
         .abs = gm_f(ex, ISA_F_rb_abs) || gm_f(ex, ISA_F_urb_abs) || gm_f(ex, ISA_F_vb_abs),
         .neg = gm_f(ex, ISA_F_rb_neg) || gm_f(ex, ISA_F_urb_neg) || gm_f(ex, ISA_F_vb_neg),
-        .high_half = gm_is(ex, ISA_F_rb_hsel, ISA_V_rb_hsel_H1) || gm_is(ex, ISA_F_urb_hsel, ISA_V_urb_hsel_H1) ||
+        .high_half = gm_is(ex, ISA_F_rb_hsel, ISA_V_rb_hsel_H1) ||
+                     gm_is(ex, ISA_F_urb_hsel, ISA_V_urb_hsel_H1) ||
                      gm_is(ex, ISA_F_vb_hsel, ISA_V_vb_hsel_H1),
         .sat = gm_is(ex, ISA_F_sat, ISA_V_sat_SAT),
     };

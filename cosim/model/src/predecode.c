@@ -7,8 +7,9 @@
 #include "exec.h"
 
 /* Semantics tables, one per spec group. */
-static const gm_op *const op_tables[] = {gm_ops_ext_ctrl, gm_ops_ext_mem, gm_ops_ext_fp32, gm_ops_xu,
-                                         gm_ops_halu,     gm_ops_ialu,    gm_ops_sync};
+static const gm_op *const op_tables[] = {gm_ops_ext_ctrl, gm_ops_ext_mem, gm_ops_ext_fp32,
+                                         gm_ops_xu,       gm_ops_halu,    gm_ops_ialu,
+                                         gm_ops_sync};
 
 static gm_op_fn semantics_of(unsigned optype)
 {

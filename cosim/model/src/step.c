@@ -29,8 +29,8 @@ static void apply(gm_model *m, gm_warp *w, const wire_commit *r)
                 row[__builtin_ctz(mask)] = value[__builtin_ctz(mask)];
     }
     for (unsigned i = 0; i < r->pred_count; i++)
-        w->pred[r->pred[i].pred] =
-            (w->pred[r->pred[i].pred] & ~r->pred[i].lane_mask) | (r->pred[i].value & r->pred[i].lane_mask);
+        w->pred[r->pred[i].pred] = (w->pred[r->pred[i].pred] & ~r->pred[i].lane_mask) |
+                                   (r->pred[i].value & r->pred[i].lane_mask);
     for (unsigned i = 0; i < r->ur_count; i++)
         w->ur[r->ur[i].reg] = r->ur[i].value;
     w->upred = (w->upred & ~(uint32_t)r->upred_mask) | (r->upred_value & r->upred_mask);

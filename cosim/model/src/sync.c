@@ -236,7 +236,8 @@ static void op_electu(gm_exec *ex)
 }
 
 const gm_op gm_ops_sync[] = {
-    {ISA_OP_SHFL, op_shfl},   {ISA_OP_MOVM, op_movm},   {ISA_OP_VOTE, op_vote},   {ISA_OP_VOTEU, op_voteu},
-    {ISA_OP_REDUX, op_redux}, {ISA_OP_REDUXU, op_reduxu}, {ISA_OP_MATCH, op_match}, {ISA_OP_ELECT, op_elect},
-    {ISA_OP_ELECTU, op_electu}, {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_SHFL, op_shfl},      {ISA_OP_MOVM, op_movm},   {ISA_OP_VOTE, op_vote},
+    {ISA_OP_VOTEU, op_voteu},    {ISA_OP_REDUX, op_redux}, {ISA_OP_REDUXU, op_reduxu},
+    {ISA_OP_MATCH, op_match},    {ISA_OP_ELECT, op_elect}, {ISA_OP_ELECTU, op_electu},
+    {ISA_OPTYPE_ID_COUNT, NULL},
 };

@@ -127,6 +127,7 @@ static void op_sgxt(gm_exec *ex)
 }
 
 const gm_op gm_ops_xu[] = {
-    {ISA_OP_MUFU, gm_op_mufu}, {ISA_OP_POPC, op_popc}, {ISA_OP_FLO, op_flo},   {ISA_OP_BREV, op_brev},
-    {ISA_OP_BMSK, op_bmsk},    {ISA_OP_SGXT, op_sgxt}, {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_MUFU, gm_op_mufu},   {ISA_OP_POPC, op_popc}, {ISA_OP_FLO, op_flo},
+    {ISA_OP_BREV, op_brev},      {ISA_OP_BMSK, op_bmsk}, {ISA_OP_SGXT, op_sgxt},
+    {ISA_OPTYPE_ID_COUNT, NULL},
 };
