@@ -1,7 +1,8 @@
 /* cosim/model softfloat: add, multiply, fused multiply-add, conversion.
  *
- * Each operation forms its exact result as sign * mag * 2^exp in a 128-bit
- * integer and rounds it once (sf_round_pack). Only an addition of terms whose
+ * Each operation forms its exact result as sign * mag * 2^exp and rounds it
+ * once: in 64-bit integers when it fits (every product; sums of terms close
+ * enough), else in a 128-bit integer. Only an addition of terms whose
  * exponents lie far apart loses bits; see exact_sum for why that is safe. */
 #include "sf_internal.h"
 
@@ -14,12 +15,20 @@ static sf_value flushed_unpack(sf_format f, uint32_t x, sf_mode m)
     return sf_unpack(f, m.flush_inputs ? sf_flush(f, x) : x);
 }
 
-static sf_value normalised(sf_value v)
+/* A sum's terms and result in 128 bits (exact_sum). */
+typedef struct {
+    sf_u128 mag;
+    int exp;
+    bool sign;
+} wide_value;
+
+static wide_value normalised(sf_value v)
 {
-    int up = NORMALISED_TOP + 1 - sf_bit_length(v.mag);
-    v.mag <<= up;
-    v.exp -= up;
-    return v;
+    wide_value w = {.mag = v.mag, .exp = v.exp, .sign = v.sign};
+    int up = NORMALISED_TOP + 1 - sf_bit_length(w.mag);
+    w.mag <<= up;
+    w.exp -= up;
+    return w;
 }
 
 /* Right shift that ORs every dropped bit into the lowest kept bit ("sticky"). */
@@ -39,20 +48,17 @@ static sf_u128 shift_right_sticky(sf_u128 x, int n)
  * sum then has its leading bit at 124 or above, so even with 24 significant
  * bits its rounding place is above bit 100, and a sticky bit at bit 0 keeps
  * the sum strictly between the same two rounding boundaries as the exact sum. */
-static sf_value exact_sum(sf_value x, sf_value y)
+static wide_value exact_sum(sf_value a, sf_value b)
 {
-    x = normalised(x);
-    y = normalised(y);
+    wide_value x = normalised(a), y = normalised(b);
     if (x.exp < y.exp || (x.exp == y.exp && x.mag < y.mag)) {
-        sf_value t = x;
+        wide_value t = x;
         x = y;
         y = t;
     }
     sf_u128 small = shift_right_sticky(y.mag, x.exp - y.exp);
-    sf_value r = {.cls = SF_CLASS_FINITE, .sign = x.sign, .exp = x.exp};
-    r.mag = x.sign == y.sign ? x.mag + small : x.mag - small;
-    if (r.mag == 0)
-        r.cls = SF_CLASS_ZERO;
+    wide_value r = {.sign = x.sign, .exp = x.exp};
+    r.mag = x.sign == y.sign ? x.mag + small : x.mag - small; /* 0: an exact zero */
     return r;
 }
 
@@ -64,9 +70,9 @@ static sf_value exact_sum(sf_value x, sf_value y)
 static bool exact_sum64(sf_value x, sf_value y, sf_value *r)
 {
     int low = x.exp < y.exp ? x.exp : y.exp, dx = x.exp - low, dy = y.exp - low;
-    if (sf_bit_length(x.mag) + dx > 62 || sf_bit_length(y.mag) + dy > 62)
+    if (64 - __builtin_clzll(x.mag) + dx > 62 || 64 - __builtin_clzll(y.mag) + dy > 62)
         return false;
-    uint64_t a = (uint64_t)x.mag << dx, b = (uint64_t)y.mag << dy;
+    uint64_t a = x.mag << dx, b = y.mag << dy;
     *r = (sf_value){.cls = SF_CLASS_FINITE, .exp = low};
     if (x.sign == y.sign)
         r->sign = x.sign, r->mag = a + b;
@@ -93,15 +99,21 @@ static uint32_t finish_sum(sf_format out, sf_value x, sf_value y, sf_mode m)
 {
     bool x_zero = x.cls == SF_CLASS_ZERO, y_zero = y.cls == SF_CLASS_ZERO;
     sf_value s;
-    if (x_zero || y_zero)
-        s = x_zero ? y : x;
-    else if (!exact_sum64(x, y, &s))
-        s = exact_sum(x, y);
     uint32_t r;
-    if (s.cls == SF_CLASS_ZERO)
-        r = sf_pack_zero(out, zero_sum_sign(x_zero && y_zero, x.sign, y.sign, m.rnd));
-    else
-        r = sf_round_pack(out, s.sign, s.mag, s.exp, m.rnd);
+    if (x_zero || y_zero || exact_sum64(x, y, &s)) {
+        if (x_zero || y_zero)
+            s = x_zero ? y : x;
+        if (s.cls == SF_CLASS_ZERO)
+            r = sf_pack_zero(out, zero_sum_sign(x_zero && y_zero, x.sign, y.sign, m.rnd));
+        else
+            r = sf_round_pack64(out, s.sign, s.mag, s.exp, m.rnd);
+    } else {
+        wide_value w = exact_sum(x, y);
+        if (w.mag == 0)
+            r = sf_pack_zero(out, zero_sum_sign(false, x.sign, y.sign, m.rnd));
+        else
+            r = sf_round_pack(out, w.sign, w.mag, w.exp, m.rnd);
+    }
     return m.flush_output ? sf_flush(out, r) : r;
 }
 
@@ -143,7 +155,7 @@ uint32_t sf_mul(sf_format f, uint32_t a, uint32_t b, sf_mode m)
     }
     sf_value p = exact_product(x, y);
     uint32_t r = p.cls == SF_CLASS_ZERO ? sf_pack_zero(f, sign)
-                                        : sf_round_pack(f, sign, p.mag, p.exp, m.rnd);
+                                        : sf_round_pack64(f, sign, p.mag, p.exp, m.rnd);
     return m.flush_output ? sf_flush(f, r) : r;
 }
 
@@ -175,6 +187,6 @@ uint32_t sf_convert(sf_format from, sf_format to, uint32_t x, sf_mode m)
     case SF_CLASS_ZERO: return sf_pack_zero(to, v.sign);
     case SF_CLASS_FINITE: break;
     }
-    r = sf_round_pack(to, v.sign, v.mag, v.exp, m.rnd);
+    r = sf_round_pack64(to, v.sign, v.mag, v.exp, m.rnd);
     return m.flush_output ? sf_flush(to, r) : r;
 }

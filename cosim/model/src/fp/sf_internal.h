@@ -8,14 +8,14 @@ __extension__ typedef unsigned __int128 sf_u128;
 
 typedef enum { SF_CLASS_ZERO, SF_CLASS_FINITE, SF_CLASS_INF, SF_CLASS_NAN } sf_class;
 
-/* A value as sign * mag * 2^exp. For ZERO mag is 0; INF and NaN use only cls/sign.
- * mag may carry a "sticky" 1 in its lowest bit standing for bits below it that
- * were dropped (see exact_sum in softfloat.c): it is then never exact. */
+/* An operand or exact product as sign * mag * 2^exp (mag at most 48 bits:
+ * 16 bytes, passed in registers). For ZERO mag is 0; INF and NaN use only
+ * cls/sign. Sums that need more bits are formed in sf_arith.c. */
 typedef struct {
-    sf_class cls;
-    bool sign;
+    uint64_t mag;
     int exp;
-    sf_u128 mag;
+    uint8_t cls; /* sf_class */
+    bool sign;
 } sf_value;
 
 static inline int sf_bit_length(sf_u128 x) /* 0 for 0 */
@@ -49,6 +49,8 @@ static inline sf_value sf_unpack(sf_format f, uint32_t x)
 /* Rounds sign * mag * 2^exp (mag != 0) to format f. Overflow and underflow
  * follow IEEE 754 for the mode; no flush here. */
 uint32_t sf_round_pack(sf_format f, bool sign, sf_u128 mag, int exp, sf_rounding rnd);
+/* The same for a magnitude below 2^64, in 64-bit arithmetic. */
+uint32_t sf_round_pack64(sf_format f, bool sign, uint64_t mag, int exp, sf_rounding rnd);
 static inline uint32_t sf_pack_inf(sf_format f, bool sign)
 {
     return (sign ? sf_sign_mask(f) : 0) | sf_exp_all_ones(f) << sf_info(f)->man_bits;

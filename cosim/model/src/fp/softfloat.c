@@ -55,9 +55,9 @@ static remainder_class classify_dropped64(uint64_t mag, int shift)
     return rem < half ? REM_BELOW_HALF : rem == half ? REM_HALF : REM_ABOVE_HALF;
 }
 
-/* sf_round_pack for a magnitude below 2^64, step for step in 64-bit
- * arithmetic (the kept bits never exceed man_bits + 2). */
-static uint32_t round_pack64(sf_format f, bool sign, uint64_t mag, int exp, sf_rounding rnd)
+/* sf_round_pack step for step in 64-bit arithmetic (the kept bits never
+ * exceed man_bits + 2). */
+uint32_t sf_round_pack64(sf_format f, bool sign, uint64_t mag, int exp, sf_rounding rnd)
 {
     const sf_format_info *fi = sf_info(f);
     int man_bits = (int)fi->man_bits, emin = 1 - sf_exp_bias(f);
@@ -83,7 +83,7 @@ static uint32_t round_pack64(sf_format f, bool sign, uint64_t mag, int exp, sf_r
 uint32_t sf_round_pack(sf_format f, bool sign, sf_u128 mag, int exp, sf_rounding rnd)
 {
     if (!(mag >> 64))
-        return round_pack64(f, sign, (uint64_t)mag, exp, rnd);
+        return sf_round_pack64(f, sign, (uint64_t)mag, exp, rnd);
     const sf_format_info *fi = sf_info(f);
     int man_bits = (int)fi->man_bits, emin = 1 - sf_exp_bias(f);
     int lead = exp + sf_bit_length(mag) - 1; /* exponent of the leading bit */
