@@ -145,17 +145,21 @@ static void packed_arith(gm_exec *ex, unsigned sources, half_op op)
     halu_insn h;
     if (!read_insn(ex, sources, &h))
         return;
+    if (!ex->exec)
+        return;
+    uint32_t raw[3][GM_LANES], d[GM_LANES];
+    for (unsigned k = 0; k < sources; k++)
+        gm_src_lanes(ex, (char)('a' + k), raw[k]);
     GM_FOR_EACH_LANE(ex, l) {
-        uint32_t raw[3], in[3], rd = 0;
-        for (unsigned k = 0; k < sources; k++)
-            raw[k] = gm_src(ex, (char)('a' + k), l);
+        uint32_t in[3], rd = 0;
         for (unsigned half = 0; half < 2; half++) {
             for (unsigned k = 0; k < sources; k++)
-                in[k] = half_input(raw[k], half, &h.dec[k]);
+                in[k] = half_input(raw[k][l], half, &h.dec[k]);
             rd |= finish(&h, h.fmt, op(&h, in)) << (16 * half);
         }
-        gm_set_rd(ex, l, rd);
+        d[l] = rd;
     }
+    gm_set_rd_lanes(ex, d);
 }
 
 /* HADD2.F32: only the half-0 sum, rounded once straight to binary32. */

@@ -10,7 +10,12 @@
  * of a sum and keeps every product (at most 48 bits) far above bit 0. */
 #define NORMALISED_TOP 125
 
-static sf_value flushed_unpack(sf_format f, uint32_t x, sf_mode m)
+/* Bodies written once over a format argument; the public functions call them
+ * with a constant format, so each format gets its own copy with the
+ * format's widths folded in. */
+#define SF_INLINE static inline __attribute__((always_inline))
+
+SF_INLINE sf_value flushed_unpack(sf_format f, uint32_t x, sf_mode m)
 {
     return sf_unpack(f, m.flush_inputs ? sf_flush(f, x) : x);
 }
@@ -67,7 +72,7 @@ static wide_value exact_sum(sf_value a, sf_value b)
  * no bit is dropped, so rounding it gives the correctly rounded sum that
  * exact_sum's sticky form also gives, in 64-bit arithmetic. False when the
  * terms lie too far apart. */
-static bool exact_sum64(sf_value x, sf_value y, sf_value *r)
+SF_INLINE bool exact_sum64(sf_value x, sf_value y, sf_value *r)
 {
     int low = x.exp < y.exp ? x.exp : y.exp, dx = x.exp - low, dy = y.exp - low;
     if (64 - __builtin_clzll(x.mag) + dx > 62 || 64 - __builtin_clzll(y.mag) + dy > 62)
@@ -95,7 +100,7 @@ static bool zero_sum_sign(bool both_terms_zero, bool sign_x, bool sign_y, sf_rou
 }
 
 /* Rounds a finite-or-zero exact sum of x and y to `out`, then flushes. */
-static uint32_t finish_sum(sf_format out, sf_value x, sf_value y, sf_mode m)
+SF_INLINE uint32_t finish_sum(sf_format out, sf_value x, sf_value y, sf_mode m)
 {
     bool x_zero = x.cls == SF_CLASS_ZERO, y_zero = y.cls == SF_CLASS_ZERO;
     sf_value s;
@@ -117,7 +122,7 @@ static uint32_t finish_sum(sf_format out, sf_value x, sf_value y, sf_mode m)
     return m.flush_output ? sf_flush(out, r) : r;
 }
 
-uint32_t sf_add(sf_format in, sf_format out, uint32_t a, uint32_t b, sf_mode m)
+SF_INLINE uint32_t add_impl(sf_format in, sf_format out, uint32_t a, uint32_t b, sf_mode m)
 {
     sf_value x = flushed_unpack(in, a, m), y = flushed_unpack(in, b, m);
     if (x.cls == SF_CLASS_NAN || y.cls == SF_CLASS_NAN)
@@ -130,7 +135,7 @@ uint32_t sf_add(sf_format in, sf_format out, uint32_t a, uint32_t b, sf_mode m)
 }
 
 /* Exact product of two finite-or-zero values (at most 48 significant bits). */
-static sf_value exact_product(sf_value x, sf_value y)
+SF_INLINE sf_value exact_product(sf_value x, sf_value y)
 {
     sf_value p = {.cls = SF_CLASS_FINITE, .sign = x.sign != y.sign};
     if (x.cls == SF_CLASS_ZERO || y.cls == SF_CLASS_ZERO) {
@@ -142,7 +147,7 @@ static sf_value exact_product(sf_value x, sf_value y)
     return p;
 }
 
-uint32_t sf_mul(sf_format f, uint32_t a, uint32_t b, sf_mode m)
+SF_INLINE uint32_t mul_impl(sf_format f, uint32_t a, uint32_t b, sf_mode m)
 {
     sf_value x = flushed_unpack(f, a, m), y = flushed_unpack(f, b, m);
     if (x.cls == SF_CLASS_NAN || y.cls == SF_CLASS_NAN)
@@ -159,7 +164,7 @@ uint32_t sf_mul(sf_format f, uint32_t a, uint32_t b, sf_mode m)
     return m.flush_output ? sf_flush(f, r) : r;
 }
 
-uint32_t sf_fma(sf_format f, uint32_t a, uint32_t b, uint32_t c, sf_mode m)
+SF_INLINE uint32_t fma_impl(sf_format f, uint32_t a, uint32_t b, uint32_t c, sf_mode m)
 {
     sf_value x = flushed_unpack(f, a, m), y = flushed_unpack(f, b, m), z = flushed_unpack(f, c, m);
     if (x.cls == SF_CLASS_NAN || y.cls == SF_CLASS_NAN || z.cls == SF_CLASS_NAN)
@@ -175,6 +180,30 @@ uint32_t sf_fma(sf_format f, uint32_t a, uint32_t b, uint32_t c, sf_mode m)
     if (z.cls == SF_CLASS_INF)
         return sf_pack_inf(f, z.sign);
     return finish_sum(f, exact_product(x, y), z, m);
+}
+
+/* One copy per format (sf_format has these three values). */
+#define SF_BY_FORMAT(f, call_f16, call_bf16, call_f32) \
+    ((f) == SF_F16 ? (call_f16) : (f) == SF_BF16 ? (call_bf16) : (call_f32))
+
+uint32_t sf_add(sf_format in, sf_format out, uint32_t a, uint32_t b, sf_mode m)
+{
+    if (in != out) /* widening adds: rare, one generic copy */
+        return add_impl(in, out, a, b, m);
+    return SF_BY_FORMAT(in, add_impl(SF_F16, SF_F16, a, b, m), add_impl(SF_BF16, SF_BF16, a, b, m),
+                        add_impl(SF_F32, SF_F32, a, b, m));
+}
+
+uint32_t sf_mul(sf_format f, uint32_t a, uint32_t b, sf_mode m)
+{
+    return SF_BY_FORMAT(f, mul_impl(SF_F16, a, b, m), mul_impl(SF_BF16, a, b, m),
+                        mul_impl(SF_F32, a, b, m));
+}
+
+uint32_t sf_fma(sf_format f, uint32_t a, uint32_t b, uint32_t c, sf_mode m)
+{
+    return SF_BY_FORMAT(f, fma_impl(SF_F16, a, b, c, m), fma_impl(SF_BF16, a, b, c, m),
+                        fma_impl(SF_F32, a, b, c, m));
 }
 
 uint32_t sf_convert(sf_format from, sf_format to, uint32_t x, sf_mode m)
