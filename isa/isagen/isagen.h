@@ -178,5 +178,8 @@ int ig_compile_form(ig_spec *spec, ig_pool *pool, const ig_variant *v, const ig_
 /* emit.c */
 int ig_emit(ig_spec *spec, ig_variant *variants, int count, ig_form **forms, int *form_counts,
             ig_pool *pool, const char *path, const char *digest);
+/* emit_access.c: field/optype/value constants and the (variant, field) index table */
+int ig_emit_access(ig_spec *spec, ig_variant *variants, int count, const char *header_path,
+                   const char *source_path, const char *digest);
 
 #endif

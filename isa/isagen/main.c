@@ -19,6 +19,8 @@ static void usage(FILE *f)
           "  --check            check and print a summary; flaws in the team's files are warnings\n"
           "  --strict           with --check: flaws are errors\n"
           "  --examples         print every __Examples line as FILE:LINE: TEXT\n"
+          "  --access-header H --access-source C\n"
+          "                     with -o: also write the semantics accessors (isa_access.h/.c)\n"
           "exit status: 0 ok, 1 the spec has errors, 2 usage or I/O error\n",
           f);
 }
@@ -42,9 +44,10 @@ int main(int argc, char **argv)
     static const struct option options[] = {
         {"output", required_argument, NULL, 'o'}, {"check", no_argument, NULL, 'c'},
         {"strict", no_argument, NULL, 's'},       {"examples", no_argument, NULL, 'e'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},         {"access-header", required_argument, NULL, 'H'},
+        {"access-source", required_argument, NULL, 'S'}, {NULL, 0, NULL, 0},
     };
-    const char *output = NULL;
+    const char *output = NULL, *access_header = NULL, *access_source = NULL;
     bool check = false, strict = false, examples = false;
     int opt;
     while ((opt = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
@@ -53,6 +56,8 @@ int main(int argc, char **argv)
         case 'c': check = true; break;
         case 's': strict = true; break;
         case 'e': examples = true; break;
+        case 'H': access_header = optarg; break;
+        case 'S': access_source = optarg; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -120,6 +125,9 @@ int main(int argc, char **argv)
         char digest[32];
         digest_files(argv + optind, argc - optind, digest, sizeof digest);
         if (ig_emit(&spec, variants, count, forms, form_counts, &pool, output, digest) != 0)
+            return 2;
+        if (access_header && access_source &&
+            ig_emit_access(&spec, variants, count, access_header, access_source, digest) != 0)
             return 2;
     }
     return 0;

@@ -5,96 +5,17 @@
 
 #include "exec.h"
 
-/* ---- fields: a per-variant cache keyed by the name's address (the names
- * are string literals of the semantics code), falling back to a search ---- */
+/* ---- fields ---- */
 
-int gm_fi(gm_exec *ex, const char *name)
+int gm_foreign_field(gm_exec *ex, enum isa_field_id id)
 {
-    uint16_t v = ex->insn->variant;
-    const char **keys = ex->m->field_cache_key[v];
-    int16_t *idx = ex->m->field_cache[v];
-    for (int i = 0; i < 48 && keys[i]; i++)
-        if (keys[i] == name)
-            return idx[i];
-    int found = isa_field_index(ex->v, name);
-    for (int i = 0; i < 48; i++)
-        if (!keys[i]) {
-            keys[i] = name;
-            idx[i] = (int16_t)found;
-            break;
-        }
-    return found;
-}
-
-uint32_t gm_f(gm_exec *ex, const char *name)
-{
-    int i = gm_fi(ex, name);
-    return i < 0 ? 0 : ex->insn->value[i];
-}
-
-bool gm_has(gm_exec *ex, const char *name)
-{
-    return gm_fi(ex, name) >= 0;
-}
-
-bool gm_is(gm_exec *ex, const char *name, const char *value)
-{
-    int i = gm_fi(ex, name);
-    if (i < 0)
-        return false;
-    const isa_field *f = &isa_variant_fields(ex->v)[i];
-    const char *n = isa_enum_name(isa_field_type(f), ex->insn->value[i]);
-    return n && strcmp(n, value) == 0;
+    gm_trap(ex, GM_TRAP_UNIMPLEMENTED, -1,
+            "the model's %s semantics read field %s, which no %s variant has", ex->d->v->optype,
+            isa_field_id_name[id], ex->d->v->optype);
+    return -1;
 }
 
 /* ---- sources ---- */
-
-static const char *slot_names[3][3] = {{"ra", "ura", "va"}, {"rb", "urb", "vb"}, {"rc", "urc", "vc"}};
-
-const char *gm_src_field(gm_exec *ex, char slot)
-{
-    if (slot < 'a' || slot > 'c')
-        return NULL;
-    for (int k = 0; k < 3; k++)
-        if (gm_fi(ex, slot_names[slot - 'a'][k]) >= 0)
-            return slot_names[slot - 'a'][k];
-    return NULL;
-}
-
-uint32_t gm_gpr_read(gm_exec *ex, unsigned reg, unsigned lane)
-{
-    return reg >= GM_GPRS ? 0 : ex->w->gpr[reg][lane];
-}
-
-uint32_t gm_ur_read(gm_exec *ex, unsigned reg)
-{
-    return reg >= GM_URS ? 0 : ex->w->ur[reg];
-}
-
-bool gm_pred_reg(gm_exec *ex, unsigned pred, unsigned lane)
-{
-    return pred >= GM_PREDS ? true : (ex->w->pred[pred] >> lane) & 1u;
-}
-
-bool gm_upred_read(gm_exec *ex, unsigned pred)
-{
-    return pred >= GM_PREDS ? true : (ex->w->upred >> pred) & 1u;
-}
-
-bool gm_pred(gm_exec *ex, const char *name, unsigned lane)
-{
-    int i = gm_fi(ex, name);
-    if (i < 0)
-        return true;
-    const isa_field *f = &isa_variant_fields(ex->v)[i];
-    bool uniform = isa_field_type(f)->kind == ISA_KIND_UPRED;
-    uint32_t p = ex->insn->value[i];
-    bool value = uniform ? gm_upred_read(ex, p) : gm_pred_reg(ex, p, lane);
-    char not_name[32];
-    snprintf(not_name, sizeof not_name, "%s.not", name);
-    int n = isa_field_index(ex->v, not_name);
-    return n >= 0 && ex->insn->value[n] ? !value : value;
-}
 
 uint32_t gm_const_read(gm_exec *ex, unsigned bank, uint32_t offset)
 {
@@ -109,36 +30,25 @@ uint32_t gm_const_read(gm_exec *ex, unsigned bank, uint32_t offset)
            (uint32_t)b[offset + 3] << 24;
 }
 
-uint32_t gm_src(gm_exec *ex, char slot, unsigned lane)
+uint32_t gm_src_const(gm_exec *ex, const gm_operand *o)
 {
-    const char *name = gm_src_field(ex, slot);
-    if (!name)
-        return 0;
-    int i = gm_fi(ex, name);
-    uint32_t v = ex->insn->value[i];
-    switch (isa_field_type(&isa_variant_fields(ex->v)[i])->kind) {
-    case ISA_KIND_GPR: return gm_gpr_read(ex, v, lane);
-    case ISA_KIND_UGPR: return gm_ur_read(ex, v);
-    case ISA_KIND_CMEM: return gm_const_read(ex, (v >> 16) & 0x3f, v & 0xffff);
-    default: return v;
-    }
+    return gm_const_read(ex, (o->value >> 16) & 0x3f, o->value & 0xffff);
 }
 
 uint64_t gm_src64(gm_exec *ex, char slot, unsigned lane)
 {
-    const char *name = gm_src_field(ex, slot);
-    if (!name)
+    const gm_operand *o = &ex->d->src[slot - 'a'];
+    uint32_t v = o->value;
+    switch (o->kind) {
+    case GM_SRC_NONE:
         return 0;
-    int i = gm_fi(ex, name);
-    uint32_t v = ex->insn->value[i];
-    switch (isa_field_type(&isa_variant_fields(ex->v)[i])->kind) {
-    case ISA_KIND_GPR:
+    case GM_SRC_GPR:
         if (v >= GM_GPRS)
             return 0;
         if (!gm_check_tuple(ex, v, 2, lane))
             return 0;
         return (uint64_t)gm_gpr_read(ex, v + 1, lane) << 32 | gm_gpr_read(ex, v, lane);
-    case ISA_KIND_UGPR:
+    case GM_SRC_UR:
         if (v >= GM_URS)
             return 0;
         if (v % 2 || v + 1 >= GM_URS) {
@@ -146,7 +56,7 @@ uint64_t gm_src64(gm_exec *ex, char slot, unsigned lane)
             return 0;
         }
         return (uint64_t)gm_ur_read(ex, v + 1) << 32 | gm_ur_read(ex, v);
-    case ISA_KIND_CMEM: {
+    case GM_SRC_CONST: {
         unsigned bank = (v >> 16) & 0x3f, off = v & 0xffff;
         return (uint64_t)gm_const_read(ex, bank, off + 4) << 32 | gm_const_read(ex, bank, off);
     }
@@ -173,10 +83,17 @@ void gm_set_gpr(gm_exec *ex, unsigned reg, unsigned lane, uint32_t value)
     if (reg >= GM_GPRS)
         return;
     wire_commit *r = ex->rec;
+    /* most instructions write one register lane after lane: try it first */
+    if (ex->last_gpr >= 0 && r->gpr[ex->last_gpr].reg == reg) {
+        r->gpr[ex->last_gpr].lane_mask |= 1u << lane;
+        r->gpr[ex->last_gpr].value[lane] = value;
+        return;
+    }
     for (unsigned i = 0; i < r->gpr_count; i++)
         if (r->gpr[i].reg == reg) {
             r->gpr[i].lane_mask |= 1u << lane;
             r->gpr[i].value[lane] = value;
+            ex->last_gpr = (int)i;
             return;
         }
     if (r->gpr_count == WIRE_MAX_GPR_WRITES) {
@@ -184,6 +101,7 @@ void gm_set_gpr(gm_exec *ex, unsigned reg, unsigned lane, uint32_t value)
                 WIRE_MAX_GPR_WRITES);
         return;
     }
+    ex->last_gpr = (int)r->gpr_count;
     wire_gpr_write *g = &r->gpr[r->gpr_count++];
     memset(g, 0, sizeof *g);
     g->reg = (uint8_t)reg;
@@ -191,14 +109,19 @@ void gm_set_gpr(gm_exec *ex, unsigned reg, unsigned lane, uint32_t value)
     g->value[lane] = value;
 }
 
-void gm_set_rd(gm_exec *ex, unsigned lane, uint32_t value)
+/* The first rd write of an instruction; later lanes write straight into
+ * the staged entry (gm_set_rd). */
+void gm_set_rd_first(gm_exec *ex, unsigned lane, uint32_t value)
 {
-    gm_set_gpr(ex, gm_f(ex, "rd"), lane, value);
+    unsigned rd = gm_f(ex, ISA_F_rd);
+    gm_set_gpr(ex, rd, lane, value);
+    if (rd < GM_GPRS && !ex->trapped && ex->last_gpr >= 0 && ex->rec->gpr[ex->last_gpr].reg == rd)
+        ex->rd_write = &ex->rec->gpr[ex->last_gpr];
 }
 
 void gm_set_rd64(gm_exec *ex, unsigned lane, uint64_t value)
 {
-    unsigned rd = gm_f(ex, "rd");
+    unsigned rd = gm_f(ex, ISA_F_rd);
     if (rd >= GM_GPRS || !gm_check_tuple(ex, rd, 2, lane))
         return;
     gm_set_gpr(ex, rd, lane, (uint32_t)value);
@@ -227,13 +150,12 @@ void gm_set_pred(gm_exec *ex, unsigned pred, unsigned lane, bool value)
     p->value = value ? p->value | 1u << lane : p->value & ~(1u << lane);
 }
 
-void gm_set_pred_field(gm_exec *ex, const char *name, unsigned lane, bool value)
+void gm_set_pred_field(gm_exec *ex, enum isa_field_id id, unsigned lane, bool value)
 {
-    int i = gm_fi(ex, name);
+    int i = gm_fi(ex, id);
     if (i < 0)
         return;
-    const isa_field *f = &isa_variant_fields(ex->v)[i];
-    if (isa_field_type(f)->kind == ISA_KIND_UPRED)
+    if ((ex->d->upred_fields >> i) & 1u)
         gm_set_upred(ex, ex->insn->value[i], value);
     else
         gm_set_pred(ex, ex->insn->value[i], lane, value);
@@ -307,26 +229,4 @@ bool gm_load(gm_exec *ex, unsigned lane, uint64_t addr, unsigned bytes, uint32_t
         words[i] = (uint32_t)buf[4 * i] | (uint32_t)buf[4 * i + 1] << 8 |
                    (uint32_t)buf[4 * i + 2] << 16 | (uint32_t)buf[4 * i + 3] << 24;
     return true;
-}
-
-void gm_trap(gm_exec *ex, uint32_t code, int lane, const char *fmt, ...)
-{
-    if (ex->trapped)
-        return; /* the first reason stands */
-    ex->trapped = true;
-    ex->rec->trap_code = code;
-    ex->rec->trap_lane = lane < 0 ? 0xffffffffu : (uint32_t)lane;
-    char text[160] = "", reason[200] = "";
-    isa_context ctx = {.pc = ex->pc};
-    if (isa_disasm(ex->insn, &ctx, text, sizeof text) != 0)
-        snprintf(text, sizeof text, "%s", ex->v->name);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(reason, sizeof reason, fmt, ap);
-    va_end(ap);
-    char where[32] = "";
-    if (lane >= 0)
-        snprintf(where, sizeof where, ", lane %d", lane);
-    snprintf(ex->m->trap_msg, sizeof ex->m->trap_msg, "warp %u, pc 0x%llx%s: %s ;: %s (%s)",
-             ex->warp, (unsigned long long)ex->pc, where, text, gm_trap_name(code), reason);
 }

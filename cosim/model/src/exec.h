@@ -1,7 +1,8 @@
 /* cosim/model internal: what an instruction's semantics function sees.
  *
  * A semantics function runs once per warp-instruction. It reads operands
- * through gm_src()/gm_pred()/gm_f() and writes through gm_set_*(): writes are
+ * through gm_src()/gm_pred()/gm_f() (fields by the ids isagen generates) and
+ * writes through gm_set_*(): writes are
  * staged in the commit record and applied after the function returns, so
  * every source is read before any destination changes, and a trap leaves the
  * state untouched. Lanes to compute: GM_FOR_EACH_LANE (active lanes whose
@@ -14,6 +15,7 @@
 
 #include "gm/model.h"
 #include "isa/isa.h"
+#include "isa_access.h"
 #include "sparse_memory.h"
 
 enum gm_lane_status { GM_LANE_READY, GM_LANE_WAITING, GM_LANE_EXITED };
@@ -32,29 +34,59 @@ typedef struct {
     uint32_t upred; /* bits UP0..UP6 */
     gm_sync_entry stack[32];
     int depth;
+    /* The next instruction's lanes and PC when known without a scan: after
+     * an instruction that ran every ready lane and did not move PCs itself
+     * (cleared by anything that moves a PC or a lane's status). */
+    bool next_known;
+    uint32_t next_active;
+    uint64_t next_pc;
     uint64_t clock; /* instructions this warp issued */
 } gm_warp;
 
 typedef struct gm_exec gm_exec;
 typedef void (*gm_op_fn)(gm_exec *ex);
 
+/* A group's semantics: one function per optype, by generated index. */
 typedef struct {
-    const char *optype;
+    enum isa_optype_id optype;
     gm_op_fn fn;
 } gm_op;
 
+/* What supplies source slot a, b or c, resolved when the code is loaded. */
+enum gm_src_kind { GM_SRC_NONE, GM_SRC_GPR, GM_SRC_UR, GM_SRC_CONST, GM_SRC_VALUE };
+enum gm_src_form { GM_FORM_R, GM_FORM_UR, GM_FORM_V }; /* rb, urb or vb */
+
+typedef struct {
+    uint8_t kind; /* enum gm_src_kind */
+    uint8_t form; /* enum gm_src_form */
+    int16_t field; /* enum isa_field_id, or -1 with GM_SRC_NONE */
+    uint32_t value; /* register number, packed c[bank][offset], or immediate bits */
+} gm_operand;
+
+/* One code address decoded once, when the kernel is loaded: the step loop
+ * does no decoding and no string work. */
+typedef struct {
+    isa_insn insn;
+    const isa_variant *v;
+    const int8_t *slot; /* isa_field_slot[variant]: field id -> index */
+    gm_op_fn fn;        /* NULL: no semantics (traps UNIMPLEMENTED) */
+    gm_operand src[3];
+    uint16_t pg, pg_not; /* guard fields' indices, ISA_NONE if absent */
+    uint64_t upred_fields; /* bit i: field i is a uniform predicate */
+    bool legal;          /* decodes and re-encodes */
+} gm_decoded;
+
+/* Decodes `word` into *d (d->legal false if the word is no instruction). */
+void gm_predecode(isa_word word, gm_decoded *d);
+
 struct gm_model {
     isa_word *code;
-    isa_insn *decoded;    /* per instruction, decoded on first use */
-    uint8_t *decode_state; /* 0 not yet, 1 ok, 2 illegal */
+    gm_decoded *decoded; /* per code address, built by gm_new (code never changes after) */
     size_t code_count;
     gm_warp *warps;
     uint32_t warp_count;
     uint8_t *const_bank[32]; /* 64 KiB each, NULL = all zero */
     gm_memory mem;
-    gm_op_fn *op_by_variant;
-    int16_t (*field_cache)[48]; /* per variant: small name->index cache (see exec.c) */
-    const char *(*field_cache_key)[48];
     uint64_t seq;
     uint32_t next_warp;
     char trap_msg[512];
@@ -64,51 +96,145 @@ struct gm_exec {
     gm_model *m;
     gm_warp *w;
     uint32_t warp;
+    const gm_decoded *d;
     const isa_insn *insn;
-    const isa_variant *v;
     uint64_t pc;
     uint32_t active; /* lanes at this PC */
     uint32_t exec;   /* active lanes whose guard holds */
     wire_commit *rec;
     bool trapped;
     bool pc_handled; /* control flow set the lanes' PCs itself */
+    bool moved_together; /* ...and sent every active lane to moved_to */
+    uint64_t moved_to;
+    int last_gpr;    /* index in rec->gpr of the register last written, or -1 */
+    wire_gpr_write *rd_write; /* rd's staged write once the first lane made it */
 };
 
 #define GM_FOR_EACH_LANE(ex, lane) \
     for (unsigned lane = 0; lane < GM_LANES; lane++) if (((ex)->exec >> lane) & 1u)
 
-/* ---- fields ---- */
-int gm_fi(gm_exec *ex, const char *name);        /* field index, -1 if absent */
-uint32_t gm_f(gm_exec *ex, const char *name);    /* value, 0 if absent */
-bool gm_has(gm_exec *ex, const char *name);
-/* Is field `name` set to the enum value named `value`? */
-bool gm_is(gm_exec *ex, const char *name, const char *value);
+/* ---- fields, by generated id (isa_access.h: ISA_F_rb_neg is "rb.neg") ----
+ * A field another variant of the optype has reads as absent (gm_f 0, gm_has
+ * false); a field no variant of the optype has is a bug in the semantics and
+ * traps UNIMPLEMENTED rather than reading 0. */
+int gm_foreign_field(gm_exec *ex, enum isa_field_id id); /* traps; returns -1 */
+
+static inline int gm_fi(gm_exec *ex, enum isa_field_id id) /* field index, -1 if absent */
+{
+    int i = ex->d->slot[id];
+    return i == ISA_FIELD_FOREIGN ? gm_foreign_field(ex, id) : i;
+}
+
+static inline uint32_t gm_f(gm_exec *ex, enum isa_field_id id) /* value, 0 if absent */
+{
+    int i = gm_fi(ex, id);
+    return i < 0 ? 0 : ex->insn->value[i];
+}
+
+static inline bool gm_has(gm_exec *ex, enum isa_field_id id)
+{
+    return gm_fi(ex, id) >= 0;
+}
+
+/* Is field `id` present and set to `value` (ISA_V_<field>_<VALUE>)? */
+static inline bool gm_is(gm_exec *ex, enum isa_field_id id, uint32_t value)
+{
+    int i = gm_fi(ex, id);
+    return i >= 0 && ex->insn->value[i] == value;
+}
+
+/* A field read by a helper several optypes share: absent or foreign reads 0,
+ * and so does id -1 (a decoration the spec gives no form of the operand). */
+static inline uint32_t gm_f_shared(gm_exec *ex, int id)
+{
+    int i = id < 0 ? -1 : ex->d->slot[id];
+    return i < 0 ? 0 : ex->insn->value[i];
+}
+
+static inline bool gm_is_shared(gm_exec *ex, int id, uint32_t value)
+{
+    int i = id < 0 ? -1 : ex->d->slot[id];
+    return i >= 0 && ex->insn->value[i] == value;
+}
 
 /* ---- sources ---- */
 /* Slot 'a', 'b' or 'c': whichever of r<slot>, ur<slot>, v<slot> the variant
  * has: a lane's GPR, the uniform register, the immediate, or the constant
  * word c[bank][offset]. Raw bits: modifiers (neg, abs, hsel...) are the
- * semantics' business (gm_f(ex, "rb.neg") and so on). */
-uint32_t gm_src(gm_exec *ex, char slot, unsigned lane);
+ * semantics' business (gm_f(ex, ISA_F_rb_neg) and so on). */
+uint32_t gm_src_const(gm_exec *ex, const gm_operand *o);
+static inline uint32_t gm_src(gm_exec *ex, char slot, unsigned lane)
+{
+    const gm_operand *o = &ex->d->src[slot - 'a'];
+    switch (o->kind) {
+    case GM_SRC_GPR: return o->value >= GM_GPRS ? 0 : ex->w->gpr[o->value][lane];
+    case GM_SRC_UR: return o->value >= GM_URS ? 0 : ex->w->ur[o->value];
+    case GM_SRC_CONST: return gm_src_const(ex, o);
+    case GM_SRC_VALUE: return o->value;
+    default: return 0;
+    }
+}
 /* 64-bit source: a GPR or UR pair (RZ/URZ read 0), a constant pair, or an
  * immediate (zero-extended). */
 uint64_t gm_src64(gm_exec *ex, char slot, unsigned lane);
-/* Name of the field that supplies slot 'a'/'b'/'c' ("rb", "urb", "vb"), or NULL. */
-const char *gm_src_field(gm_exec *ex, char slot);
-uint32_t gm_gpr_read(gm_exec *ex, unsigned reg, unsigned lane); /* RZ reads 0 */
-/* Predicate operand `name` (pp, pa...) with its `name.not` applied. PT is true. */
-bool gm_pred(gm_exec *ex, const char *name, unsigned lane);
-bool gm_pred_reg(gm_exec *ex, unsigned pred, unsigned lane);
-uint32_t gm_ur_read(gm_exec *ex, unsigned reg);
-bool gm_upred_read(gm_exec *ex, unsigned pred);
+/* The field that supplies slot 'a'/'b'/'c' (ISA_F_rb...), or -1. */
+static inline int gm_src_field(gm_exec *ex, char slot)
+{
+    return ex->d->src[slot - 'a'].field;
+}
+/* Which form supplies the slot (enum gm_src_form), or -1 if none. */
+static inline int gm_src_form(gm_exec *ex, char slot)
+{
+    const gm_operand *o = &ex->d->src[slot - 'a'];
+    return o->kind == GM_SRC_NONE ? -1 : o->form;
+}
+static inline uint32_t gm_gpr_read(gm_exec *ex, unsigned reg, unsigned lane) /* RZ reads 0 */
+{
+    return reg >= GM_GPRS ? 0 : ex->w->gpr[reg][lane];
+}
+static inline bool gm_pred_reg(gm_exec *ex, unsigned pred, unsigned lane)
+{
+    return pred >= GM_PREDS ? true : (ex->w->pred[pred] >> lane) & 1u;
+}
+static inline uint32_t gm_ur_read(gm_exec *ex, unsigned reg)
+{
+    return reg >= GM_URS ? 0 : ex->w->ur[reg];
+}
+static inline bool gm_upred_read(gm_exec *ex, unsigned pred)
+{
+    return pred >= GM_PREDS ? true : (ex->w->upred >> pred) & 1u;
+}
+/* Predicate operand `id` (pp, pa...) with its `.not` applied. PT is true;
+ * an absent operand reads true. */
+static inline bool gm_pred(gm_exec *ex, enum isa_field_id id, unsigned lane)
+{
+    int i = gm_fi(ex, id);
+    if (i < 0)
+        return true;
+    uint32_t p = ex->insn->value[i];
+    bool value = (ex->d->upred_fields >> i) & 1u ? gm_upred_read(ex, p) : gm_pred_reg(ex, p, lane);
+    int not_id = isa_field_not[id];
+    int n = not_id < 0 ? -1 : ex->d->slot[not_id];
+    return n >= 0 && ex->insn->value[n] ? !value : value;
+}
 uint32_t gm_const_read(gm_exec *ex, unsigned bank, uint32_t offset); /* traps when out of range */
 
 /* ---- staged writes ---- */
 void gm_set_gpr(gm_exec *ex, unsigned reg, unsigned lane, uint32_t value); /* RZ: discarded */
-void gm_set_rd(gm_exec *ex, unsigned lane, uint32_t value);                /* field rd */
+void gm_set_rd_first(gm_exec *ex, unsigned lane, uint32_t value);
+static inline void gm_set_rd(gm_exec *ex, unsigned lane, uint32_t value) /* field rd */
+{
+    wire_gpr_write *g = ex->rd_write;
+    if (!g) {
+        gm_set_rd_first(ex, lane, value);
+        return;
+    }
+    g->lane_mask |= 1u << lane;
+    g->value[lane] = value;
+}
 void gm_set_rd64(gm_exec *ex, unsigned lane, uint64_t value);              /* pair at rd */
 void gm_set_pred(gm_exec *ex, unsigned pred, unsigned lane, bool value);   /* PT: discarded */
-void gm_set_pred_field(gm_exec *ex, const char *name, unsigned lane, bool value);
+void gm_set_pred_field(gm_exec *ex, enum isa_field_id id, unsigned lane, bool value);
 void gm_set_ur(gm_exec *ex, unsigned reg, uint32_t value);                 /* URZ: discarded */
 void gm_set_upred(gm_exec *ex, unsigned pred, bool value);                 /* UPT: discarded */
 /* A store of 4, 8 or 16 bytes for one lane; one store instruction a step. */
@@ -116,8 +242,24 @@ void gm_store(gm_exec *ex, unsigned lane, uint64_t addr, unsigned bytes, const u
 /* A load of 4, 8 or 16 bytes (traps on misalignment or range). */
 bool gm_load(gm_exec *ex, unsigned lane, uint64_t addr, unsigned bytes, uint32_t *words);
 
+/* Traps the running instruction (the first reason stands; no write takes
+ * effect). Formats the message: only traps format text. */
 void gm_trap(gm_exec *ex, uint32_t code, int lane, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* A trap before any semantics ran (rec has warp and pc): "warp W, pc P: <name><detail>". */
+void gm_trap_at(gm_model *m, wire_commit *rec, uint32_t code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* ---- lanes as data (lanes.c): a whole warp's operands and results ---- */
+/* A source slot in every lane (lanes outside exec too; a constant operand
+ * is read once, only when a lane executes, and may trap). */
+void gm_src_lanes(gm_exec *ex, char slot, uint32_t out[GM_LANES]);
+/* Predicate operand `id` (with .not) as a lane mask; absent: every lane. */
+uint32_t gm_pred_lanes(gm_exec *ex, enum isa_field_id id);
+/* rd := value[l] in every executing lane. */
+void gm_set_rd_lanes(gm_exec *ex, const uint32_t value[GM_LANES]);
+/* Predicate field `id` := bit l of `values` in every executing lane. */
+void gm_set_pred_field_lanes(gm_exec *ex, enum isa_field_id id, uint32_t values);
 
 /* Register tuples: checks that `reg` starts an aligned tuple of `count`
  * registers within R0..R254 (RZ allowed); traps otherwise. */

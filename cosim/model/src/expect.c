@@ -1,20 +1,8 @@
-/* cosim/model: run loop and the kernel's self-checks (.expect, .expect_mem). */
+/* cosim/model: the kernel's self-checks (.expect, .expect_mem). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "exec.h"
-
-int gm_run(gm_model *m, uint64_t max_steps)
-{
-    wire_commit *rec = malloc(sizeof *rec);
-    if (!rec)
-        return GM_STEP_TRAP;
-    int rc = GM_STEP_OK;
-    for (uint64_t n = 0; n < max_steps && rc == GM_STEP_OK; n++)
-        rc = gm_step(m, rec);
-    free(rec);
-    return rc;
-}
 
 static uint32_t reg_value(const gm_model *m, uint32_t warp, const isa_kernel_reg *r, unsigned lane)
 {
@@ -68,7 +56,8 @@ unsigned gm_check_expectations(const gm_model *m, const isa_kernel *k, char *rep
             uint64_t addr = e->addr + 4ull * n;
             uint8_t b[4] = {0};
             gm_read_memory(m, addr, b, 4);
-            got = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+            got =
+                (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
             if (got != e->words[n] && !bad++ && len)
                 snprintf(report, len, "memory 0x%llx: expected 0x%x, got 0x%x",
                          (unsigned long long)addr, e->words[n], got);

@@ -4,7 +4,7 @@
 
 static uint64_t branch_target(gm_exec *ex)
 {
-    return ex->pc + 16 + (uint64_t)(int64_t)(int32_t)gm_f(ex, "target");
+    return ex->pc + 16 + (uint64_t)(int64_t)(int32_t)gm_f(ex, ISA_F_target);
 }
 
 /* Lanes not executing (guard false) fall through. */
@@ -74,6 +74,8 @@ static void op_bra(gm_exec *ex)
     uint64_t dest = branch_target(ex);
     GM_FOR_EACH_LANE(ex, l)
         ex->w->pc[l] = dest;
+    if (ex->exec == ex->active) /* a uniform branch: the lanes stay together */
+        ex->moved_together = true, ex->moved_to = dest;
     if (ex->exec) {
         ex->rec->branch_mask = ex->exec;
         ex->rec->branch_target = dest;
@@ -147,7 +149,7 @@ static bool sreg(gm_exec *ex, uint32_t id, unsigned lane, uint32_t *out)
 
 static void op_s2r(gm_exec *ex)
 {
-    uint32_t id = gm_f(ex, "sra");
+    uint32_t id = gm_f(ex, ISA_F_sra);
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t v;
         if (!sreg(ex, id, l, &v)) {
@@ -163,15 +165,16 @@ static void op_s2ur(gm_exec *ex)
     if (!ex->exec)
         return;
     unsigned lane = (unsigned)__builtin_ctz(ex->exec);
-    uint32_t id = gm_f(ex, "sra"), v;
+    uint32_t id = gm_f(ex, ISA_F_sra), v;
     if (!sreg(ex, id, lane, &v)) {
         gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, (int)lane, "reserved special register 0x%x", id);
         return;
     }
-    gm_set_ur(ex, gm_f(ex, "urd"), v);
+    gm_set_ur(ex, gm_f(ex, ISA_F_urd), v);
 }
 
 const gm_op gm_ops_ext_ctrl[] = {
-    {"NOP", op_nop},     {"EXIT", op_exit}, {"BRA", op_bra},   {"BSSY", op_bssy},
-    {"BSYNC", op_bsync}, {"S2R", op_s2r},   {"S2UR", op_s2ur}, {NULL, NULL},
+    {ISA_OP_NOP, op_nop},   {ISA_OP_EXIT, op_exit},      {ISA_OP_BRA, op_bra},
+    {ISA_OP_BSSY, op_bssy}, {ISA_OP_BSYNC, op_bsync},    {ISA_OP_S2R, op_s2r},
+    {ISA_OP_S2UR, op_s2ur}, {ISA_OPTYPE_ID_COUNT, NULL},
 };

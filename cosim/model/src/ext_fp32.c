@@ -4,15 +4,15 @@
 #include "fp/softfloat.h"
 
 typedef struct {
-    const char *neg, *abs;
+    int neg, abs; /* field ids, -1: no such field */
 } sign_modifier_names;
 
 /* Indexed by slot (a, b, c) and by what supplies it (GPR, UR, immediate/cmem);
- * field names must be string literals (gm_fi caches by address). */
+ * the immediate and constant forms share the v<slot> decorations. */
 static const sign_modifier_names modifier_fields[3][3] = {
-    {{"ra.neg", "ra.abs"}, {"ura.neg", "ura.abs"}, {"va.neg", "va.abs"}},
-    {{"rb.neg", "rb.abs"}, {"urb.neg", "urb.abs"}, {"vb.neg", "vb.abs"}},
-    {{"rc.neg", "rc.abs"}, {"urc.neg", "urc.abs"}, {"vc.neg", "vc.abs"}},
+    {{ISA_F_ra_neg, ISA_F_ra_abs}, {-1, -1}, {-1, -1}},
+    {{ISA_F_rb_neg, ISA_F_rb_abs}, {ISA_F_urb_neg, ISA_F_urb_abs}, {ISA_F_vb_neg, ISA_F_vb_abs}},
+    {{ISA_F_rc_neg, ISA_F_rc_abs}, {ISA_F_urc_neg, ISA_F_urc_abs}, {ISA_F_vc_neg, ISA_F_vc_abs}},
 };
 
 typedef struct {
@@ -27,29 +27,30 @@ typedef struct {
 
 static sign_modifiers read_modifiers(gm_exec *ex, char slot)
 {
-    const char *src = gm_src_field(ex, slot);
-    if (!src)
+    int kind = gm_src_form(ex, slot);
+    if (kind < 0)
         return (sign_modifiers){0};
-    unsigned kind = src[0] == 'u' ? 1 : src[0] == 'v' ? 2 : 0;
     const sign_modifier_names *n = &modifier_fields[slot - 'a'][kind];
-    return (sign_modifiers){.neg = gm_f(ex, n->neg), .abs = gm_f(ex, n->abs)};
+    return (sign_modifiers){.neg = gm_f_shared(ex, n->neg), .abs = gm_f_shared(ex, n->abs)};
 }
 
+/* Shared by every optype of the group; some (min/max, compares) have no
+ * .rnd, .sat or .relu, which then read as the default. */
 static sf_rounding rounding_of(gm_exec *ex)
 {
-    if (gm_is(ex, "rnd", "RP"))
+    if (gm_is_shared(ex, ISA_F_rnd, ISA_V_rnd_RP))
         return SF_RP;
-    if (gm_is(ex, "rnd", "RM"))
+    if (gm_is_shared(ex, ISA_F_rnd, ISA_V_rnd_RM))
         return SF_RM;
-    if (gm_is(ex, "rnd", "RZ"))
+    if (gm_is_shared(ex, ISA_F_rnd, ISA_V_rnd_RZ))
         return SF_RZ;
     return SF_RN;
 }
 
 static fp32_insn read_insn(gm_exec *ex, unsigned sources)
 {
-    fp32_insn f = {.rnd = rounding_of(ex), .ftz = gm_is(ex, "ftz", "FTZ"),
-                   .sat = gm_is(ex, "sat", "SAT")};
+    fp32_insn f = {.rnd = rounding_of(ex), .ftz = gm_is(ex, ISA_F_ftz, ISA_V_ftz_FTZ),
+                   .sat = gm_is_shared(ex, ISA_F_sat, ISA_V_sat_SAT)};
     for (unsigned k = 0; k < sources; k++)
         f.mod[k] = read_modifiers(ex, (char)('a' + k));
     return f;
@@ -112,10 +113,10 @@ static void op_ffma(gm_exec *ex)
 static void op_fmnmx(gm_exec *ex)
 {
     fp32_insn f = read_insn(ex, 2);
-    bool nan_wins = gm_is(ex, "nan", "NAN");
+    bool nan_wins = gm_is(ex, ISA_F_nan, ISA_V_nan_NAN);
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = operand(ex, &f, 0, l), b = operand(ex, &f, 1, l);
-        gm_set_rd(ex, l, sf_minmax(SF_F32, a, b, gm_pred(ex, "pp", l), nan_wins, f.ftz));
+        gm_set_rd(ex, l, sf_minmax(SF_F32, a, b, gm_pred(ex, ISA_F_pp, l), nan_wins, f.ftz));
     }
 }
 
@@ -130,20 +131,20 @@ static void op_fsetp(gm_exec *ex)
 {
     fp32_insn f = read_insn(ex, 2);
     /* FCMPOp and sf_compare_op share their order; the encoder rejects 14, 15 and lop 3 */
-    sf_compare_op cmp = (sf_compare_op)gm_f(ex, "cmp");
-    unsigned lop = gm_f(ex, "lop");
+    sf_compare_op cmp = (sf_compare_op)gm_f(ex, ISA_F_cmp);
+    unsigned lop = gm_f(ex, ISA_F_lop);
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = operand(ex, &f, 0, l), b = operand(ex, &f, 1, l);
-        bool t = sf_compare(SF_F32, cmp, a, b, f.ftz), p = gm_pred(ex, "pp", l);
-        gm_set_pred_field(ex, "pu", l, combine(lop, t, p));
-        gm_set_pred_field(ex, "pv", l, combine(lop, !t, p));
+        bool t = sf_compare(SF_F32, cmp, a, b, f.ftz), p = gm_pred(ex, ISA_F_pp, l);
+        gm_set_pred_field(ex, ISA_F_pu, l, combine(lop, t, p));
+        gm_set_pred_field(ex, ISA_F_pv, l, combine(lop, !t, p));
     }
 }
 
 /* Two fused operations, both RN, no flush: t = fma(-a, c, c), d = fma(a, b, t). */
 static void op_lrp(gm_exec *ex)
 {
-    fp32_insn f = {.rnd = SF_RN, .sat = gm_is(ex, "sat", "SAT")};
+    fp32_insn f = {.rnd = SF_RN, .sat = gm_is_shared(ex, ISA_F_sat, ISA_V_sat_SAT)};
     sf_mode rn = {.rnd = SF_RN};
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l), c = gm_src(ex, 'c', l);
@@ -153,7 +154,7 @@ static void op_lrp(gm_exec *ex)
 }
 
 const gm_op gm_ops_ext_fp32[] = {
-    {"FADD", op_fadd},   {"FMUL", op_fmul},   {"FFMA", op_ffma},
-    {"FMNMX", op_fmnmx}, {"FSETP", op_fsetp}, {"LRP", op_lrp},
-    {NULL, NULL},
+    {ISA_OP_FADD, op_fadd},   {ISA_OP_FMUL, op_fmul},   {ISA_OP_FFMA, op_ffma},
+    {ISA_OP_FMNMX, op_fmnmx}, {ISA_OP_FSETP, op_fsetp}, {ISA_OP_LRP, op_lrp},
+    {ISA_OPTYPE_ID_COUNT, NULL},
 };

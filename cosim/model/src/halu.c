@@ -10,15 +10,19 @@
 /* ---- operand decorations ---- */
 
 typedef struct {
-    const char *neg, *abs, *hsel2;
+    int neg, abs, hsel2; /* field ids, -1: no such field */
 } decoration_names;
 
 /* Indexed by slot (a, b, c) and by what supplies it (GPR, UR, immediate/cmem);
- * field names must be string literals (gm_fi caches by address). */
+ * the immediate and constant forms share the v<slot> decorations. */
 static const decoration_names decoration_fields[3][3] = {
-    {{"ra.neg", "ra.abs", "ra.hsel2"}, {"ura.neg", "ura.abs", "ura.hsel2"}, {"va.neg", "va.abs", "va.hsel2"}},
-    {{"rb.neg", "rb.abs", "rb.hsel2"}, {"urb.neg", "urb.abs", "urb.hsel2"}, {"vb.neg", "vb.abs", "vb.hsel2"}},
-    {{"rc.neg", "rc.abs", "rc.hsel2"}, {"urc.neg", "urc.abs", "urc.hsel2"}, {"vc.neg", "vc.abs", "vc.hsel2"}},
+    {{ISA_F_ra_neg, ISA_F_ra_abs, ISA_F_ra_hsel2}, {-1, -1, -1}, {-1, -1, -1}},
+    {{ISA_F_rb_neg, ISA_F_rb_abs, ISA_F_rb_hsel2},
+     {ISA_F_urb_neg, ISA_F_urb_abs, ISA_F_urb_hsel2},
+     {ISA_F_vb_neg, ISA_F_vb_abs, ISA_F_vb_hsel2}},
+    {{ISA_F_rc_neg, ISA_F_rc_abs, ISA_F_rc_hsel2},
+     {ISA_F_urc_neg, ISA_F_urc_abs, ISA_F_urc_hsel2},
+     {ISA_F_vc_neg, ISA_F_vc_abs, ISA_F_vc_hsel2}},
 };
 
 enum { HSEL2_H1_H0, HSEL2_H0_H0, HSEL2_H1_H1 };
@@ -33,17 +37,17 @@ typedef struct {
  * reserved .hsel2 value. */
 static bool read_decoration(gm_exec *ex, char slot, decoration *d)
 {
-    const char *src = gm_src_field(ex, slot);
+    int kind = gm_src_form(ex, slot);
     *d = (decoration){0};
-    if (!src)
+    if (kind < 0)
         return true;
-    unsigned kind = src[0] == 'u' ? 1 : src[0] == 'v' ? 2 : 0;
     const decoration_names *n = &decoration_fields[slot - 'a'][kind];
-    d->neg = gm_f(ex, n->neg);
-    d->abs = gm_f(ex, n->abs);
-    d->hsel2 = gm_f(ex, n->hsel2);
+    d->neg = gm_f_shared(ex, n->neg);
+    d->abs = gm_f_shared(ex, n->abs);
+    d->hsel2 = gm_f_shared(ex, n->hsel2);
     if (d->hsel2 > HSEL2_H1_H1) {
-        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved .hsel2 value %u on %s", d->hsel2, src);
+        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved .hsel2 value %u on %s", d->hsel2,
+                isa_field_id_name[gm_src_field(ex, slot)]);
         return false;
     }
     return true;
@@ -71,24 +75,26 @@ typedef struct {
     decoration dec[3];
 } halu_insn;
 
+/* Shared by every optype of the group; some (min/max, compares) have no
+ * .rnd, .sat or .relu, which then read as the default. */
 static sf_rounding rounding_of(gm_exec *ex)
 {
-    if (gm_is(ex, "rnd", "RP"))
+    if (gm_is_shared(ex, ISA_F_rnd, ISA_V_rnd_RP))
         return SF_RP;
-    if (gm_is(ex, "rnd", "RM"))
+    if (gm_is_shared(ex, ISA_F_rnd, ISA_V_rnd_RM))
         return SF_RM;
-    if (gm_is(ex, "rnd", "RZ"))
+    if (gm_is_shared(ex, ISA_F_rnd, ISA_V_rnd_RZ))
         return SF_RZ;
     return SF_RN;
 }
 
 static bool read_insn(gm_exec *ex, unsigned sources, halu_insn *h)
 {
-    h->fmt = gm_is(ex, "hfmt_v2", "BF16_V2") ? SF_BF16 : SF_F16;
+    h->fmt = gm_is(ex, ISA_F_hfmt_v2, ISA_V_hfmt_v2_BF16_V2) ? SF_BF16 : SF_F16;
     h->rnd = rounding_of(ex);
-    h->ftz = gm_is(ex, "ftz", "FTZ");
-    h->sat = gm_is(ex, "sat", "SAT");
-    h->relu = gm_is(ex, "relu", "RELU");
+    h->ftz = gm_is(ex, ISA_F_ftz, ISA_V_ftz_FTZ);
+    h->sat = gm_is_shared(ex, ISA_F_sat, ISA_V_sat_SAT);
+    h->relu = gm_is_shared(ex, ISA_F_relu, ISA_V_relu_RELU);
     for (unsigned k = 0; k < sources; k++)
         if (!read_decoration(ex, (char)('a' + k), &h->dec[k]))
             return false;
@@ -139,17 +145,21 @@ static void packed_arith(gm_exec *ex, unsigned sources, half_op op)
     halu_insn h;
     if (!read_insn(ex, sources, &h))
         return;
+    if (!ex->exec)
+        return;
+    uint32_t raw[3][GM_LANES], d[GM_LANES];
+    for (unsigned k = 0; k < sources; k++)
+        gm_src_lanes(ex, (char)('a' + k), raw[k]);
     GM_FOR_EACH_LANE(ex, l) {
-        uint32_t raw[3], in[3], rd = 0;
-        for (unsigned k = 0; k < sources; k++)
-            raw[k] = gm_src(ex, (char)('a' + k), l);
+        uint32_t in[3], rd = 0;
         for (unsigned half = 0; half < 2; half++) {
             for (unsigned k = 0; k < sources; k++)
-                in[k] = half_input(raw[k], half, &h.dec[k]);
+                in[k] = half_input(raw[k][l], half, &h.dec[k]);
             rd |= finish(&h, h.fmt, op(&h, in)) << (16 * half);
         }
-        gm_set_rd(ex, l, rd);
+        d[l] = rd;
     }
+    gm_set_rd_lanes(ex, d);
 }
 
 /* HADD2.F32: only the half-0 sum, rounded once straight to binary32. */
@@ -167,7 +177,7 @@ static void hadd2_f32(gm_exec *ex)
 
 static void op_hadd2(gm_exec *ex)
 {
-    if (gm_is(ex, "f32", "F32"))
+    if (gm_is(ex, ISA_F_f32, ISA_V_f32_F32))
         hadd2_f32(ex);
     else
         packed_arith(ex, 2, half_add);
@@ -190,10 +200,10 @@ static void op_hmnmx2(gm_exec *ex)
     halu_insn h;
     if (!read_insn(ex, 2, &h))
         return;
-    bool nan_wins = gm_is(ex, "nan", "NAN");
+    bool nan_wins = gm_is(ex, ISA_F_nan, ISA_V_nan_NAN);
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t ra = gm_src(ex, 'a', l), rb = gm_src(ex, 'b', l), rd = 0;
-        bool minimum = gm_pred(ex, "pp", l);
+        bool minimum = gm_pred(ex, ISA_F_pp, l);
         for (unsigned half = 0; half < 2; half++) {
             uint32_t a = half_input(ra, half, &h.dec[0]), b = half_input(rb, half, &h.dec[1]);
             rd |= sf_minmax(h.fmt, a, b, minimum, nan_wins, h.ftz) << (16 * half);
@@ -209,8 +219,8 @@ enum { LOP_AND, LOP_OR, LOP_XOR };
 /* .cmp and .lop; false, after trapping, for their reserved values. */
 static bool read_compare(gm_exec *ex, sf_compare_op *cmp, unsigned *lop)
 {
-    *cmp = (sf_compare_op)gm_f(ex, "cmp"); /* FCMPOp and sf_compare_op share their order */
-    *lop = gm_f(ex, "lop");
+    *cmp = (sf_compare_op)gm_f(ex, ISA_F_cmp); /* FCMPOp and sf_compare_op share their order */
+    *lop = gm_f(ex, ISA_F_lop);
     if (*cmp >= SF_COMPARE_COUNT || *lop > LOP_XOR) {
         gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved %s value %u",
                 *lop > LOP_XOR ? ".lop" : ".cmp", *lop > LOP_XOR ? *lop : (unsigned)*cmp);
@@ -229,7 +239,7 @@ static void compare_halves(gm_exec *ex, const halu_insn *h, sf_compare_op cmp, u
                            unsigned lane, bool out[2])
 {
     uint32_t ra = gm_src(ex, 'a', lane), rb = gm_src(ex, 'b', lane);
-    bool p = gm_pred(ex, "pp", lane);
+    bool p = gm_pred(ex, ISA_F_pp, lane);
     for (unsigned half = 0; half < 2; half++) {
         uint32_t a = half_input(ra, half, &h->dec[0]), b = half_input(rb, half, &h->dec[1]);
         out[half] = combine(lop, sf_compare(h->fmt, cmp, a, b, h->ftz), p);
@@ -246,8 +256,8 @@ static void op_hsetp2(gm_exec *ex)
     GM_FOR_EACH_LANE(ex, l) {
         bool r[2];
         compare_halves(ex, &h, cmp, lop, l, r);
-        gm_set_pred_field(ex, "pu", l, r[0]);
-        gm_set_pred_field(ex, "pv", l, r[1]);
+        gm_set_pred_field(ex, ISA_F_pu, l, r[0]);
+        gm_set_pred_field(ex, ISA_F_pv, l, r[1]);
     }
 }
 
@@ -258,7 +268,7 @@ static void op_hset2(gm_exec *ex)
     unsigned lop;
     if (!read_insn(ex, 2, &h) || !read_compare(ex, &cmp, &lop))
         return;
-    uint32_t true_value = gm_is(ex, "bval", "BF") ? sf_one(h.fmt) : 0xffff;
+    uint32_t true_value = gm_is(ex, ISA_F_bval, ISA_V_bval_BF) ? sf_one(h.fmt) : 0xffff;
     GM_FOR_EACH_LANE(ex, l) {
         bool r[2];
         compare_halves(ex, &h, cmp, lop, l, r);
@@ -267,7 +277,7 @@ static void op_hset2(gm_exec *ex)
 }
 
 const gm_op gm_ops_halu[] = {
-    {"HADD2", op_hadd2},   {"HMUL2", op_hmul2}, {"HFMA2", op_hfma2},
-    {"HMNMX2", op_hmnmx2}, {"HSETP2", op_hsetp2}, {"HSET2", op_hset2},
-    {NULL, NULL},
+    {ISA_OP_HADD2, op_hadd2},   {ISA_OP_HMUL2, op_hmul2}, {ISA_OP_HFMA2, op_hfma2},
+    {ISA_OP_HMNMX2, op_hmnmx2}, {ISA_OP_HSETP2, op_hsetp2}, {ISA_OP_HSET2, op_hset2},
+    {ISA_OPTYPE_ID_COUNT, NULL},
 };

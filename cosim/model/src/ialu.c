@@ -7,11 +7,15 @@
 
 bool ialu_neg(gm_exec *ex, char slot)
 {
-    /* gm_f() caches by the name's address, so each name is its own literal */
+    /* shared by many optypes: whichever form the slot has, absent reads 0 */
     switch (slot) {
-    case 'a': return gm_f(ex, "ra.neg") != 0;
-    case 'b': return (gm_f(ex, "rb.neg") | gm_f(ex, "urb.neg") | gm_f(ex, "vb.neg")) != 0;
-    case 'c': return (gm_f(ex, "rc.neg") | gm_f(ex, "urc.neg") | gm_f(ex, "vc.neg")) != 0;
+    case 'a': return gm_f_shared(ex, ISA_F_ra_neg) != 0;
+    case 'b':
+        return (gm_f_shared(ex, ISA_F_rb_neg) | gm_f_shared(ex, ISA_F_urb_neg) |
+                gm_f_shared(ex, ISA_F_vb_neg)) != 0;
+    case 'c':
+        return (gm_f_shared(ex, ISA_F_rc_neg) | gm_f_shared(ex, ISA_F_urc_neg) |
+                gm_f_shared(ex, ISA_F_vc_neg)) != 0;
     }
     return false;
 }
@@ -39,12 +43,13 @@ uint64_t ialu_mul64(uint32_t a, uint32_t b, bool is_signed)
     return (uint64_t)a * b;
 }
 
-int ialu_choice(gm_exec *ex, const char *name, const char *const *names, int count)
+int ialu_choice(gm_exec *ex, enum isa_field_id id, const uint32_t *values, int count)
 {
     for (int i = 0; i < count; i++)
-        if (gm_is(ex, name, names[i]))
+        if (gm_is(ex, id, values[i]))
             return i;
-    gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved value %u of .%s", gm_f(ex, name), name);
+    gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved value %u of .%s", gm_f(ex, id),
+            isa_field_id_name[id]);
     return -1;
 }
 
@@ -54,13 +59,29 @@ void ialu_no_such_form(gm_exec *ex, const char *why)
 }
 
 const gm_op gm_ops_ialu[] = {
-    {"IADD", ialu_op_iadd},     {"IMAD", ialu_op_imad},       {"IMAD_WIDE", ialu_op_imad_wide},
-    {"IDP2A", ialu_op_idp2a},   {"IDP4A", ialu_op_idp4a},     {"IMUL", ialu_op_imul},
-    {"LEA", ialu_op_lea},       {"IABS", ialu_op_iabs},       {"IMNMX", ialu_op_imnmx},
-    {"P2R", ialu_op_p2r},       {"R2P", ialu_op_r2p},         {"ISETP", ialu_op_isetp},
-    {"ISET", ialu_op_iset},     {"SEL", ialu_op_sel},         {"LOP3", ialu_op_lop3},
-    {"PLOP3", ialu_op_plop3},   {"SHF", ialu_op_shf},         {"MOV", ialu_op_mov},
-    {"PRMT", ialu_op_prmt},     {"I2I", ialu_op_i2i},         {"I2IP", ialu_op_i2ip},
-    {"R2UR", ialu_op_r2ur},     {"SETGPR", ialu_op_setgpr},   {"GETGPR", ialu_op_getgpr},
-    {NULL, NULL},
+    {ISA_OP_IADD, ialu_op_iadd},
+    {ISA_OP_IMAD, ialu_op_imad},
+    {ISA_OP_IMAD_WIDE, ialu_op_imad_wide},
+    {ISA_OP_IDP2A, ialu_op_idp2a},
+    {ISA_OP_IDP4A, ialu_op_idp4a},
+    {ISA_OP_IMUL, ialu_op_imul},
+    {ISA_OP_LEA, ialu_op_lea},
+    {ISA_OP_IABS, ialu_op_iabs},
+    {ISA_OP_IMNMX, ialu_op_imnmx},
+    {ISA_OP_P2R, ialu_op_p2r},
+    {ISA_OP_R2P, ialu_op_r2p},
+    {ISA_OP_ISETP, ialu_op_isetp},
+    {ISA_OP_ISET, ialu_op_iset},
+    {ISA_OP_SEL, ialu_op_sel},
+    {ISA_OP_LOP3, ialu_op_lop3},
+    {ISA_OP_PLOP3, ialu_op_plop3},
+    {ISA_OP_SHF, ialu_op_shf},
+    {ISA_OP_MOV, ialu_op_mov},
+    {ISA_OP_PRMT, ialu_op_prmt},
+    {ISA_OP_I2I, ialu_op_i2i},
+    {ISA_OP_I2IP, ialu_op_i2ip},
+    {ISA_OP_R2UR, ialu_op_r2ur},
+    {ISA_OP_SETGPR, ialu_op_setgpr},
+    {ISA_OP_GETGPR, ialu_op_getgpr},
+    {ISA_OPTYPE_ID_COUNT, NULL},
 };

@@ -17,9 +17,9 @@ uint64_t ialu_add64(uint64_t a, uint64_t b, bool carry_in, bool *carry_out);
 /* The exact 32x32 product's 64 two's-complement bits, signed or unsigned. */
 uint64_t ialu_mul64(uint32_t a, uint32_t b, bool is_signed);
 
-/* Index of the value field `name` holds within `names` (count entries), or
+/* Index of the value field `id` holds within `values` (count entries), or
  * -1 after trapping ILLEGAL_INSTRUCTION: the value is reserved. */
-int ialu_choice(gm_exec *ex, const char *name, const char *const *names, int count);
+int ialu_choice(gm_exec *ex, enum isa_field_id id, const uint32_t *values, int count);
 
 /* Traps ILLEGAL_INSTRUCTION: the word combines modifiers no form of the
  * instruction has. */

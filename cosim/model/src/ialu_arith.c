@@ -14,17 +14,27 @@ static int32_t as_signed(uint32_t v)
 
 void ialu_op_iadd(gm_exec *ex)
 {
-    bool extended = gm_is(ex, "ext", "X");
+    bool extended = gm_is(ex, ISA_F_ext, ISA_V_ext_X);
     bool neg_a = ialu_neg(ex, 'a'), neg_b = ialu_neg(ex, 'b');
+    if (!extended) {
+        if (!ex->exec)
+            return;
+        uint32_t a[GM_LANES], b[GM_LANES], d[GM_LANES];
+        gm_src_lanes(ex, 'a', a);
+        gm_src_lanes(ex, 'b', b);
+        /* (x ^ m) - m is x for m = 0 and -x for m = ~0 */
+        uint32_t ma = neg_a ? ~0u : 0, mb = neg_b ? ~0u : 0;
+        for (unsigned l = 0; l < GM_LANES; l++)
+            d[l] = ((a[l] ^ ma) - ma) + ((b[l] ^ mb) - mb);
+        gm_set_rd_lanes(ex, d);
+        return;
+    }
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
-        if (!extended) {
-            gm_set_rd(ex, l, (neg_a ? 0u - a : a) + (neg_b ? 0u - b : b));
-            continue;
-        }
         bool carry;
-        gm_set_rd(ex, l, ialu_add32(neg_a ? ~a : a, neg_b ? ~b : b, gm_pred(ex, "pp", l), &carry));
-        gm_set_pred_field(ex, "pu", l, carry);
+        gm_set_rd(ex, l,
+                  ialu_add32(neg_a ? ~a : a, neg_b ? ~b : b, gm_pred(ex, ISA_F_pp, l), &carry));
+        gm_set_pred_field(ex, ISA_F_pu, l, carry);
     }
 }
 
@@ -32,35 +42,44 @@ void ialu_op_iadd(gm_exec *ex)
  * modes; the encoding's other two combinations are no form of IMAD. */
 void ialu_op_imad(gm_exec *ex)
 {
-    bool high = gm_is(ex, "lohi", "HI"), extended = gm_is(ex, "ext", "X");
+    bool high = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI), extended = gm_is(ex, ISA_F_ext, ISA_V_ext_X);
     if (high != extended) {
         ialu_no_such_form(ex, "IMAD has .LO and .HI.X modes only");
         return;
     }
-    bool is_signed = gm_is(ex, "itype", "S32"), neg_c = ialu_neg(ex, 'c');
-    GM_FOR_EACH_LANE(ex, l) {
-        uint64_t product = ialu_mul64(gm_src(ex, 'a', l), gm_src(ex, 'b', l), is_signed);
-        uint32_t c = gm_src(ex, 'c', l);
-        bool carry_in = extended ? gm_pred(ex, "pp", l) : neg_c, carry;
+    bool is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32), neg_c = ialu_neg(ex, 'c');
+    if (!ex->exec)
+        return;
+    uint32_t a[GM_LANES], b[GM_LANES], c[GM_LANES], d[GM_LANES], carry = 0;
+    gm_src_lanes(ex, 'a', a);
+    gm_src_lanes(ex, 'b', b);
+    gm_src_lanes(ex, 'c', c);
+    uint32_t carry_in = extended ? gm_pred_lanes(ex, ISA_F_pp) : neg_c ? ~0u : 0;
+    uint32_t mc = neg_c ? ~0u : 0;
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        uint64_t product = ialu_mul64(a[l], b[l], is_signed);
         uint32_t word = high ? (uint32_t)(product >> 32) : (uint32_t)product;
-        gm_set_rd(ex, l, ialu_add32(word, neg_c ? ~c : c, carry_in, &carry));
-        gm_set_pred_field(ex, "pu", l, carry);
+        uint64_t sum = (uint64_t)word + (c[l] ^ mc) + ((carry_in >> l) & 1u);
+        d[l] = (uint32_t)sum;
+        carry |= (uint32_t)(sum >> 32) << l;
     }
+    gm_set_rd_lanes(ex, d);
+    gm_set_pred_field_lanes(ex, ISA_F_pu, carry);
 }
 
 void ialu_op_imad_wide(gm_exec *ex)
 {
-    bool extended = gm_is(ex, "ext", "X");
-    bool is_signed = gm_is(ex, "itype", "S32"), neg_c = ialu_neg(ex, 'c');
+    bool extended = gm_is(ex, ISA_F_ext, ISA_V_ext_X);
+    bool is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32), neg_c = ialu_neg(ex, 'c');
     GM_FOR_EACH_LANE(ex, l) {
         uint64_t product = ialu_mul64(gm_src(ex, 'a', l), gm_src(ex, 'b', l), is_signed);
         uint64_t c = gm_src64(ex, 'c', l);
-        bool carry_in = extended ? gm_pred(ex, "pp", l) : neg_c, carry;
+        bool carry_in = extended ? gm_pred(ex, ISA_F_pp, l) : neg_c, carry;
         uint64_t sum = ialu_add64(product, neg_c ? ~c : c, carry_in, &carry);
         if (ex->trapped)
             return;
         gm_set_rd64(ex, l, sum);
-        gm_set_pred_field(ex, "pu", l, carry);
+        gm_set_pred_field(ex, ISA_F_pu, l, carry);
     }
 }
 
@@ -76,16 +95,17 @@ static int32_t packed_element(uint32_t word, unsigned bits, unsigned i, bool is_
 static void write_dot_result(gm_exec *ex, unsigned lane, int64_t d)
 {
     gm_set_rd(ex, lane, (uint32_t)d);
-    gm_set_pred_field(ex, "pu", lane, d >= (int64_t)1 << 32);
+    gm_set_pred_field(ex, ISA_F_pu, lane, d >= (int64_t)1 << 32);
 }
 
 void ialu_op_idp2a(gm_exec *ex)
 {
-    bool a_signed = gm_is(ex, "afmt", "S16"), b_signed = gm_is(ex, "bfmt", "S8");
-    unsigned first_byte = gm_is(ex, "lohi", "HI") ? 2 : 0;
+    bool a_signed = gm_is(ex, ISA_F_afmt, ISA_V_afmt_S16),
+         b_signed = gm_is(ex, ISA_F_bfmt, ISA_V_bfmt_S8);
+    unsigned first_byte = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI) ? 2 : 0;
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
-        int64_t d = (int64_t)gm_src(ex, 'c', l) + gm_pred(ex, "pp", l);
+        int64_t d = (int64_t)gm_src(ex, 'c', l) + gm_pred(ex, ISA_F_pp, l);
         for (unsigned i = 0; i < 2; i++)
             d += (int64_t)packed_element(a, 16, i, a_signed) *
                  packed_element(b, 8, first_byte + i, b_signed);
@@ -95,10 +115,11 @@ void ialu_op_idp2a(gm_exec *ex)
 
 void ialu_op_idp4a(gm_exec *ex)
 {
-    bool a_signed = gm_is(ex, "afmt", "S8"), b_signed = gm_is(ex, "bfmt", "S8");
+    bool a_signed = gm_is(ex, ISA_F_afmt, ISA_V_afmt_S8),
+         b_signed = gm_is(ex, ISA_F_bfmt, ISA_V_bfmt_S8);
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
-        int64_t d = (int64_t)gm_src(ex, 'c', l) + gm_pred(ex, "pp", l);
+        int64_t d = (int64_t)gm_src(ex, 'c', l) + gm_pred(ex, ISA_F_pp, l);
         for (unsigned i = 0; i < 4; i++)
             d += (int64_t)packed_element(a, 8, i, a_signed) * packed_element(b, 8, i, b_signed);
         write_dot_result(ex, l, d);
@@ -107,7 +128,8 @@ void ialu_op_idp4a(gm_exec *ex)
 
 void ialu_op_imul(gm_exec *ex)
 {
-    bool high = gm_is(ex, "lohi", "HI"), is_signed = gm_is(ex, "itype", "S32");
+    bool high = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI),
+         is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
     bool neg_b = ialu_neg(ex, 'b');
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t b = gm_src(ex, 'b', l);
@@ -120,8 +142,8 @@ enum lea_mode { LEA_LO, LEA_HI_X, LEA_HI_X_SX32, LEA_NO_SUCH_FORM };
 
 static enum lea_mode lea_mode(gm_exec *ex)
 {
-    bool high = gm_is(ex, "lohi", "HI"), extended = gm_is(ex, "ext", "X");
-    bool sx32 = gm_is(ex, "sx32", "SX32");
+    bool high = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI), extended = gm_is(ex, ISA_F_ext, ISA_V_ext_X);
+    bool sx32 = gm_is(ex, ISA_F_sx32, ISA_V_sx32_SX32);
     if (!high && !extended && !sx32)
         return LEA_LO;
     if (high && extended)
@@ -143,7 +165,7 @@ void ialu_op_lea(gm_exec *ex)
         return;
     }
     bool neg_a = ialu_neg(ex, 'a');
-    unsigned shift = gm_f(ex, "shiftamt") & 31;
+    unsigned shift = gm_f(ex, ISA_F_shiftamt) & 31;
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l), sum;
         bool carry;
@@ -160,10 +182,10 @@ void ialu_op_lea(gm_exec *ex)
                 wide = (uint64_t)(int64_t)as_signed(neg_a ? ~a : a);
             if (mode == LEA_HI_X && neg_a)
                 wide = ~wide;
-            sum = ialu_add32(high_word_shifted(wide, shift), b, gm_pred(ex, "pp", l), &carry);
+            sum = ialu_add32(high_word_shifted(wide, shift), b, gm_pred(ex, ISA_F_pp, l), &carry);
         }
         gm_set_rd(ex, l, sum);
-        gm_set_pred_field(ex, "pu", l, carry);
+        gm_set_pred_field(ex, ISA_F_pu, l, carry);
     }
 }
 
@@ -177,11 +199,11 @@ void ialu_op_iabs(gm_exec *ex)
 
 void ialu_op_imnmx(gm_exec *ex)
 {
-    bool is_signed = gm_is(ex, "itype", "S32");
+    bool is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
         bool a_less = is_signed ? as_signed(a) < as_signed(b) : a < b;
-        bool want_min = gm_pred(ex, "pp", l);
+        bool want_min = gm_pred(ex, ISA_F_pp, l);
         gm_set_rd(ex, l, a_less == want_min ? a : b);
     }
 }

@@ -4,7 +4,7 @@
 
 void ialu_op_mov(gm_exec *ex)
 {
-    bool wide = gm_is(ex, "width", "64");
+    bool wide = gm_is(ex, ISA_F_width, ISA_V_width_64);
     GM_FOR_EACH_LANE(ex, l) {
         if (!wide) {
             gm_set_rd(ex, l, gm_src(ex, 'b', l));
@@ -18,7 +18,10 @@ void ialu_op_mov(gm_exec *ex)
 }
 
 enum prmt_mode { PRMT_IDX, PRMT_F4E, PRMT_B4E, PRMT_RC8, PRMT_ECL, PRMT_ECR, PRMT_RC16 };
-static const char *const prmt_mode_names[] = {"IDX", "F4E", "B4E", "RC8", "ECL", "ECR", "RC16"};
+static const uint32_t prmt_mode_values[] = {
+    ISA_V_mode_IDX, ISA_V_mode_F4E, ISA_V_mode_B4E, ISA_V_mode_RC8, ISA_V_mode_ECL, ISA_V_mode_ECR,
+    ISA_V_mode_RC16
+};
 
 /* The spec's tables for the selector modes, row = selector, written like the
  * spec from Rd.b3 down to Rd.b0: the source byte of each result byte. */
@@ -50,16 +53,23 @@ static uint32_t prmt_byte(enum prmt_mode mode, uint64_t t, uint32_t control, uns
 
 void ialu_op_prmt(gm_exec *ex)
 {
-    int mode = ialu_choice(ex, "mode", prmt_mode_names, 7);
+    int mode = ialu_choice(ex, ISA_F_mode, prmt_mode_values, 7);
     if (mode < 0)
         return;
-    GM_FOR_EACH_LANE(ex, l) {
-        uint64_t t = (uint64_t)gm_src(ex, 'b', l) << 32 | gm_src(ex, 'a', l);
-        uint32_t control = gm_src(ex, 'c', l), r = 0;
+    if (!ex->exec)
+        return;
+    uint32_t a[GM_LANES], b[GM_LANES], c[GM_LANES], d[GM_LANES];
+    gm_src_lanes(ex, 'b', b);
+    gm_src_lanes(ex, 'a', a);
+    gm_src_lanes(ex, 'c', c);
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        uint64_t t = (uint64_t)b[l] << 32 | a[l];
+        uint32_t r = 0;
         for (unsigned i = 0; i < 4; i++)
-            r |= prmt_byte((enum prmt_mode)mode, t, control, i) << (8 * i);
-        gm_set_rd(ex, l, r);
+            r |= prmt_byte((enum prmt_mode)mode, t, c[l], i) << (8 * i);
+        d[l] = r;
     }
+    gm_set_rd_lanes(ex, d);
 }
 
 /* Range of a destination type of `bits` bits. */
@@ -82,8 +92,10 @@ static int32_t clamp(int32_t x, int_range r)
 void ialu_op_i2i(gm_exec *ex)
 {
     /* the I2IDType order: S8, U8, S16, U16 */
-    static const char *const dtype_names[] = {"S8", "U8", "S16", "U16"};
-    int dtype = ialu_choice(ex, "dtype", dtype_names, 4);
+    static const uint32_t dtype_values[] = {
+        ISA_V_dtype_S8, ISA_V_dtype_U8, ISA_V_dtype_S16, ISA_V_dtype_U16
+    };
+    int dtype = ialu_choice(ex, ISA_F_dtype, dtype_values, 4);
     if (dtype < 0)
         return;
     int_range r = range_of(dtype < 2 ? 8 : 16, dtype % 2 == 0);
@@ -93,13 +105,16 @@ void ialu_op_i2i(gm_exec *ex)
 
 void ialu_op_i2ip(gm_exec *ex)
 {
-    static const char *const dsttype_names[] = {"S2", "U2", "S4", "U4", "S8", "U8", "S16", "U16"};
-    int dsttype = ialu_choice(ex, "dsttype", dsttype_names, 8);
+    static const uint32_t dsttype_values[] = {
+        ISA_V_dsttype_S2, ISA_V_dsttype_U2, ISA_V_dsttype_S4, ISA_V_dsttype_U4, ISA_V_dsttype_S8,
+        ISA_V_dsttype_U8, ISA_V_dsttype_S16, ISA_V_dsttype_U16
+    };
+    int dsttype = ialu_choice(ex, ISA_F_dsttype, dsttype_values, 8);
     if (dsttype < 0)
         return;
     unsigned size = 2u << (dsttype / 2);
     int_range r = range_of(size, dsttype % 2 == 0);
-    if (gm_is(ex, "satrelu", "SATRELU") && r.min < 0)
+    if (gm_is(ex, ISA_F_satrelu, ISA_V_satrelu_SATRELU) && r.min < 0)
         r.min = 0;
     uint32_t mask = (1u << size) - 1;
     GM_FOR_EACH_LANE(ex, l) {
@@ -117,14 +132,14 @@ void ialu_op_r2ur(gm_exec *ex)
     if (!ex->exec) /* no executing lane: URd is not written */
         return;
     unsigned lane = (unsigned)__builtin_ctz(ex->exec);
-    gm_set_ur(ex, gm_f(ex, "urd"), gm_src(ex, 'b', lane));
+    gm_set_ur(ex, gm_f(ex, ISA_F_urd), gm_src(ex, 'b', lane));
 }
 
 /* URb + SImm9 as an exact integer; false after trapping REGISTER_INDEX when it
  * names no GPR (0..254; RZ is not addressable). */
 static bool indirect_register(gm_exec *ex, unsigned lane, unsigned *reg)
 {
-    uint32_t raw = gm_f(ex, "ridx") & 0x1ffu;
+    uint32_t raw = gm_f(ex, ISA_F_ridx) & 0x1ffu;
     int64_t offset = (int64_t)(raw ^ 0x100u) - 0x100;
     int64_t index = (int64_t)gm_src(ex, 'b', lane) + offset;
     if (index < 0 || index >= GM_GPRS) {

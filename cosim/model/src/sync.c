@@ -18,13 +18,13 @@ static int shfl_source(gm_exec *ex, int lane, uint32_t b, uint32_t c)
     int seg_base = lane & segmask;                    /* the spec's minLane */
     int j;
     bool in_range;
-    if (gm_is(ex, "mode", "UP")) {
+    if (gm_is(ex, ISA_F_mode, ISA_V_mode_UP)) {
         j = lane - bval;
         in_range = j >= bound;
-    } else if (gm_is(ex, "mode", "DOWN")) {
+    } else if (gm_is(ex, ISA_F_mode, ISA_V_mode_DOWN)) {
         j = lane + bval;
         in_range = j <= bound;
-    } else if (gm_is(ex, "mode", "BFLY")) {
+    } else if (gm_is(ex, ISA_F_mode, ISA_V_mode_BFLY)) {
         j = lane ^ bval;
         in_range = j <= bound;
     } else { /* IDX */
@@ -36,12 +36,12 @@ static int shfl_source(gm_exec *ex, int lane, uint32_t b, uint32_t c)
 
 static void op_shfl(gm_exec *ex)
 {
-    unsigned ra = gm_f(ex, "ra");
+    unsigned ra = gm_f(ex, ISA_F_ra);
     GM_FOR_EACH_LANE(ex, l) {
         int src = shfl_source(ex, (int)l, gm_src(ex, 'b', l), gm_src(ex, 'c', l));
         /* a non-participating source lane gives its current Ra (errata C) */
         gm_set_rd(ex, l, gm_gpr_read(ex, ra, src < 0 ? l : (unsigned)src));
-        gm_set_pred_field(ex, "pu", l, src >= 0);
+        gm_set_pred_field(ex, ISA_F_pu, l, src >= 0);
     }
 }
 
@@ -67,7 +67,7 @@ static uint32_t movm_lane(gm_exec *ex, unsigned ra, unsigned lane)
 
 static void op_movm(gm_exec *ex)
 {
-    unsigned ra = gm_f(ex, "ra");
+    unsigned ra = gm_f(ex, ISA_F_ra);
     GM_FOR_EACH_LANE(ex, l)
         gm_set_rd(ex, l, movm_lane(ex, ra, l));
 }
@@ -79,16 +79,16 @@ static uint32_t ballot(gm_exec *ex)
 {
     uint32_t mask = 0;
     GM_FOR_EACH_LANE(ex, l)
-        if (gm_pred(ex, "pp", l))
+        if (gm_pred(ex, ISA_F_pp, l))
             mask |= 1u << l;
     return mask;
 }
 
 static bool vote_result(gm_exec *ex, uint32_t ballot_mask)
 {
-    if (gm_is(ex, "voteop", "ANY"))
+    if (gm_is(ex, ISA_F_voteop, ISA_V_voteop_ANY))
         return ballot_mask != 0;
-    if (gm_is(ex, "voteop", "ALL"))
+    if (gm_is(ex, ISA_F_voteop, ISA_V_voteop_ALL))
         return ballot_mask == ex->exec;
     return ballot_mask == 0 || ballot_mask == ex->exec; /* EQ */
 }
@@ -99,7 +99,7 @@ static void op_vote(gm_exec *ex)
     bool result = vote_result(ex, mask);
     GM_FOR_EACH_LANE(ex, l) {
         gm_set_rd(ex, l, mask);
-        gm_set_pred_field(ex, "pu", l, result);
+        gm_set_pred_field(ex, ISA_F_pu, l, result);
     }
 }
 
@@ -108,24 +108,24 @@ static void op_voteu(gm_exec *ex)
     if (!ex->exec)
         return;
     uint32_t mask = ballot(ex);
-    gm_set_ur(ex, gm_f(ex, "urd"), mask);
-    gm_set_pred_field(ex, "upu", 0, vote_result(ex, mask));
+    gm_set_ur(ex, gm_f(ex, ISA_F_urd), mask);
+    gm_set_pred_field(ex, ISA_F_upu, 0, vote_result(ex, mask));
 }
 
 /* ---- REDUX / REDUXU ---- */
 
 static uint32_t redux_step(gm_exec *ex, uint32_t acc, uint32_t x, bool is_signed)
 {
-    if (gm_is(ex, "reduxop", "AND"))
+    if (gm_is(ex, ISA_F_reduxop, ISA_V_reduxop_AND))
         return acc & x;
-    if (gm_is(ex, "reduxop", "OR"))
+    if (gm_is(ex, ISA_F_reduxop, ISA_V_reduxop_OR))
         return acc | x;
-    if (gm_is(ex, "reduxop", "XOR"))
+    if (gm_is(ex, ISA_F_reduxop, ISA_V_reduxop_XOR))
         return acc ^ x;
-    if (gm_is(ex, "reduxop", "SUM"))
+    if (gm_is(ex, ISA_F_reduxop, ISA_V_reduxop_SUM))
         return acc + x; /* unsigned: wraps mod 2^32 */
     bool x_less = is_signed ? (int32_t)x < (int32_t)acc : x < acc;
-    if (gm_is(ex, "reduxop", "MIN"))
+    if (gm_is(ex, ISA_F_reduxop, ISA_V_reduxop_MIN))
         return x_less ? x : acc;
     return x_less ? acc : x; /* MAX */
 }
@@ -133,8 +133,8 @@ static uint32_t redux_step(gm_exec *ex, uint32_t acc, uint32_t x, bool is_signed
 /* The reduction of Ra over S (S not empty). */
 static uint32_t redux_value(gm_exec *ex)
 {
-    unsigned ra = gm_f(ex, "ra");
-    bool is_signed = gm_is(ex, "dtype", "S32");
+    unsigned ra = gm_f(ex, ISA_F_ra);
+    bool is_signed = gm_is(ex, ISA_F_dtype, ISA_V_dtype_S32);
     unsigned first = (unsigned)__builtin_ctz(ex->exec);
     uint32_t acc = gm_gpr_read(ex, ra, first);
     GM_FOR_EACH_LANE(ex, l)
@@ -155,7 +155,7 @@ static void op_redux(gm_exec *ex)
 static void op_reduxu(gm_exec *ex)
 {
     if (ex->exec)
-        gm_set_ur(ex, gm_f(ex, "urd"), redux_value(ex));
+        gm_set_ur(ex, gm_f(ex, ISA_F_urd), redux_value(ex));
 }
 
 /* ---- MATCH ---- */
@@ -167,20 +167,20 @@ static uint64_t match_operand(gm_exec *ex, bool wide, unsigned lane)
 
 static void op_match(gm_exec *ex)
 {
-    bool wide = gm_is(ex, "dtype", "U64");
+    bool wide = gm_is(ex, ISA_F_dtype, ISA_V_dtype_U64);
     uint64_t value[GM_LANES] = {0};
     GM_FOR_EACH_LANE(ex, l)
         value[l] = match_operand(ex, wide, l);
     if (ex->trapped) /* misaligned register pair */
         return;
-    if (gm_is(ex, "matchop", "ANY")) {
+    if (gm_is(ex, ISA_F_matchop, ISA_V_matchop_ANY)) {
         GM_FOR_EACH_LANE(ex, l) {
             uint32_t same = 0;
             GM_FOR_EACH_LANE(ex, k)
                 if (value[k] == value[l])
                     same |= 1u << k;
             gm_set_rd(ex, l, same);
-            gm_set_pred_field(ex, "pu", l, false);
+            gm_set_pred_field(ex, ISA_F_pu, l, false);
         }
         return;
     }
@@ -190,7 +190,7 @@ static void op_match(gm_exec *ex)
         all_equal &= value[l] == value[first];
     GM_FOR_EACH_LANE(ex, l) {
         gm_set_rd(ex, l, all_equal ? ex->exec : 0);
-        gm_set_pred_field(ex, "pu", l, all_equal);
+        gm_set_pred_field(ex, ISA_F_pu, l, all_equal);
     }
 }
 
@@ -199,9 +199,9 @@ static void op_match(gm_exec *ex)
 /* Candidates C: lanes of S passing the filter (X form: pp; U form: URb or ~URb). */
 static uint32_t election_candidates(gm_exec *ex)
 {
-    if (gm_has(ex, "urb")) {
+    if (gm_has(ex, ISA_F_urb)) {
         uint32_t mask = gm_src(ex, 'b', 0);
-        return ex->exec & (gm_f(ex, "urb.bitnot") ? ~mask : mask);
+        return ex->exec & (gm_f(ex, ISA_F_urb_bitnot) ? ~mask : mask);
     }
     return ballot(ex);
 }
@@ -215,7 +215,7 @@ static uint32_t leader_of(uint32_t candidates)
 static void elect_predicates(gm_exec *ex, uint32_t leader)
 {
     GM_FOR_EACH_LANE(ex, l)
-        gm_set_pred_field(ex, "pu", l, l == leader);
+        gm_set_pred_field(ex, ISA_F_pu, l, l == leader);
 }
 
 static void op_elect(gm_exec *ex)
@@ -231,12 +231,13 @@ static void op_electu(gm_exec *ex)
     if (!ex->exec)
         return;
     uint32_t leader = leader_of(election_candidates(ex));
-    gm_set_ur(ex, gm_f(ex, "urd"), leader);
+    gm_set_ur(ex, gm_f(ex, ISA_F_urd), leader);
     elect_predicates(ex, leader);
 }
 
 const gm_op gm_ops_sync[] = {
-    {"SHFL", op_shfl},   {"MOVM", op_movm},   {"VOTE", op_vote},   {"VOTEU", op_voteu},
-    {"REDUX", op_redux}, {"REDUXU", op_reduxu}, {"MATCH", op_match}, {"ELECT", op_elect},
-    {"ELECTU", op_electu}, {NULL, NULL},
+    {ISA_OP_SHFL, op_shfl},      {ISA_OP_MOVM, op_movm},   {ISA_OP_VOTE, op_vote},
+    {ISA_OP_VOTEU, op_voteu},    {ISA_OP_REDUX, op_redux}, {ISA_OP_REDUXU, op_reduxu},
+    {ISA_OP_MATCH, op_match},    {ISA_OP_ELECT, op_elect}, {ISA_OP_ELECTU, op_electu},
+    {ISA_OPTYPE_ID_COUNT, NULL},
 };

@@ -6,17 +6,36 @@ void gm_op_mufu(gm_exec *ex); /* mufu.c */
 
 /* SrcB with the optional `~` of POPC/FLO. Only one of the three names exists
  * in a variant; the immediate forms have none. */
+static bool src_b_inverted(gm_exec *ex)
+{
+    return gm_f(ex, ISA_F_rb_bitnot) || gm_f(ex, ISA_F_urb_bitnot) || gm_f(ex, ISA_F_vb_bitnot);
+}
+
 static uint32_t src_b_maybe_inverted(gm_exec *ex, unsigned lane)
 {
     uint32_t b = gm_src(ex, 'b', lane);
-    bool invert = gm_f(ex, "rb.bitnot") || gm_f(ex, "urb.bitnot") || gm_f(ex, "vb.bitnot");
-    return invert ? ~b : b;
+    return src_b_inverted(ex) ? ~b : b;
+}
+
+/* Bit count without a libgcc call (baseline x86-64 has no POPCNT). */
+static uint32_t popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
 }
 
 static void op_popc(gm_exec *ex)
 {
-    GM_FOR_EACH_LANE(ex, l)
-        gm_set_rd(ex, l, (uint32_t)__builtin_popcount(src_b_maybe_inverted(ex, l)));
+    if (!ex->exec)
+        return;
+    uint32_t b[GM_LANES], d[GM_LANES];
+    gm_src_lanes(ex, 'b', b);
+    uint32_t invert = src_b_inverted(ex) ? ~0u : 0;
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = popcount32(b[l] ^ invert);
+    gm_set_rd_lanes(ex, d);
 }
 
 /* Position of the highest bit differing from the sign (sign 0 for .U32);
@@ -33,8 +52,8 @@ static uint32_t find_leading_one(uint32_t x, bool is_signed, bool shift_amount)
 
 static void op_flo(gm_exec *ex)
 {
-    bool is_signed = gm_is(ex, "itype", "S32");
-    bool shift_amount = gm_is(ex, "sh", "SH");
+    bool is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
+    bool shift_amount = gm_is(ex, ISA_F_sh, ISA_V_sh_SH);
     GM_FOR_EACH_LANE(ex, l)
         gm_set_rd(ex, l, find_leading_one(src_b_maybe_inverted(ex, l), is_signed, shift_amount));
 }
@@ -55,7 +74,7 @@ static void op_brev(gm_exec *ex)
 
 static bool wrap_mode(gm_exec *ex)
 {
-    return gm_is(ex, "cwmode", "WRAP");
+    return gm_is(ex, ISA_F_cwmode, ISA_V_cwmode_WRAP);
 }
 
 /* `width` ones starting at bit `lo` (lo <= 31), clipped at bit 31. */
@@ -100,7 +119,7 @@ static uint32_t extend_low_bits(uint32_t a, uint32_t width_src, bool wrap, bool 
 static void op_sgxt(gm_exec *ex)
 {
     bool wrap = wrap_mode(ex);
-    bool sign_extend = gm_is(ex, "itype", "S32");
+    bool sign_extend = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
         gm_set_rd(ex, l, extend_low_bits(a, b, wrap, sign_extend));
@@ -108,6 +127,7 @@ static void op_sgxt(gm_exec *ex)
 }
 
 const gm_op gm_ops_xu[] = {
-    {"MUFU", gm_op_mufu}, {"POPC", op_popc}, {"FLO", op_flo},   {"BREV", op_brev},
-    {"BMSK", op_bmsk},    {"SGXT", op_sgxt}, {NULL, NULL},
+    {ISA_OP_MUFU, gm_op_mufu},   {ISA_OP_POPC, op_popc}, {ISA_OP_FLO, op_flo},
+    {ISA_OP_BREV, op_brev},      {ISA_OP_BMSK, op_bmsk}, {ISA_OP_SGXT, op_sgxt},
+    {ISA_OPTYPE_ID_COUNT, NULL},
 };

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "isa/kernel.h"
-#include "wire/commit.h"
+#include "commit_record.h"
 
 #define GM_LANES 32
 #define GM_GPRS 255 /* R0..R254; R255 is RZ */

@@ -1,7 +1,8 @@
 /* cosim/model softfloat: add, multiply, fused multiply-add, conversion.
  *
- * Each operation forms its exact result as sign * mag * 2^exp in a 128-bit
- * integer and rounds it once (sf_round_pack). Only an addition of terms whose
+ * Each operation forms its exact result as sign * mag * 2^exp and rounds it
+ * once: in 64-bit integers when it fits (every product; sums of terms close
+ * enough), else in a 128-bit integer. Only an addition of terms whose
  * exponents lie far apart loses bits; see exact_sum for why that is safe. */
 #include "sf_internal.h"
 
@@ -9,17 +10,30 @@
  * of a sum and keeps every product (at most 48 bits) far above bit 0. */
 #define NORMALISED_TOP 125
 
-static sf_value flushed_unpack(sf_format f, uint32_t x, sf_mode m)
+/* Bodies written once over a format argument; the public functions call them
+ * with a constant format, so each format gets its own copy with the
+ * format's widths folded in. */
+#define SF_INLINE static inline __attribute__((always_inline))
+
+SF_INLINE sf_value flushed_unpack(sf_format f, uint32_t x, sf_mode m)
 {
     return sf_unpack(f, m.flush_inputs ? sf_flush(f, x) : x);
 }
 
-static sf_value normalised(sf_value v)
+/* A sum's terms and result in 128 bits (exact_sum). */
+typedef struct {
+    sf_u128 mag;
+    int exp;
+    bool sign;
+} wide_value;
+
+static wide_value normalised(sf_value v)
 {
-    int up = NORMALISED_TOP + 1 - sf_bit_length(v.mag);
-    v.mag <<= up;
-    v.exp -= up;
-    return v;
+    wide_value w = {.mag = v.mag, .exp = v.exp, .sign = v.sign};
+    int up = NORMALISED_TOP + 1 - sf_bit_length(w.mag);
+    w.mag <<= up;
+    w.exp -= up;
+    return w;
 }
 
 /* Right shift that ORs every dropped bit into the lowest kept bit ("sticky"). */
@@ -39,21 +53,41 @@ static sf_u128 shift_right_sticky(sf_u128 x, int n)
  * sum then has its leading bit at 124 or above, so even with 24 significant
  * bits its rounding place is above bit 100, and a sticky bit at bit 0 keeps
  * the sum strictly between the same two rounding boundaries as the exact sum. */
-static sf_value exact_sum(sf_value x, sf_value y)
+static wide_value exact_sum(sf_value a, sf_value b)
 {
-    x = normalised(x);
-    y = normalised(y);
+    wide_value x = normalised(a), y = normalised(b);
     if (x.exp < y.exp || (x.exp == y.exp && x.mag < y.mag)) {
-        sf_value t = x;
+        wide_value t = x;
         x = y;
         y = t;
     }
     sf_u128 small = shift_right_sticky(y.mag, x.exp - y.exp);
-    sf_value r = {.cls = SF_CLASS_FINITE, .sign = x.sign, .exp = x.exp};
-    r.mag = x.sign == y.sign ? x.mag + small : x.mag - small;
-    if (r.mag == 0)
-        r.cls = SF_CLASS_ZERO;
+    wide_value r = {.sign = x.sign, .exp = x.exp};
+    r.mag = x.sign == y.sign ? x.mag + small : x.mag - small; /* 0: an exact zero */
     return r;
+}
+
+/* x + y for finite nonzero terms, exactly, when both fit in 63 bits aligned
+ * to the smaller exponent (always for binary16, usually for the others):
+ * no bit is dropped, so rounding it gives the correctly rounded sum that
+ * exact_sum's sticky form also gives, in 64-bit arithmetic. False when the
+ * terms lie too far apart. */
+SF_INLINE bool exact_sum64(sf_value x, sf_value y, sf_value *r)
+{
+    int low = x.exp < y.exp ? x.exp : y.exp, dx = x.exp - low, dy = y.exp - low;
+    if (64 - __builtin_clzll(x.mag) + dx > 62 || 64 - __builtin_clzll(y.mag) + dy > 62)
+        return false;
+    uint64_t a = x.mag << dx, b = y.mag << dy;
+    *r = (sf_value){.cls = SF_CLASS_FINITE, .exp = low};
+    if (x.sign == y.sign)
+        r->sign = x.sign, r->mag = a + b;
+    else if (a >= b)
+        r->sign = x.sign, r->mag = a - b;
+    else
+        r->sign = y.sign, r->mag = b - a;
+    if (r->mag == 0)
+        r->cls = SF_CLASS_ZERO;
+    return true;
 }
 
 /* Sign of an exactly zero sum: the common sign of two zero terms, otherwise
@@ -66,19 +100,29 @@ static bool zero_sum_sign(bool both_terms_zero, bool sign_x, bool sign_y, sf_rou
 }
 
 /* Rounds a finite-or-zero exact sum of x and y to `out`, then flushes. */
-static uint32_t finish_sum(sf_format out, sf_value x, sf_value y, sf_mode m)
+SF_INLINE uint32_t finish_sum(sf_format out, sf_value x, sf_value y, sf_mode m)
 {
     bool x_zero = x.cls == SF_CLASS_ZERO, y_zero = y.cls == SF_CLASS_ZERO;
-    sf_value s = x_zero ? y : y_zero ? x : exact_sum(x, y);
+    sf_value s;
     uint32_t r;
-    if (s.cls == SF_CLASS_ZERO)
-        r = sf_pack_zero(out, zero_sum_sign(x_zero && y_zero, x.sign, y.sign, m.rnd));
-    else
-        r = sf_round_pack(out, s.sign, s.mag, s.exp, m.rnd);
+    if (x_zero || y_zero || exact_sum64(x, y, &s)) {
+        if (x_zero || y_zero)
+            s = x_zero ? y : x;
+        if (s.cls == SF_CLASS_ZERO)
+            r = sf_pack_zero(out, zero_sum_sign(x_zero && y_zero, x.sign, y.sign, m.rnd));
+        else
+            r = sf_round_pack64(out, s.sign, s.mag, s.exp, m.rnd);
+    } else {
+        wide_value w = exact_sum(x, y);
+        if (w.mag == 0)
+            r = sf_pack_zero(out, zero_sum_sign(false, x.sign, y.sign, m.rnd));
+        else
+            r = sf_round_pack(out, w.sign, w.mag, w.exp, m.rnd);
+    }
     return m.flush_output ? sf_flush(out, r) : r;
 }
 
-uint32_t sf_add(sf_format in, sf_format out, uint32_t a, uint32_t b, sf_mode m)
+SF_INLINE uint32_t add_impl(sf_format in, sf_format out, uint32_t a, uint32_t b, sf_mode m)
 {
     sf_value x = flushed_unpack(in, a, m), y = flushed_unpack(in, b, m);
     if (x.cls == SF_CLASS_NAN || y.cls == SF_CLASS_NAN)
@@ -91,7 +135,7 @@ uint32_t sf_add(sf_format in, sf_format out, uint32_t a, uint32_t b, sf_mode m)
 }
 
 /* Exact product of two finite-or-zero values (at most 48 significant bits). */
-static sf_value exact_product(sf_value x, sf_value y)
+SF_INLINE sf_value exact_product(sf_value x, sf_value y)
 {
     sf_value p = {.cls = SF_CLASS_FINITE, .sign = x.sign != y.sign};
     if (x.cls == SF_CLASS_ZERO || y.cls == SF_CLASS_ZERO) {
@@ -103,7 +147,7 @@ static sf_value exact_product(sf_value x, sf_value y)
     return p;
 }
 
-uint32_t sf_mul(sf_format f, uint32_t a, uint32_t b, sf_mode m)
+SF_INLINE uint32_t mul_impl(sf_format f, uint32_t a, uint32_t b, sf_mode m)
 {
     sf_value x = flushed_unpack(f, a, m), y = flushed_unpack(f, b, m);
     if (x.cls == SF_CLASS_NAN || y.cls == SF_CLASS_NAN)
@@ -116,11 +160,11 @@ uint32_t sf_mul(sf_format f, uint32_t a, uint32_t b, sf_mode m)
     }
     sf_value p = exact_product(x, y);
     uint32_t r = p.cls == SF_CLASS_ZERO ? sf_pack_zero(f, sign)
-                                        : sf_round_pack(f, sign, p.mag, p.exp, m.rnd);
+                                        : sf_round_pack64(f, sign, p.mag, p.exp, m.rnd);
     return m.flush_output ? sf_flush(f, r) : r;
 }
 
-uint32_t sf_fma(sf_format f, uint32_t a, uint32_t b, uint32_t c, sf_mode m)
+SF_INLINE uint32_t fma_impl(sf_format f, uint32_t a, uint32_t b, uint32_t c, sf_mode m)
 {
     sf_value x = flushed_unpack(f, a, m), y = flushed_unpack(f, b, m), z = flushed_unpack(f, c, m);
     if (x.cls == SF_CLASS_NAN || y.cls == SF_CLASS_NAN || z.cls == SF_CLASS_NAN)
@@ -138,6 +182,30 @@ uint32_t sf_fma(sf_format f, uint32_t a, uint32_t b, uint32_t c, sf_mode m)
     return finish_sum(f, exact_product(x, y), z, m);
 }
 
+/* One copy per format (sf_format has these three values). */
+#define SF_BY_FORMAT(f, call_f16, call_bf16, call_f32) \
+    ((f) == SF_F16 ? (call_f16) : (f) == SF_BF16 ? (call_bf16) : (call_f32))
+
+uint32_t sf_add(sf_format in, sf_format out, uint32_t a, uint32_t b, sf_mode m)
+{
+    if (in != out) /* widening adds: rare, one generic copy */
+        return add_impl(in, out, a, b, m);
+    return SF_BY_FORMAT(in, add_impl(SF_F16, SF_F16, a, b, m), add_impl(SF_BF16, SF_BF16, a, b, m),
+                        add_impl(SF_F32, SF_F32, a, b, m));
+}
+
+uint32_t sf_mul(sf_format f, uint32_t a, uint32_t b, sf_mode m)
+{
+    return SF_BY_FORMAT(f, mul_impl(SF_F16, a, b, m), mul_impl(SF_BF16, a, b, m),
+                        mul_impl(SF_F32, a, b, m));
+}
+
+uint32_t sf_fma(sf_format f, uint32_t a, uint32_t b, uint32_t c, sf_mode m)
+{
+    return SF_BY_FORMAT(f, fma_impl(SF_F16, a, b, c, m), fma_impl(SF_BF16, a, b, c, m),
+                        fma_impl(SF_F32, a, b, c, m));
+}
+
 uint32_t sf_convert(sf_format from, sf_format to, uint32_t x, sf_mode m)
 {
     sf_value v = flushed_unpack(from, x, m);
@@ -148,6 +216,6 @@ uint32_t sf_convert(sf_format from, sf_format to, uint32_t x, sf_mode m)
     case SF_CLASS_ZERO: return sf_pack_zero(to, v.sign);
     case SF_CLASS_FINITE: break;
     }
-    r = sf_round_pack(to, v.sign, v.mag, v.exp, m.rnd);
+    r = sf_round_pack64(to, v.sign, v.mag, v.exp, m.rnd);
     return m.flush_output ? sf_flush(to, r) : r;
 }

@@ -32,22 +32,105 @@ typedef enum {
     SF_COMPARE_COUNT
 } sf_compare_op;
 
-/* ---- classification and small helpers ---- */
-uint32_t sf_sign_mask(sf_format f);
-uint32_t sf_canonical_nan(sf_format f);
-uint32_t sf_one(sf_format f);
-bool sf_is_nan(sf_format f, uint32_t x);
-bool sf_is_inf(sf_format f, uint32_t x);
-bool sf_is_zero(sf_format f, uint32_t x);
-bool sf_is_subnormal(sf_format f, uint32_t x);
+/* ---- formats ---- */
+typedef struct {
+    unsigned exp_bits, man_bits;
+} sf_format_info;
+
+static const sf_format_info sf_format_table[] = {
+    [SF_F16] = {5, 10},
+    [SF_BF16] = {8, 7},
+    [SF_F32] = {8, 23},
+};
+
+/* ---- classification and small helpers (inline: every lane of every FP
+ * instruction calls them) ---- */
+static inline const sf_format_info *sf_info(sf_format f)
+{
+    return &sf_format_table[f];
+}
+
+static inline unsigned sf_exp_all_ones(sf_format f)
+{
+    return (1u << sf_info(f)->exp_bits) - 1;
+}
+
+static inline int sf_exp_bias(sf_format f)
+{
+    return (1 << (sf_info(f)->exp_bits - 1)) - 1;
+}
+
+static inline uint32_t sf_man_mask(sf_format f)
+{
+    return (1u << sf_info(f)->man_bits) - 1;
+}
+
+static inline unsigned sf_exp_field(sf_format f, uint32_t x)
+{
+    return (x >> sf_info(f)->man_bits) & sf_exp_all_ones(f);
+}
+
+static inline uint32_t sf_sign_mask(sf_format f)
+{
+    return 1u << (sf_info(f)->exp_bits + sf_info(f)->man_bits);
+}
+
+static inline uint32_t sf_canonical_nan(sf_format f)
+{
+    return sf_sign_mask(f) - 1; /* all bits but the sign: 0x7FFF, 0x7FFFFFFF */
+}
+
+static inline uint32_t sf_one(sf_format f)
+{
+    return (uint32_t)sf_exp_bias(f) << sf_info(f)->man_bits;
+}
+
+static inline bool sf_is_nan(sf_format f, uint32_t x)
+{
+    return sf_exp_field(f, x) == sf_exp_all_ones(f) && (x & sf_man_mask(f));
+}
+
+static inline bool sf_is_inf(sf_format f, uint32_t x)
+{
+    return sf_exp_field(f, x) == sf_exp_all_ones(f) && !(x & sf_man_mask(f));
+}
+
+static inline bool sf_is_zero(sf_format f, uint32_t x)
+{
+    return !(x & ~sf_sign_mask(f));
+}
+
+static inline bool sf_is_subnormal(sf_format f, uint32_t x)
+{
+    return sf_exp_field(f, x) == 0 && (x & sf_man_mask(f));
+}
+
 /* A subnormal becomes the zero of its sign; anything else is unchanged. */
-uint32_t sf_flush(sf_format f, uint32_t x);
+static inline uint32_t sf_flush(sf_format f, uint32_t x)
+{
+    return sf_is_subnormal(f, x) ? x & sf_sign_mask(f) : x;
+}
+
 /* Clamp to [+0.0, 1.0]: NaN, -0.0 and every negative value give +0.0. */
-uint32_t sf_saturate(sf_format f, uint32_t x);
+static inline uint32_t sf_saturate(sf_format f, uint32_t x)
+{
+    if (sf_is_nan(f, x) || (x & sf_sign_mask(f)))
+        return 0;
+    return x > sf_one(f) ? sf_one(f) : x; /* positive patterns order like their values */
+}
+
 /* Negative values (-Inf included, -0.0 excluded) give +0.0. */
-uint32_t sf_relu(sf_format f, uint32_t x);
+static inline uint32_t sf_relu(sf_format f, uint32_t x)
+{
+    bool negative = (x & sf_sign_mask(f)) && !sf_is_zero(f, x) && !sf_is_nan(f, x);
+    return negative ? 0 : x;
+}
+
 /* Any NaN becomes the canonical QNAN. */
-uint32_t sf_canonicalize(sf_format f, uint32_t x);
+static inline uint32_t sf_canonicalize(sf_format f, uint32_t x)
+{
+    return sf_is_nan(f, x) ? sf_canonical_nan(f) : x;
+}
 
 /* ---- arithmetic (one rounding each) ---- */
 /* a + b with a, b in format `in`, rounded to format `out`. */

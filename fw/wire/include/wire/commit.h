@@ -1,67 +1,10 @@
-/* The commit record: what one warp-instruction changed. The functional model
- * produces it for every step and targets stream the same records back, so
- * lockstep compares like with like. Plain C, fixed layout, no pointers. */
+/* The commit record lives below the wire protocol and the model
+ * (cosim/common/include/commit_record.h); the wire only encodes it. This
+ * header keeps existing includes working. The path is relative so that every
+ * build of the wire headers (host and rv32 firmware) finds it unchanged. */
 #ifndef WIRE_COMMIT_H
 #define WIRE_COMMIT_H
 
-#include <stdint.h>
-
-#define WIRE_LANES 32
-#define WIRE_MAX_GPR_WRITES 8 /* a 128-bit load plus a pair, with room to spare */
-#define WIRE_MAX_PRED_WRITES 7 /* R2P writes P0..P6 */
-#define WIRE_MAX_UR_WRITES 4
-#define WIRE_MAX_MEM_WORDS 4  /* 128-bit store */
-
-enum wire_commit_flags {
-    WIRE_COMMIT_EXITED = 1u << 0, /* lanes exited at this instruction (see exit_mask) */
-    WIRE_COMMIT_WARP_DONE = 1u << 1,
-    WIRE_COMMIT_TRAP = 1u << 2,   /* the instruction trapped: no write took effect */
-};
-
-typedef struct {
-    uint8_t reg;        /* R0..R254 */
-    uint32_t lane_mask; /* lanes written */
-    uint32_t value[WIRE_LANES];
-} wire_gpr_write;
-
-typedef struct {
-    uint8_t pred;       /* P0..P6 */
-    uint32_t lane_mask; /* lanes written */
-    uint32_t value;     /* the bit of each written lane */
-} wire_pred_write;
-
-typedef struct {
-    uint8_t reg; /* UR0..UR62 */
-    uint32_t value;
-} wire_ur_write;
-
-typedef struct {
-    uint32_t lane_mask; /* lanes that stored */
-    uint8_t bytes;      /* 4, 8 or 16 per lane */
-    uint64_t addr[WIRE_LANES];
-    uint32_t data[WIRE_LANES][WIRE_MAX_MEM_WORDS];
-} wire_mem_write;
-
-typedef struct {
-    uint64_t seq;      /* 0, 1, 2... per run */
-    uint16_t warp;
-    uint16_t flags;    /* enum wire_commit_flags */
-    uint64_t pc;
-    uint64_t insn_lo, insn_hi;
-    uint32_t active_mask; /* lanes at this PC */
-    uint32_t exec_mask;   /* active lanes whose guard held */
-    uint32_t exit_mask;
-    uint8_t gpr_count, pred_count, ur_count;
-    uint8_t upred_mask, upred_value; /* uniform predicates written (bit n = UPn) */
-    uint8_t mem_count;               /* 0 or 1 */
-    uint32_t trap_code;
-    uint32_t trap_lane;
-    uint32_t branch_mask;   /* lanes a branch (BRA) sent to branch_target */
-    uint64_t branch_target;
-    wire_gpr_write gpr[WIRE_MAX_GPR_WRITES];
-    wire_pred_write pred[WIRE_MAX_PRED_WRITES];
-    wire_ur_write ur[WIRE_MAX_UR_WRITES];
-    wire_mem_write mem;
-} wire_commit;
+#include "../../../../cosim/common/include/commit_record.h"
 
 #endif

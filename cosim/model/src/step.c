@@ -1,0 +1,207 @@
+/* cosim/model: the step loop: picks the warp and its lanes, runs the
+ * predecoded instruction at their PC, applies its staged writes. Per-lane
+ * work is done over lane masks, without a branch per lane. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec.h"
+
+/* Lanes of w with status `status`, as a mask. */
+static uint32_t lanes_with(const gm_warp *w, uint8_t status)
+{
+    uint32_t mask = 0;
+    for (unsigned l = 0; l < GM_LANES; l++)
+        mask |= (uint32_t)(w->status[l] == status) << l;
+    return mask;
+}
+
+/* Applies a finished instruction's staged writes. */
+static void apply(gm_model *m, gm_warp *w, const wire_commit *r)
+{
+    for (unsigned i = 0; i < r->gpr_count; i++) {
+        uint32_t *row = w->gpr[r->gpr[i].reg], mask = r->gpr[i].lane_mask;
+        const uint32_t *value = r->gpr[i].value;
+        if (mask == 0xffffffffu) /* the common case: a plain copy */
+            memcpy(row, value, sizeof w->gpr[0]);
+        else
+            for (; mask; mask &= mask - 1)
+                row[__builtin_ctz(mask)] = value[__builtin_ctz(mask)];
+    }
+    for (unsigned i = 0; i < r->pred_count; i++)
+        w->pred[r->pred[i].pred] = (w->pred[r->pred[i].pred] & ~r->pred[i].lane_mask) |
+                                   (r->pred[i].value & r->pred[i].lane_mask);
+    for (unsigned i = 0; i < r->ur_count; i++)
+        w->ur[r->ur[i].reg] = r->ur[i].value;
+    w->upred = (w->upred & ~(uint32_t)r->upred_mask) | (r->upred_value & r->upred_mask);
+    if (r->mem_count) /* lanes in ascending order: the highest lane's bytes win */
+        for (unsigned l = 0; l < GM_LANES; l++)
+            if ((r->mem.lane_mask >> l) & 1u)
+                gm_memory_write(&m->mem, r->mem.addr[l], r->mem.data[l], r->mem.bytes);
+}
+
+/* Active lanes whose guard predicate holds. */
+static uint32_t guarded(const gm_warp *w, const gm_decoded *d, uint32_t active)
+{
+    if (d->pg == ISA_NONE)
+        return active;
+    uint32_t pg = d->insn.value[d->pg];
+    uint32_t holds = pg >= GM_PREDS ? 0xffffffffu : w->pred[pg];
+    if (d->pg_not != ISA_NONE && d->insn.value[d->pg_not])
+        holds = ~holds;
+    return active & holds;
+}
+
+/* Runs a decoded instruction for the warp's active lanes (ex has warp, pc,
+ * active and rec set) and applies its effects. */
+static int execute(gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d, wire_commit *rec,
+                   gm_exec *ex, uint32_t ready)
+{
+    ex->d = d;
+    ex->insn = &d->insn;
+    ex->last_gpr = -1;
+    ex->exec = guarded(w, d, ex->active);
+    rec->exec_mask = ex->exec;
+    w->next_known = false; /* control flow may move PCs, even on the way to a trap */
+    if (!d->fn)
+        gm_trap(ex, GM_TRAP_UNIMPLEMENTED, -1, "no semantics for %s", d->v->optype);
+    else
+        d->fn(ex);
+    if (ex->trapped) {
+        rec->flags |= WIRE_COMMIT_TRAP;
+        return GM_STEP_TRAP;
+    }
+    apply(m, w, rec);
+    if (!ex->pc_handled) {
+        uint64_t next = ex->pc + 16;
+        if (ex->active == 0xffffffffu) /* a plain fill the compiler vectorises */
+            for (unsigned l = 0; l < GM_LANES; l++)
+                w->pc[l] = next;
+        else
+            for (uint32_t a = ex->active; a; a &= a - 1)
+                w->pc[__builtin_ctz(a)] = next;
+        /* every ready lane moved on together: they stay the lowest, together */
+        if (ex->active == ready)
+            w->next_known = true, w->next_active = ready, w->next_pc = next;
+    } else if (ex->moved_together && ex->active == ready) {
+        w->next_known = true, w->next_active = ready, w->next_pc = ex->moved_to;
+    }
+    if (!w->next_known && lanes_with(w, GM_LANE_EXITED) == 0xffffffffu)
+        rec->flags |= WIRE_COMMIT_WARP_DONE;
+    w->clock++;
+    m->seq++;
+    m->next_warp = (wi + 1) % m->warp_count;
+    return GM_STEP_OK;
+}
+
+/* The lowest PC among the ready lanes, and the ready lanes there. */
+static uint32_t lanes_at_lowest_pc(const gm_warp *w, uint32_t ready, uint64_t *pc_out)
+{
+    uint64_t pc = UINT64_MAX;
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        uint64_t lane_pc = (ready >> l) & 1u ? w->pc[l] : UINT64_MAX;
+        pc = lane_pc < pc ? lane_pc : pc;
+    }
+    uint32_t active = 0;
+    for (unsigned l = 0; l < GM_LANES; l++)
+        active |= (uint32_t)((ready >> l) & 1u && w->pc[l] == pc) << l;
+    *pc_out = pc;
+    return active;
+}
+
+int gm_step(gm_model *m, wire_commit *rec)
+{
+    uint32_t wi = 0, ready = 0;
+    gm_warp *w = NULL;
+    bool deadlock = false;
+    for (uint32_t n = 0; n < m->warp_count; n++) {
+        uint32_t cand = (m->next_warp + n) % m->warp_count;
+        const gm_warp *c = &m->warps[cand];
+        ready = c->next_known ? c->next_active : lanes_with(c, GM_LANE_READY);
+        if (ready) {
+            wi = cand;
+            w = &m->warps[cand];
+            break;
+        }
+        if (lanes_with(&m->warps[cand], GM_LANE_WAITING) && !deadlock)
+            deadlock = true, wi = cand;
+    }
+    memset(rec, 0, offsetof(wire_commit, gpr));
+    rec->seq = m->seq;
+    if (!w && !deadlock)
+        return GM_STEP_DONE;
+    rec->warp = (uint16_t)wi;
+    if (!w) {
+        /* lanes wait at a BSYNC that can never release */
+        w = &m->warps[wi];
+        for (unsigned l = 0; l < GM_LANES; l++)
+            if (w->status[l] == GM_LANE_WAITING)
+                rec->pc = w->pc[l];
+        gm_trap_at(m, rec, GM_TRAP_CONVERGENCE_DEADLOCK, "%s", "");
+        return GM_STEP_TRAP;
+    }
+    uint64_t pc = w->next_pc;
+    uint32_t active = w->next_known ? w->next_active : lanes_at_lowest_pc(w, ready, &pc);
+    rec->pc = pc;
+    rec->active_mask = active;
+    if (pc % 16 || pc / 16 >= m->code_count) {
+        gm_trap_at(m, rec, GM_TRAP_PC_OUT_OF_RANGE, "%s", "");
+        return GM_STEP_TRAP;
+    }
+    size_t index = pc / 16;
+    rec->insn_lo = m->code[index].lo;
+    rec->insn_hi = m->code[index].hi;
+    const gm_decoded *d = &m->decoded[index];
+    if (!d->legal) {
+        gm_trap_at(m, rec, GM_TRAP_ILLEGAL_ENCODING, ": word 0x%016llx%016llx",
+                   (unsigned long long)m->code[index].hi, (unsigned long long)m->code[index].lo);
+        return GM_STEP_TRAP;
+    }
+    gm_exec ex = {.m = m, .warp = wi, .w = w, .pc = pc, .active = active, .rec = rec};
+    return execute(m, wi, w, d, rec, &ex, ready);
+}
+
+int gm_inject(gm_model *m, uint32_t warp, isa_word word, wire_commit *rec)
+{
+    if (warp >= m->warp_count)
+        return GM_STEP_TRAP;
+    gm_warp *w = &m->warps[warp];
+    memset(rec, 0, offsetof(wire_commit, gpr));
+    uint32_t ready = lanes_with(w, GM_LANE_READY);
+    uint64_t pc;
+    uint32_t active = lanes_at_lowest_pc(w, ready, &pc);
+    if (!active)
+        return GM_STEP_DONE;
+    rec->seq = m->seq;
+    rec->warp = (uint16_t)warp;
+    rec->pc = pc;
+    rec->insn_lo = word.lo;
+    rec->insn_hi = word.hi;
+    rec->active_mask = active;
+    gm_decoded *d = malloc(sizeof *d); /* directed tests only: not the hot path */
+    if (!d)
+        return GM_STEP_TRAP;
+    gm_predecode(word, d);
+    int rc;
+    if (!d->legal) {
+        gm_trap_at(m, rec, GM_TRAP_ILLEGAL_ENCODING, "%s", " (injected)");
+        rc = GM_STEP_TRAP;
+    } else {
+        gm_exec ex = {.m = m, .warp = warp, .w = w, .pc = pc, .active = active, .rec = rec};
+        rc = execute(m, warp, w, d, rec, &ex, ready);
+    }
+    free(d);
+    return rc;
+}
+
+int gm_run(gm_model *m, uint64_t max_steps)
+{
+    wire_commit *rec = malloc(sizeof *rec);
+    if (!rec)
+        return GM_STEP_TRAP;
+    int rc = GM_STEP_OK;
+    for (uint64_t n = 0; n < max_steps && rc == GM_STEP_OK; n++)
+        rc = gm_step(m, rec);
+    free(rec);
+    return rc;
+}
