@@ -2,7 +2,7 @@
 // contract of hdl_stubs/README.md, and of the board driving it, and reports
 // each violation with the cycle (rising edges of clk since time 0):
 //
-//   gpu_port_checker tb.chk: cycle 1234: retire-order: GPR beat after PRED
+//   gpu_port_checker tb.chk: cycle 1234: retire-order (retire)
 //
 // Plain Verilog-2005, no assertions, no delays: it runs under Verilator and
 // Icarus alike. Instantiate it next to the DUT (or the wrapper presenting
@@ -262,6 +262,10 @@ module gpu_port_checker #(
     end
 
     // ------------------------------------------------------------ reporting
+    // this instance's name (%m inside the task would name the task)
+    reg [8*128-1:0] where;
+    initial $sformat(where, "%m");
+
     function [31:0] count(input [17:0] hit);
         integer k;
         begin
@@ -275,7 +279,7 @@ module gpu_port_checker #(
         begin
             if (QUIET == 0)
                 for (k = 0; k < 18; k = k + 1)
-                    if (hit[k]) $display("gpu_port_checker %m: cycle %0d: %0s (%0s)", cycle, kind_name(k), group);
+                    if (hit[k]) $display("gpu_port_checker %0s: cycle %0d: %0s (%0s)", where, cycle, kind_name(k), group);
         end
     endtask
 endmodule
