@@ -139,6 +139,7 @@ module conformance_run #(
     // rest is out of range (mem_err). ack_style 0: combinational (mem_ack =
     // mem_req), 1: one cycle later, 2: 0..3 cycles later (slow, varying).
     reg [31:0] gmem [0:2047];
+    reg        far_base = 1'b0;    // constant bank 0 points a[] at 0x100000: the board answers mem_err
     reg [1:0]  ack_style = 2'd0;
     reg        ack_r = 1'b0;
     reg [1:0]  ack_wait = 2'd0;
@@ -148,7 +149,7 @@ module conformance_run #(
                                      : (mem_addr >= A_BASE && a_off < 64'd8192);
     assign mem_ack = (ack_style == 2'd0) ? mem_req : ack_r;
     assign mem_err = !in_range;
-    assign mem_rdata = !in_range ? 32'd0 : mem_space ? (mem_addr[2] ? A_BASE[63:32] : A_BASE[31:0])
+    assign mem_rdata = !in_range ? 32'd0 : mem_space ? (mem_addr[2] ? A_BASE[63:32] : A_BASE[31:0] | {11'd0, far_base, 20'd0})
                                          : gmem[a_off[12:2]];
     always @(posedge clk) if (mem_req && mem_ack && mem_we && !mem_space && in_range) gmem[a_off[12:2]] <= mem_wdata;
     // the registered acks: raised at a falling edge, seen at the next rising one
@@ -405,6 +406,20 @@ module conformance_run #(
         check("END status of a trap", {24'd0, last_status}, 32'd1);
         check("trap code", last_code, {24'd0, TRAP_PC_OUT_OF_RANGE});
         bd_check(4'd7, 7'd0, 8'd0, 5'd0, 32'd0, "retire count after a trap");
+
+        // ---- mem_err on a load: MEMORY_RANGE at the LDG, after S2R, LDC, IMAD retired
+        far_base = 1'b1;
+        ack_style = 2'd2;
+        do_launch(7'd1, 64'd0);
+        ends0 = n_end;
+        run = 1'b1;
+        cycles(2000);
+        run = 1'b0;
+        far_base = 1'b0;
+        check("ENDs up to a load the board refuses", n_end - ends0, 4);
+        check("END status of the refused load", {24'd0, last_status}, 32'd1);
+        check("trap code of the refused load", last_code, {24'd0, TRAP_MEMORY_RANGE});
+        bd_check(4'd7, 7'd0, 8'd0, 5'd0, 32'd3, "retire count before the refused load");
 
         // ---- the checker saw nothing; the board's own checks
         cycles(4);
