@@ -19,3 +19,4 @@ file(MAKE_DIRECTORY ${GPUHOST_HDL_GENERATED})
 file(CONFIGURE OUTPUT ${GPUHOST_HDL_GENERATED}/gpu_faults.vh CONTENT "${fault_vh}")
 set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
   ${PROJECT_SOURCE_DIR}/fw/core/include/fw/faults.h)
+include(${CMAKE_CURRENT_LIST_DIR}/contract.cmake) # trap codes, lanes, warp limit: gpu_contract.vh

@@ -154,9 +154,8 @@ module gpu_alu (
     reg [6:0] n7;
     reg signed [39:0] ea, eb, ep;
     reg [4:0] sz;
-    integer i;
-
-    always @(*) begin
+    always @(*) begin : lane
+        integer i;
         d0 = 32'd0; d1 = 32'd0; d0_en = 1'b0; d1_en = 1'b0;
         pwe = 7'd0; pwv = 7'd0;
         s33 = 33'd0; s65 = 65'd0; t64 = 64'd0; x32 = 32'd0; lo32 = 32'd0; hi32 = 32'd0;

@@ -1,0 +1,285 @@
+// gpu_port_checker: watches every port of a DUT that implements the port
+// contract of hdl_stubs/README.md, and of the board driving it, and reports
+// each violation with the cycle (rising edges of clk since time 0):
+//
+//   gpu_port_checker tb.chk: cycle 1234: retire-order (retire)
+//
+// Plain Verilog-2005, no assertions, no delays: it runs under Verilator and
+// Icarus alike. Instantiate it next to the DUT (or the wrapper presenting
+// these ports) with every port connected as an input; nothing drives the DUT.
+// `violations` counts the reports; bit k of `kinds` is set once kind k was
+// reported (V_* below; a testbench reads them to pass or fail). The rules are
+// the contract's, numbered as in the README's "Contract checker" table.
+// Board rules are checked as well as the DUT's: a violation by the board
+// makes whatever the DUT does next undefined.
+module gpu_port_checker #(
+    parameter integer CAP_WARPS = 4,
+    parameter integer QUIET = 0            // 1: count, print nothing
+) (
+    input wire         clk,
+    input wire         rst_n,
+    input wire         imem_we,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input wire [15:0]  imem_addr,          // (any value is legal)
+    input wire [127:0] imem_wdata,
+    input wire [63:0]  launch_entry,
+    input wire [31:0]  mem_rdata,
+    input wire         mem_err,
+    input wire [31:0]  bd_rdata,
+    /* verilator lint_on UNUSEDSIGNAL */
+    input wire         launch,
+    input wire [6:0]   launch_warps,
+    input wire         run,
+    input wire         step,
+    input wire         busy,
+    input wire         done,
+    input wire         mem_req,
+    input wire         mem_we,
+    input wire         mem_space,
+    input wire [4:0]   mem_bank,
+    input wire [63:0]  mem_addr,
+    input wire [31:0]  mem_wdata,
+    input wire         mem_ack,
+    input wire         rt_valid,
+    input wire         rt_ready,
+    input wire [2:0]   rt_kind,
+    input wire [6:0]   rt_warp,
+    input wire [63:0]  rt_pc,
+    input wire [127:0] rt_insn,
+    input wire [31:0]  rt_mask_a,
+    input wire [31:0]  rt_mask_b,
+    input wire [7:0]   rt_index,
+    input wire [4:0]   rt_lane,
+    input wire [31:0]  rt_data,
+    input wire [7:0]   rt_status,
+    input wire         bd_req,
+    input wire         bd_we,
+    input wire [3:0]   bd_space,
+    input wire [6:0]   bd_warp,
+    input wire [7:0]   bd_index,
+    input wire [4:0]   bd_lane,
+    input wire [31:0]  bd_wdata,
+    input wire         bd_ack,
+    output wire [31:0] violations,
+    output wire [17:0] kinds
+);
+    // trap codes (TRAP_MAX) from the model's GM_TRAPS: hdl_stubs/contract.cmake
+    /* verilator lint_off UNUSEDPARAM */
+    `include "gpu_contract.vh"
+    /* verilator lint_on UNUSEDPARAM */
+
+    // violation kinds (bit numbers of `kinds`); B: the board's rule, D: the DUT's
+    localparam integer V_RESET_SHORT = 0,   // B rst_n low for fewer than 2 rising edges
+                       V_IMEM_WE     = 1,   // B imem_we while rst_n is low or an instruction is in flight
+                       V_LAUNCH_ARGS = 2,   // B launch_warps 0 or above CAP_WARPS
+                       V_LAUNCH_BUSY = 3,   // B launch while an instruction is in flight
+                       V_STEP_RUN    = 4,   // B a step edge while run is high (the DUT ignores it)
+                       V_BD_HOLD     = 5,   // B bd_req dropped or changed before bd_ack
+                       V_BD_BUSY     = 6,   // B bd_req raised while busy (not the reset sweep)
+                       V_MEM_ACK     = 7,   // B mem_ack while mem_req is low
+                       V_MEM_HOLD    = 8,   // D mem_req dropped or the request changed before mem_ack
+                       V_MEM_REQ     = 9,   // D address not aligned to 4, or a store to a constant bank
+                       V_RT_HOLD     = 10,  // D a retire beat withdrawn or changed before it was taken
+                       V_RT_ORDER    = 11,  // D beat outside HEAD..END, kinds out of order, kind 7
+                       V_RT_END      = 12,  // D END: status above 2, trap code 0 or unknown, beats before a trap/UNIMPLEMENTED END
+                       V_RT_FIELDS   = 13,  // D HEAD warp not launched; index out of range for the kind
+                       V_BUSY        = 14,  // D busy low with a record open, or rt_valid / mem_req while busy is low
+                       V_BD_ACK      = 15,  // D bd_ack without bd_req, or high two cycles running
+                       V_DONE        = 16,  // D done high before the first launch after reset
+                       V_X           = 17;  // D an output X or Z out of reset (4-state simulators only)
+
+    localparam [2:0] K_HEAD = 3'd0, K_GPR = 3'd1, K_PRED = 3'd2, K_UR = 3'd3, K_UPRED = 3'd4,
+                     K_MEM = 3'd5, K_END = 3'd6;
+
+    function [8*14-1:0] kind_name(input integer k);
+        case (k)
+        V_RESET_SHORT: kind_name = "reset-short";
+        V_IMEM_WE:     kind_name = "imem-we";
+        V_LAUNCH_ARGS: kind_name = "launch-warps";
+        V_LAUNCH_BUSY: kind_name = "launch-busy";
+        V_STEP_RUN:    kind_name = "step-with-run";
+        V_BD_HOLD:     kind_name = "bd-hold";
+        V_BD_BUSY:     kind_name = "bd-busy";
+        V_MEM_ACK:     kind_name = "mem-ack";
+        V_MEM_HOLD:    kind_name = "mem-hold";
+        V_MEM_REQ:     kind_name = "mem-request";
+        V_RT_HOLD:     kind_name = "retire-hold";
+        V_RT_ORDER:    kind_name = "retire-order";
+        V_RT_END:      kind_name = "retire-end";
+        V_RT_FIELDS:   kind_name = "retire-fields";
+        V_BUSY:        kind_name = "busy";
+        V_BD_ACK:      kind_name = "bd-ack";
+        V_DONE:        kind_name = "done";
+        default:       kind_name = "x-output";
+        endcase
+    endfunction
+
+    // ------------------------------------------------------------ shared context
+    // cycle count, the reset sweep (reset until busy first low), launches
+    reg [63:0] cycle;
+    reg        sweep;          // rst_n low, or released and busy not yet low once
+    reg        launched;       // a launch since reset
+    reg [6:0]  nwarps;         // launch_warps of the last launch
+    reg        rec_open;       // a HEAD was taken and its END not yet
+    reg        launch_q, step_q;
+    initial begin
+        cycle = 64'd0; sweep = 1'b1; launched = 1'b0; nwarps = 7'd0;
+        launch_q = 1'b0; step_q = 1'b0;
+    end
+    // an instruction is in flight: busy, out of the sweep, not a backdoor access
+    wire inflight = busy && !sweep && !bd_req;
+
+    always @(posedge clk) begin
+        cycle <= cycle + 64'd1;
+        if (!rst_n) sweep <= 1'b1;
+        else if (!busy) sweep <= 1'b0;
+        launch_q <= launch; step_q <= step;
+        if (!rst_n) launched <= 1'b0;
+        else if (launch && !launch_q) begin launched <= 1'b1; nwarps <= launch_warps; end
+    end
+
+    // each rule group counts in its own always block (no variable has two
+    // writers); the outputs add them up
+    reg [31:0] n_ctl, n_mem, n_rt, n_bd;
+    reg [17:0] k_ctl, k_mem, k_rt, k_bd;
+    initial begin
+        n_ctl = 0; n_mem = 0; n_rt = 0; n_bd = 0; k_ctl = 0; k_mem = 0; k_rt = 0; k_bd = 0;
+    end
+    assign violations = n_ctl + n_mem + n_rt + n_bd;
+    assign kinds = k_ctl | k_mem | k_rt | k_bd;
+
+    // ------------------------------------------------------------ reset, load, launch, step, done
+    reg [31:0] low_cycles;
+    initial low_cycles = 32'd0;
+    always @(posedge clk) begin : control
+        reg [17:0] hit;
+        hit = 18'd0;
+        low_cycles <= rst_n ? 32'd0 : low_cycles + 32'd1;
+        if (rst_n && low_cycles != 32'd0 && low_cycles < 32'd2) hit[V_RESET_SHORT] = 1'b1;
+        if (imem_we && (!rst_n || inflight)) hit[V_IMEM_WE] = 1'b1;
+        if (rst_n && launch && !launch_q) begin
+            if (launch_warps == 7'd0 || {25'd0, launch_warps} > CAP_WARPS) hit[V_LAUNCH_ARGS] = 1'b1;
+            if (inflight) hit[V_LAUNCH_BUSY] = 1'b1;
+        end
+        if (rst_n && step && !step_q && run) hit[V_STEP_RUN] = 1'b1;
+        if (rst_n && !sweep && done && !launched) hit[V_DONE] = 1'b1;
+        if (rst_n && !sweep && ((^{busy, done, rt_valid, mem_req, bd_ack}) === 1'bx)) hit[V_X] = 1'b1;
+        report(hit, "control");
+        if (hit != 18'd0) begin n_ctl <= n_ctl + count(hit); k_ctl <= k_ctl | hit; end
+    end
+
+    // ------------------------------------------------------------ memory port
+    reg        mem_wait;       // a request was presented and not acknowledged
+    reg [102:0] mem_q;         // the request as it was presented
+    wire [102:0] mem_now = {mem_we, mem_space, mem_bank, mem_addr, mem_wdata};
+    initial begin mem_wait = 1'b0; mem_q = 103'd0; end
+    always @(posedge clk) begin : memory
+        reg [17:0] hit;
+        hit = 18'd0;
+        if (rst_n) begin
+            if (mem_ack && !mem_req) hit[V_MEM_ACK] = 1'b1;
+            if (mem_wait && (!mem_req || mem_now != mem_q)) hit[V_MEM_HOLD] = 1'b1;
+            if (mem_req && (mem_addr[1:0] != 2'd0 || (mem_space && mem_we))) hit[V_MEM_REQ] = 1'b1;
+            if (mem_req && !busy) hit[V_BUSY] = 1'b1;
+            if (mem_req && ((^{mem_we, mem_space, mem_addr}) === 1'bx)) hit[V_X] = 1'b1;
+        end
+        mem_wait <= rst_n && mem_req && !mem_ack;
+        mem_q <= mem_now;
+        report(hit, "memory");
+        if (hit != 18'd0) begin n_mem <= n_mem + count(hit); k_mem <= k_mem | hit; end
+    end
+
+    // ------------------------------------------------------------ retire port
+    reg         rt_wait;       // a beat was presented and not taken
+    reg [318:0] rt_q;
+    wire [318:0] rt_now = {rt_kind, rt_warp, rt_pc, rt_insn, rt_mask_a, rt_mask_b, rt_index, rt_lane, rt_data, rt_status};
+    reg [2:0]   last_kind;     // the last beat taken within the open record
+    reg [15:0]  n_beats, n_state_beats;   // beats after HEAD: all, and those other than MEM
+    initial begin rt_wait = 1'b0; rt_q = 319'd0; rec_open = 1'b0; last_kind = K_HEAD; n_beats = 0; n_state_beats = 0; end
+    always @(posedge clk) begin : retire
+        reg [17:0] hit;
+        hit = 18'd0;
+        if (rst_n) begin
+            if (rt_wait && (!rt_valid || rt_now != rt_q)) hit[V_RT_HOLD] = 1'b1;
+            if ((rt_valid || rec_open) && !busy) hit[V_BUSY] = 1'b1;
+            if (rt_valid && ((^rt_kind) === 1'bx)) hit[V_X] = 1'b1;
+        end
+        if (!rst_n) begin
+            rec_open <= 1'b0;
+        end else if (rt_valid && rt_ready) begin
+            case (rt_kind)
+            K_HEAD: begin
+                if (rec_open) hit[V_RT_ORDER] = 1'b1;
+                if (!launched || rt_warp >= nwarps) hit[V_RT_FIELDS] = 1'b1;
+                rec_open <= 1'b1; last_kind <= K_HEAD; n_beats <= 16'd0; n_state_beats <= 16'd0;
+            end
+            K_END: begin
+                if (!rec_open) hit[V_RT_ORDER] = 1'b1;
+                if (rt_status > 8'd2 ||
+                    (rt_status == 8'd1 && (rt_data == 32'd0 || rt_data > {24'd0, TRAP_MAX} || n_state_beats != 16'd0)) ||
+                    (rt_status == 8'd2 && n_beats != 16'd0)) hit[V_RT_END] = 1'b1;
+                rec_open <= 1'b0;
+            end
+            K_GPR, K_PRED, K_UR, K_UPRED, K_MEM: begin
+                if (!rec_open || rt_kind < last_kind) hit[V_RT_ORDER] = 1'b1;
+                if ((rt_kind == K_GPR && rt_index == 8'd255) ||
+                    ((rt_kind == K_PRED || rt_kind == K_UPRED) && rt_index >= 8'd7) ||
+                    (rt_kind == K_UR && rt_index >= 8'd63) ||
+                    (rt_kind == K_MEM && rt_index > 8'd3)) hit[V_RT_FIELDS] = 1'b1;
+                last_kind <= rt_kind;
+                n_beats <= n_beats + 16'd1;
+                if (rt_kind != K_MEM) n_state_beats <= n_state_beats + 16'd1;
+            end
+            default: hit[V_RT_ORDER] = 1'b1;        // kind 7 does not exist
+            endcase
+        end
+        rt_wait <= rst_n && rt_valid && !rt_ready;
+        rt_q <= rt_now;
+        report(hit, "retire");
+        if (hit != 18'd0) begin n_rt <= n_rt + count(hit); k_rt <= k_rt | hit; end
+    end
+
+    // ------------------------------------------------------------ state backdoor
+    reg        bd_wait, bd_req_q, bd_ack_q;
+    reg [56:0] bd_q;
+    wire [56:0] bd_now = {bd_we, bd_space, bd_warp, bd_index, bd_lane, bd_wdata};
+    initial begin bd_wait = 1'b0; bd_req_q = 1'b0; bd_ack_q = 1'b0; bd_q = 57'd0; end
+    always @(posedge clk) begin : backdoor
+        reg [17:0] hit;
+        hit = 18'd0;
+        if (rst_n) begin
+            // bd_ack is high for the cycle after the edge that took the request:
+            // in that cycle the board may already drop it or present the next one
+            if (bd_wait && !bd_ack && (!bd_req || bd_now != bd_q)) hit[V_BD_HOLD] = 1'b1;
+            if (bd_req && !bd_req_q && busy && !sweep) hit[V_BD_BUSY] = 1'b1;
+            if (bd_ack && (!bd_req_q || bd_ack_q)) hit[V_BD_ACK] = 1'b1;
+        end
+        bd_wait <= rst_n && bd_req && !bd_ack;
+        bd_req_q <= bd_req; bd_ack_q <= bd_ack;
+        bd_q <= bd_now;
+        report(hit, "backdoor");
+        if (hit != 18'd0) begin n_bd <= n_bd + count(hit); k_bd <= k_bd | hit; end
+    end
+
+    // ------------------------------------------------------------ reporting
+    // this instance's name (%m inside the task would name the task)
+    reg [8*128-1:0] where;
+    initial $sformat(where, "%m");
+
+    function [31:0] count(input [17:0] hit);
+        integer k;
+        begin
+            count = 32'd0;
+            for (k = 0; k < 18; k = k + 1) count = count + {31'd0, hit[k]};
+        end
+    endfunction
+
+    task report(input [17:0] hit, input [8*8-1:0] group);
+        integer k;
+        begin
+            if (QUIET == 0)
+                for (k = 0; k < 18; k = k + 1)
+                    if (hit[k]) $display("gpu_port_checker %0s: cycle %0d: %0s (%0s)", where, cycle, kind_name(k), group);
+        end
+    endtask
+endmodule
