@@ -1,8 +1,11 @@
-/* wire_conformance ENDPOINT: checks a server against docs/wire-protocol.md —
- * every request, every error path and the RUN flow control — speaking the
- * protocol itself over a ZeroMQ DEALER socket (not through libgpuhost), as a
- * third-party client would. Prints one line per check and "N passed, M
- * failed"; exits 1 if any failed, 77 if the server cannot be reached. */
+/* wire_conformance ENDPOINT | usb: checks a server against
+ * docs/wire-protocol.md — every request, every error path and the RUN flow
+ * control — building every frame itself, as a third-party client would. The
+ * frames travel over a ZeroMQ DEALER socket, or over USB bulk through
+ * libgpuhost's USB transport (which only moves frames) to the reference
+ * board's VID:PID (run it under gpu-usbemu for the emulated board). Prints one
+ * line per check and "N passed, M failed"; exits 1 if any failed, 77 if the
+ * server cannot be reached. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdbool.h>
@@ -13,11 +16,14 @@
 #include <zmq.h>
 
 #include "isa/asmfile.h"
+#include "transport_usb.h"
 #include "wire/protocol.h"
 
 #define TIMEOUT_MS 5000
 
-static void *sock;
+static void *sock;                       /* ZeroMQ, or */
+static const gh_transport_ops *usb_ops; /* USB bulk */
+static void *usb_ctx;
 static uint32_t seq;
 static unsigned passed, failed;
 static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
@@ -35,7 +41,10 @@ static void check(bool ok, const char *fmt, ...)
 
 static void send_raw(const uint8_t *bytes, size_t len)
 {
-    zmq_send(sock, bytes, len, 0);
+    if (usb_ops)
+        usb_ops->send(usb_ctx, bytes, len);
+    else
+        zmq_send(sock, bytes, len, 0);
 }
 
 static uint32_t send_req(uint16_t type, const void *payload, uint32_t len)
@@ -49,6 +58,11 @@ static uint32_t send_req(uint16_t type, const void *payload, uint32_t len)
 /* The next frame within timeout_ms: its header and payload; false on silence. */
 static bool recv_frame(wire_header *h, const uint8_t **payload, int timeout_ms)
 {
+    if (usb_ops) {
+        size_t len;
+        return usb_ops->recv(usb_ctx, rx, sizeof rx, &len, (uint32_t)timeout_ms) == 0 &&
+               wire_frame_decode(rx, len, h, payload) == 0;
+    }
     zmq_pollitem_t item = {.socket = sock, .events = ZMQ_POLLIN};
     if (zmq_poll(&item, 1, timeout_ms) <= 0)
         return false;
@@ -321,13 +335,23 @@ int main(int argc, char **argv)
     isa_kernel *k = NULL;
     if (isa_assemble("conformance", "S2R R0, SR_LANEID ;\nIADD R1, R0, 0x100 ;\nEXIT ;\n", &k, stderr) != 0)
         return 2;
-    void *ctx = zmq_ctx_new();
-    sock = zmq_socket(ctx, ZMQ_DEALER);
-    int zero = 0;
-    zmq_setsockopt(sock, ZMQ_LINGER, &zero, sizeof zero);
-    if (zmq_connect(sock, argv[1]) != 0) {
-        fprintf(stderr, "wire_conformance: cannot connect %s: %s\n", argv[1], zmq_strerror(zmq_errno()));
-        return 77;
+    void *ctx = NULL;
+    if (strcmp(argv[1], "usb") == 0) {
+        gh_usb_params usb = gh_usb_reference(NULL, TIMEOUT_MS);
+        char err[512];
+        if (gh_usb_open(&usb, &usb_ops, &usb_ctx, err, sizeof err) != 0) {
+            fprintf(stderr, "wire_conformance: %s\n", err);
+            return 77;
+        }
+    } else {
+        ctx = zmq_ctx_new();
+        sock = zmq_socket(ctx, ZMQ_DEALER);
+        int zero = 0;
+        zmq_setsockopt(sock, ZMQ_LINGER, &zero, sizeof zero);
+        if (zmq_connect(sock, argv[1]) != 0) {
+            fprintf(stderr, "wire_conformance: cannot connect %s: %s\n", argv[1], zmq_strerror(zmq_errno()));
+            return 77;
+        }
     }
     wire_caps caps;
     hello_and_bad_frames(&caps);
@@ -337,8 +361,12 @@ int main(int argc, char **argv)
     run_without_credit(k);
     inject_and_bad_arguments(k);
     printf("%u passed, %u failed\n", passed, failed);
-    zmq_close(sock);
-    zmq_ctx_term(ctx);
+    if (usb_ops)
+        usb_ops->close(usb_ctx);
+    else {
+        zmq_close(sock);
+        zmq_ctx_term(ctx);
+    }
     isa_kernel_destroy(&k);
     return failed ? 1 : 0;
 }
