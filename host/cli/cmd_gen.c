@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "isa/outfile.h"
 #include "isa/random.h"
 
 static const char *const excluded[] = {"BRA", "BSSY", "BSYNC", "EXIT", "LDG", "STG", "LDC",
@@ -122,12 +123,14 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
         free(forms);
         return GH_EXIT_INPUT;
     }
-    FILE *f = output ? fopen(output, "w") : stdout;
-    if (!f) {
-        fprintf(stderr, "gpuhost gen: cannot write %s: %s\n", output, strerror(errno));
+    isa_outfile out = {0};
+    char err[600];
+    if (output && isa_outfile_open(&out, output, err, sizeof err) != 0) {
+        fprintf(stderr, "gpuhost gen: %s\n", err);
         free(forms);
         return GH_EXIT_IO;
     }
+    FILE *f = output ? out.f : stdout;
     uint64_t rng = seed * 0x9e3779b97f4a7c15ull + 1;
     write_init(f, &rng, (uint32_t)warps);
     const isa_random_limits lim = {.gprs = 32, .urs = 16, .const_banks = 1, .const_bytes = 256};
@@ -144,8 +147,8 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
     }
     fputs("EXIT ;\n", f);
     free(forms);
-    if (output && fclose(f) != 0) {
-        fprintf(stderr, "gpuhost gen: cannot write %s\n", output);
+    if (output && isa_outfile_commit(&out, err, sizeof err) != 0) {
+        fprintf(stderr, "gpuhost gen: %s\n", err);
         return GH_EXIT_IO;
     }
     return GH_EXIT_OK;

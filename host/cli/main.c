@@ -1,4 +1,5 @@
 /* gpuhost: the command line. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,7 @@ static void usage(FILE *f)
           "boards: model (default); --board NAME may stand anywhere; see 'gpuhost boards'\n"
           "exit status: 0 success (run: PASS), 1 input rejected (assembly errors, malformed\n"
           "             kernel), 2 usage error (also: an option the board cannot honour),\n"
-          "             3 I/O error, 4 FAIL (an .expect does not hold), 5 the kernel trapped,\n"
+          "             3 I/O error (also: standard output could not be written), 4 FAIL (an .expect does not hold), 5 the kernel trapped,\n"
           "             6 --max-insns reached, 7 divergence from the model, 8 target error (no server,\n"
           "             a dead or silent link, a watchdog, a DUT error, a fault that never showed),\n"
           "             9 the kernel uses an instruction the target does not implement\n"
@@ -31,7 +32,29 @@ static void usage(FILE *f)
           f);
 }
 
+/* Output that never reached standard output (a full disk, a closed pipe) is
+ * an I/O error, never a silent success; a verdict already worse stays. */
+static int check_stdout(int rc)
+{
+    errno = 0;
+    int bad = fflush(stdout) != 0 || ferror(stdout);
+    int e = errno;
+    if (fclose(stdout) != 0 && !bad)
+        bad = 1, e = errno;
+    if (!bad)
+        return rc;
+    fprintf(stderr, "gpuhost: standard output: %s\n", strerror(e ? e : EIO));
+    return rc == GH_EXIT_OK ? GH_EXIT_IO : rc;
+}
+
+static int run_command(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    return check_stdout(run_command(argc, argv));
+}
+
+static int run_command(int argc, char **argv)
 {
     /* --board NAME may stand anywhere before a "--" */
     const char *board = NULL;

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "isa/kernel.h"
+#include "isa/outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -278,15 +279,20 @@ int isa_kernel_write_elf(const isa_kernel *self, const char *path, char *err, si
         return fail(err, errlen, "(null): no path");
     if (check(self, path, err, errlen))
         return -1;
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0)
-        return fail(err, errlen, "%s: cannot open for writing: %s", path, strerror(errno));
-    int rc = write_fd(self, fd, path, err, errlen);
-    if (close(fd) && rc == 0)
-        rc = fail(err, errlen, "%s: close: %s", path, strerror(errno));
-    if (rc)
-        unlink(path);
-    return rc;
+    /* built in memory first, so a device or FIFO named as the output gets a
+     * plain sequential write and a failure leaves the named file as it was */
+    void *data = NULL;
+    size_t size = 0;
+    if (isa_kernel_write_elf_mem(self, &data, &size, err, errlen))
+        return -1;
+    isa_outfile out;
+    if (isa_outfile_open(&out, path, err, errlen)) {
+        free(data);
+        return -1;
+    }
+    fwrite(data, 1, size, out.f);
+    free(data);
+    return isa_outfile_commit(&out, err, errlen);
 }
 
 int isa_kernel_write_elf_mem(const isa_kernel *self, void **data, size_t *size, char *err,
