@@ -25,3 +25,18 @@ check_fault() {
         echo "$cf_out" | sed 's/^/    /'
     fi
 }
+
+# A kind only a full-state check sees: exit 7 at the --check-every point
+# after it, every expected text in the report. Counts into $pass and $fail.
+#   check_state_fault GPUHOST BOARD KERNEL NAME FAULT EVERY TEXT...
+check_state_fault() {
+    sf_gpuhost=$1 sf_board=$2 sf_kernel=$3 sf_name=$4 sf_fault=$5 sf_every=$6
+    shift 6
+    sf_out=$("$sf_gpuhost" --board "$sf_board" run "$sf_kernel" --check-every "$sf_every" --fault "$sf_fault" 2>&1)
+    sf_status=$?
+    sf_ok=1
+    [ $sf_status -eq 7 ] || sf_ok=0
+    for sf_text in "$@"; do echo "$sf_out" | grep -qF -- "$sf_text" || { sf_ok=0; echo "  missing: $sf_text"; }; done
+    if [ $sf_ok -eq 1 ]; then pass=$((pass + 1)); echo "ok   $sf_name"; else
+        fail=$((fail + 1)); echo "FAIL $sf_name (exit $sf_status)"; echo "$sf_out" | sed 's/^/    /'; fi
+}

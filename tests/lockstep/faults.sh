@@ -26,17 +26,7 @@ check "wrong branch target" "5:5" 7 "DIVERGENCE at instruction 5 (warp 0, pc 0x5
 check "wrong store address" "6:4" 7 "DIVERGENCE at instruction 4 (warp 0, pc 0x40): STG [R[2:3]], R1 ;" \
     "store lane 0: expected address 0x1000, actual 0x1010"
 # kinds only a full-state check can see: caught at the first check after them
-check_every() { # name, fault, every, text...
-    ce_name=$1 ce_fault=$2 ce_every=$3
-    shift 3
-    out=$("$gpuhost" --board modelsim run "$kernel" --check-every "$ce_every" --fault "$ce_fault" 2>&1)
-    status=$?
-    ok=1
-    [ $status -eq 7 ] || ok=0
-    for text in "$@"; do echo "$out" | grep -qF -- "$text" || { ok=0; echo "  missing: $text"; }; done
-    if [ $ok -eq 1 ]; then pass=$((pass + 1)); echo "ok   $ce_name"; else
-        fail=$((fail + 1)); echo "FAIL $ce_name (exit $status)"; echo "$out" | sed 's/^/    /'; fi
-}
+check_every() { check_state_fault "$gpuhost" modelsim "$kernel" "$@"; }
 check_every "7 hidden register write, check every 2" "7:1:7" 2 \
     "DIVERGENCE in the full state at the check after instruction 1: it happened in instructions #0..#1" \
     "warp 0 R8 lane 0: expected 0x00000000, actual 0x00000100"

@@ -33,24 +33,14 @@ for batch in 1 4; do
         "store lane 0: expected address 0x1000, actual 0x1010"
 done
 # kinds only a full-state check sees, caught at the check after them
-check_state_fault() { # name, fault, every, text...
-    sf_name=$1 sf_fault=$2 sf_every=$3
-    shift 3
-    out=$("$gpuhost" --board rtl run "$kernel" --check-every "$sf_every" --fault "$sf_fault" 2>&1)
-    status=$?
-    ok=1
-    [ $status -eq 7 ] || ok=0
-    for text in "$@"; do echo "$out" | grep -qF -- "$text" || { ok=0; echo "  missing: $text"; }; done
-    if [ $ok -eq 1 ]; then pass=$((pass + 1)); echo "ok   $sf_name"; else
-        fail=$((fail + 1)); echo "FAIL $sf_name (exit $status)"; echo "$out" | sed 's/^/    /'; fi
-}
-check_state_fault "7 hidden register write" "7:1:7" 2 \
+state_fault() { check_state_fault "$gpuhost" rtl "$kernel" "$@"; }
+state_fault "7 hidden register write" "7:1:7" 2 \
     "DIVERGENCE in the full state at the check after instruction 1: it happened in instructions #0..#1" \
     "warp 0 R8 lane 0: expected 0x00000000, actual 0x00000100"
-check_state_fault "8 hidden store" "8:4:8" 1 \
+state_fault "8 hidden store" "8:4:8" 1 \
     "DIVERGENCE in the full state at the check after instruction 4: it happened in instructions #4..#4" \
     "memory 0x1080: expected 0x00000000, actual 0x00000100"
-check_state_fault "9 wrong lane PC" "9:1" 1 \
+state_fault "9 wrong lane PC" "9:1" 1 \
     "DIVERGENCE in the full state at the check after instruction 1: it happened in instructions #1..#1" \
     "warp 0 lane 0 PC: expected 0x20, actual 0x30"
 check "armed, never struck" "1:99" 4 8 "the fault 1:99 was armed in the DUT but never showed"
