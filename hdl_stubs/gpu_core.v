@@ -98,27 +98,17 @@ module gpu_core #(
                      T_STACK_OVERFLOW = TRAP_CONVERGENCE_STACK_OVERFLOW, T_DEADLOCK = TRAP_CONVERGENCE_DEADLOCK,
                      T_ILLEGAL_INSTRUCTION = TRAP_ILLEGAL_INSTRUCTION;
 
-    localparam [7:0] OP_IMAD = 8'h31, OP_IMAD_WIDE = 8'h32, OP_LEA = 8'h36,
-                     OP_ISETP = 8'h3b, OP_ISET = 8'h3c, OP_LOP3 = 8'h3e, OP_PLOP3 = 8'h3f,
-                     OP_MOV = 8'h41, OP_PRMT = 8'h42, OP_R2UR = 8'h45, OP_SETGPR = 8'h46,
-                     OP_GETGPR = 8'h47,
-                     OP_SHFL = 8'h60, OP_MOVM = 8'h61, OP_VOTE = 8'h62, OP_VOTEU = 8'h63,
-                     OP_REDUX = 8'h64, OP_REDUXU = 8'h65, OP_MATCH = 8'h66, OP_ELECTU = 8'h67,
-                     OP_ELECT = 8'h68,
-                     OP_EXIT = 8'h81, OP_BRA = 8'h82, OP_BSSY = 8'h83,
-                     OP_BSYNC = 8'h84, OP_S2R = 8'h88, OP_S2UR = 8'h89, OP_LDG = 8'h90,
-                     OP_STG = 8'h91, OP_LDC = 8'h92;
+    // optype values, field positions, the implemented set: generated from isa/spec (gpu_isa.vh)
+    /* verilator lint_off UNUSEDPARAM */
+    `include "gpu_isa.vh"
+    /* verilator lint_on UNUSEDPARAM */
 
     // slot kinds
     localparam [2:0] SK_NONE = 3'd0, SK_R = 3'd1, SK_U = 3'd2, SK_I = 3'd3, SK_C = 3'd4;
 
-    // the implemented-optype bitmap (capability words 2..9)
+    // the implemented-optype bitmap (capability words 2..9): hdl_stubs/implemented.txt
     function automatic implemented(input [7:0] op);
-        implemented = (op >= 8'h11 && op <= 8'h15) ||             // XU but MUFU
-                      (op >= 8'h30 && op <= 8'h47) ||             // IALU
-                      (op >= 8'h60 && op <= 8'h68) ||             // SYNCOp
-                      (op >= 8'h80 && op <= 8'h84) || op == 8'h88 || op == 8'h89 ||
-                      (op >= 8'h90 && op <= 8'h92);               // extension ctrl + mem
+        implemented = ISA_IMPLEMENTED[op];
     endfunction
 
     // ------------------------------------------------------------------ state
@@ -308,11 +298,7 @@ module gpu_core #(
     endfunction
 
     function automatic sreg_ok(input [7:0] id);
-        case (id)
-        8'h00, 8'h01, 8'h02, 8'h08, 8'h09, 8'h0a, 8'h0c, 8'h0d, 8'h0e, 8'h10, 8'h11, 8'h12,
-        8'h14, 8'h15, 8'h16, 8'h20, 8'h21, 8'h28, 8'h29, 8'h2a, 8'h2b, 8'h2c: sreg_ok = 1'b1;
-        default: sreg_ok = 1'b0;
-        endcase
+        sreg_ok = isa_valid_SRegId(id);
     endfunction
 
     // lowest set bit of m (0 when m is 0)

@@ -12,7 +12,7 @@ if ! command -v "$tool" >/dev/null 2>&1; then
     exit 77
 fi
 case $top in
-conformance_tb) sources="$hdl/gpu_core.v $hdl/gpu_alu.v $hdl/gpu_legal.v $hdl/contract/gpu_port_checker.v $hdl/contract/conformance_tb.v"
+conformance_tb) sources="$(echo "$hdl"/*.v) $gen/gpu_legal.v $hdl/contract/gpu_port_checker.v $hdl/contract/conformance_tb.v"
                 verdict="conformance: PASS" ;;
 checker_mutant_tb) sources="$hdl/contract/gpu_port_checker.v $hdl/contract/checker_mutant_tb.v"
                    verdict="checker mutants: PASS" ;;

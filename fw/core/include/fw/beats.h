@@ -7,10 +7,8 @@
 
 #include <stdint.h>
 
+#include "fw/port.h" /* enum fw_beat_kind, fw_beat_status */
 #include "wire/protocol.h"
-
-enum fw_beat_kind { FW_BEAT_HEAD, FW_BEAT_GPR, FW_BEAT_PRED, FW_BEAT_UR, FW_BEAT_UPRED, FW_BEAT_MEM, FW_BEAT_END };
-enum fw_beat_status { FW_BEAT_RETIRED = 0, FW_BEAT_TRAP = 1, FW_BEAT_UNIMPLEMENTED = 2 };
 
 /* One beat: only the fields its kind uses need be filled (HEAD: warp, pc,
  * insn, mask_a active, mask_b exec; GPR: index, lane, data; PRED: index,
