@@ -57,6 +57,7 @@ module gpu_core #(
     output reg  [4:0]   rt_lane,
     output reg  [31:0]  rt_data,
     output reg  [7:0]   rt_status,
+    output reg  [1023:0] rt_row,    // GPR_ROW beats (this core sends GPR beats only)
     // state backdoor
     input  wire         bd_req,
     input  wire         bd_we,
@@ -575,7 +576,7 @@ module gpu_core #(
     always @(*) begin
         rt_valid = 1'b0; rt_kind = K_HEAD; rt_warp = cw; rt_pc = 64'd0; rt_insn = 128'd0;
         rt_mask_a = 32'd0; rt_mask_b = 32'd0; rt_index = 8'd0; rt_lane = 5'd0; rt_data = 32'd0;
-        rt_status = 8'd0;
+        rt_status = 8'd0; rt_row = 1024'd0;
         case (state)
         S_HEAD: begin
             rt_valid = 1'b1; rt_kind = K_HEAD; rt_pc = cpc; rt_insn = ir;

@@ -503,7 +503,8 @@ static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
     return store_io(ctx, 0, 0, addr, out, len, 0);
 }
 
-/* The head beat of the retire FIFO, reading only the registers its kind uses. */
+/* The head beat of the retire FIFO, reading only the registers its kind uses
+ * (of a GPR_ROW beat, the row words of the lanes it writes). */
 static void read_beat(fw_beat *b)
 {
     uint32_t head = rd(DBG(RT_HEAD));
@@ -516,11 +517,16 @@ static void read_beat(fw_beat *b)
     if (b->kind == FW_BEAT_HEAD)
         for (uint32_t i = 0; i < 4; i++)
             b->insn[i] = rd(DBG(RT_INSN0) + 4u * i);
-    if (b->kind == FW_BEAT_HEAD || b->kind == FW_BEAT_PRED || b->kind == FW_BEAT_END) {
+    if (b->kind == FW_BEAT_HEAD || b->kind == FW_BEAT_PRED || b->kind == FW_BEAT_END ||
+        b->kind == FW_BEAT_GPR_ROW)
         b->mask_a = rd(DBG(RT_MASK_A));
+    if (b->kind == FW_BEAT_HEAD || b->kind == FW_BEAT_PRED || b->kind == FW_BEAT_END)
         b->mask_b = rd(DBG(RT_MASK_B));
-    }
-    if (b->kind != FW_BEAT_HEAD && b->kind != FW_BEAT_PRED)
+    if (b->kind == FW_BEAT_GPR_ROW)
+        for (uint32_t l = 0; l < FW_PORT_ROW_LANES; l++)
+            if ((b->mask_a >> l) & 1u)
+                b->row[l] = rd(DBG(RT_ROW0) + 4u * l);
+    if (b->kind != FW_BEAT_HEAD && b->kind != FW_BEAT_PRED && b->kind != FW_BEAT_GPR_ROW)
         b->data = rd(DBG(RT_DATA));
     b->status = b->kind == FW_BEAT_END ? (uint8_t)(rd(DBG(RT_STATUS)) & 0xffu) : 0;
 }

@@ -368,6 +368,8 @@ static void take_beat(fw_dut_rtl *d, fw_beats *a)
                  .status = o->rt_status, .pc = o->rt_pc, .mask_a = o->rt_mask_a, .mask_b = o->rt_mask_b,
                  .data = o->rt_data};
     memcpy(b.insn, o->rt_insn, sizeof b.insn);
+    if (b.kind == FW_BEAT_GPR_ROW)
+        memcpy(b.row, o->rt_row, sizeof b.row);
     if (fw_beats_add(a, &b))
         fw_beats_note_exits(a->rec, d->exited, DUT_RTL_MAX_WARPS);
 }

@@ -3,10 +3,10 @@
  * Verilated core, as gpu-usbemu builds them).
  *
  * Those DUTs hand over a whole commit record per step; the port turns it
- * back into the retire beats of the contract (hdl_stubs/README.md: HEAD, GPR
- * lanes by register, PRED, UR, UPRED, MEM words, END with the exit mask and
- * the branch lanes and target), so the image's beat assembler sees what the
- * FPGA's FIFO shows. Each stored word is first presented on the memory port
+ * back into the retire beats of the contract (hdl_stubs/README.md: HEAD, a
+ * GPR_ROW beat per register written, PRED, UR, UPRED, MEM words, END with the
+ * exit mask and the branch lanes and target), so the image's beat assembler
+ * sees what the FPGA's FIFO shows. Each stored word is first presented on the memory port
  * as a write that the firmware serves into its SDRAM page store, and its MEM
  * beat follows the acknowledgement, as the contract orders them.
  *
@@ -27,7 +27,7 @@
 #define SLOTS 4096u
 #define PAGE_SIZE 4096u
 #define CONST_FLAG (UINT64_C(1) << 40)
-#define MAX_BEATS (2u + WIRE_MAX_GPR_WRITES * 32u + WIRE_MAX_PRED_WRITES + WIRE_MAX_UR_WRITES + 8u + \
+#define MAX_BEATS (2u + WIRE_MAX_GPR_WRITES + WIRE_MAX_PRED_WRITES + WIRE_MAX_UR_WRITES + 8u + \
                    32u * WIRE_MAX_MEM_WORDS)
 
 int ghemu_dbg_init(ghemu *e)
@@ -156,11 +156,11 @@ static void record_to_beats(ghemu *e)
     b->insn[2] = (uint32_t)r->insn_hi, b->insn[3] = (uint32_t)(r->insn_hi >> 32);
     b->mask_a = r->active_mask, b->mask_b = r->exec_mask;
     for (unsigned i = 0; i < r->gpr_count && i < WIRE_MAX_GPR_WRITES; i++)
-        for (unsigned l = 0; l < 32; l++)
-            if ((r->gpr[i].lane_mask >> l) & 1u) {
-                b = beat(d, FW_BEAT_GPR);
-                b->index = r->gpr[i].reg, b->lane = (uint8_t)l, b->data = r->gpr[i].value[l];
-            }
+        if (r->gpr[i].lane_mask) {
+            b = beat(d, FW_BEAT_GPR_ROW);
+            b->index = r->gpr[i].reg, b->mask_a = r->gpr[i].lane_mask;
+            memcpy(b->row, r->gpr[i].value, sizeof b->row);
+        }
     for (unsigned i = 0; i < r->pred_count && i < WIRE_MAX_PRED_WRITES; i++) {
         b = beat(d, FW_BEAT_PRED);
         b->index = r->pred[i].pred, b->mask_a = r->pred[i].lane_mask, b->mask_b = r->pred[i].value;
@@ -384,6 +384,8 @@ uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
         return d->imem_data[(off - GH_DBG_IMEM_DATA0) / 4];
     if (off >= GH_DBG_RT_INSN0 && off < GH_DBG_RT_INSN0 + 16)
         return b ? b->insn[(off - GH_DBG_RT_INSN0) / 4] : 0;
+    if (off >= GH_DBG_RT_ROW0 && off < GH_DBG_RT_ROW0 + 4u * FW_PORT_ROW_LANES)
+        return b ? b->row[(off - GH_DBG_RT_ROW0) / 4] : 0;
     return 0;
 }
 

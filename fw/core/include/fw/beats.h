@@ -11,7 +11,8 @@
 #include "wire/protocol.h"
 
 /* One beat: only the fields its kind uses need be filled (HEAD: warp, pc,
- * insn, mask_a active, mask_b exec; GPR: index, lane, data; PRED: index,
+ * insn, mask_a active, mask_b exec; GPR: index, lane, data; GPR_ROW: index,
+ * mask_a lanes, row[l] for those lanes; PRED: index,
  * mask_a lanes, mask_b values; UR: index, data; UPRED: index, data bit 0;
  * MEM: index (word), lane, pc (address of the word), data; END: status,
  * data (trap code), pc (branch target), mask_a (branch lanes), mask_b (exit
@@ -21,6 +22,7 @@ typedef struct {
     uint64_t pc;
     uint32_t insn[4];
     uint32_t mask_a, mask_b, data;
+    uint32_t row[FW_PORT_ROW_LANES]; /* GPR_ROW: lane l's value */
 } fw_beat;
 
 typedef struct {

@@ -5,13 +5,17 @@
  * hdl_stubs/port.cmake: BEAT_HEAD, BD_GPR, CAP_WARPS_WORD, ...), and the
  * README's tables are checked against it (CTest rtl_contract_doc).
  * Each list: X(NAME, value, "meaning"); FW_PORT_<LIST>_BITS is the width of
- * the port field that carries it. Freestanding. */
+ * the port field that carries it. No semicolon in a text (port.cmake reads
+ * the lists as CMake lists). Freestanding. */
 #ifndef FW_PORT_H
 #define FW_PORT_H
 
 /* rt_kind: the retire beats, in the order a record presents them (HEAD, the
- * GPR writes, PRED, UR, UPRED, MEM, END) */
+ * GPR writes as GPR or GPR_ROW beats, PRED, UR, UPRED, MEM, END). A GPR_ROW
+ * beat carries a whole warp's write of one register: lanes in rt_mask_a,
+ * lane l's value in rt_row bits 32l+31..32l. */
 #define FW_PORT_BEAT_BITS 3
+#define FW_PORT_ROW_LANES 32 /* rt_row: 32 lanes x 32 bits */
 #define FW_PORT_BEATS(X)                                                                         \
     X(HEAD, 0, "warp, PC, instruction word, active and exec masks")                              \
     X(GPR, 1, "one lane of a GPR write: register, lane, value")                                   \
@@ -19,7 +23,8 @@
     X(UR, 3, "a uniform register write")                                                          \
     X(UPRED, 4, "a uniform predicate write")                                                      \
     X(MEM, 5, "a stored word: lane, word index, address, value")                                  \
-    X(END, 6, "the outcome: status, trap code, exit mask, branch lanes and target")
+    X(END, 6, "the outcome: status, trap code, exit mask, branch lanes and target")             \
+    X(GPR_ROW, 7, "a GPR write of several lanes: register, lane mask, the lanes' values")
 
 /* rt_status of an END beat */
 #define FW_PORT_STATUS_BITS 8
@@ -79,7 +84,7 @@
 /* space FAULT: the fault-injection registers (kinds: fw/faults.h) */
 #define FW_PORT_FAULT_REG_BITS 8
 #define FW_PORT_FAULT_REGS(X)                                                                    \
-    X(KIND, 0, "fault kind; a write re-arms")                                                     \
+    X(KIND, 0, "fault kind (a write re-arms it)")                                                     \
     X(AT, 1, "the retire index it is armed from")                                                 \
     X(PARAM, 2, "its parameter P")                                                                \
     X(FIRED, 3, "1 once it struck (read-only)")
