@@ -195,7 +195,7 @@ module gpu_core #(
         .bd_index(bd_index), .bd_wdata(bd_wdata), .bd_q(q_pregs));
 
     // ---------------------------------------------------------------- execution
-    wire [1023:0] r0, r1, r2, r3, ld0, ld1, ld2, ld3;
+    wire [1023:0] int_d0, int_d1, warp_d0, ld0, ld1, ld2, ld3;
     wire [31:0]   m0, m1, m2, m3, ld_m;
     wire [223:0]  pw_m, pw_v;
     wire          ur_en;
@@ -207,8 +207,8 @@ module gpu_core #(
         .clk(clk), .go(go), .unit(unit), .ir(ir), .exec(exec), .a0(q_a), .a1(a1), .b0(q_b), .b1(b1),
         .c0(q_c), .c1(c1), .b_gpr(b_gpr), .c_gpr(c_gpr), .ub(ub), .uc(uc), .b_neg(b_neg), .b_bitnot(b_bitnot),
         .c_neg(c_neg), .pred(pred), .upred(upred), .warp(cw), .nwarps(nwarps), .clock(clock),
-        .ld0(ld0), .ld1(ld1), .ld2(ld2), .ld3(ld3), .ld_m(ld_m), .ld_words(mem_words), .busy(warp_busy),
-        .r0(r0), .r1(r1), .r2(r2), .r3(r3), .m0(m0), .m1(m1), .m2(m2), .m3(m3), .pw_m(pw_m), .pw_v(pw_v),
+        .ld_m(ld_m), .ld_words(mem_words), .busy(warp_busy),
+        .int_d0(int_d0), .int_d1(int_d1), .warp_d0(warp_d0), .m0(m0), .m1(m1), .m2(m2), .m3(m3), .pw_m(pw_m), .pw_v(pw_v),
         .ur_en(ur_en), .ur_i(ur_i), .ur_v(ur_v), .up_m(up_m), .up_v(up_v));
 
     // ---------------------------------------------------------------- memory port
@@ -240,7 +240,8 @@ module gpu_core #(
         .clk(clk), .rst_n(rst_n),
         .start(state == S_CONST || state == S_READ || state == S_EXEC || state == S_RETIRE),
         .results(state == S_RETIRE), .warp(cw), .pc(cpc), .insn(insn_valid ? ir : 128'd0), .active(active),
-        .exec(exec), .trap(trap), .unimpl(unimpl), .r0(r0), .r1(r1), .r2(r2), .r3(r3), .m0(m0), .m1(m1),
+        .exec(exec), .trap(trap), .unimpl(unimpl), .unit(unit), .int_d0(int_d0), .int_d1(int_d1),
+        .warp_d0(warp_d0), .ld0(ld0), .ld1(ld1), .ld2(ld2), .ld3(ld3), .m0(m0), .m1(m1),
         .m2(m2), .m3(m3), .resr(resr), .pw_m(pw_m), .pw_v(pw_v), .ur_en(ur_en), .ur_i(ur_i), .ur_v(ur_v),
         .up_m(up_m), .up_v(up_v), .st_mask(st_mask), .st_go(st_go), .st_taken(st_taken), .st_beat(st_beat),
         .st_more(st_more), .st_lane(st_lane), .st_idx(st_idx), .st_a(st_a), .st_d(st_d), .st_err(st_err),
@@ -253,7 +254,7 @@ module gpu_core #(
         .rt_insn(rt_insn), .rt_mask_a(rt_mask_a), .rt_mask_b(rt_mask_b), .rt_index(rt_index),
         .rt_lane(rt_lane), .rt_data(rt_data), .rt_status(rt_status), .rt_row(rt_row));
 
-    gpu_ctrl #(.NW(NW), .WB(WB)) u_ctrl (
+    gpu_ctrl #(.WB(WB)) u_ctrl (
         .clk(clk), .rst_n(rst_n), .clr(clr), .clr_cnt(clr_cnt), .launch(l_go), .cw(w),
         .opt(ir[F_OPTYPE +: F_OPTYPE_W]), .target(ir[F_TARGET +: F_TARGET_W]), .cpc(cpc), .active(active),
         .exec(exec), .ask(state == S_DEC), .ask_guard(guard), .depth_cw(depth_cw), .bsync_e(bsync_e),

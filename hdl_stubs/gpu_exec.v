@@ -4,8 +4,10 @@
 // the extra rows) or, for a uniform/immediate/constant operand, ub/uc, the
 // warp's predicates; out: result rows with their lane masks and predicate
 // writes, registered and held until the next `go`. Decode (gpu_decode) picks
-// the unit (U_*, gpu_core_defs.vh); this stage hands the chosen unit's
-// results to the retire stage.
+// the unit (U_*, gpu_core_defs.vh); this stage hands the chosen unit's masks
+// and predicate and uniform writes to the retire stage, and its result rows
+// as they are (the retire stage picks the unit's rows when it loads a beat:
+// no 1024-bit multiplexer evaluated every cycle).
 //
 //   unit            instructions                                   module
 //   U_INT           IALU but R2UR/SETGPR/GETGPR; XU but MUFU        gpu_unit_int
@@ -40,12 +42,13 @@ module gpu_exec (
     input  wire [6:0]    warp, nwarps,
     input  wire [63:0]   clock,
     // loads (gpu_mem)
-    input  wire [1023:0] ld0, ld1, ld2, ld3,
     input  wire [31:0]   ld_m,
     input  wire [2:0]    ld_words,
     output wire          busy,             // a multi-cycle unit is at work
-    // the results: up to four rows, predicate writes, a uniform register and uniform predicates
-    output reg  [1023:0] r0, r1, r2, r3,
+    // the results: the units' rows (int: d0 d1, warp: d0; loads come from gpu_mem), the lanes
+    // each of the chosen unit's up to four rows writes, predicate writes, a uniform register
+    // and uniform predicates
+    output wire [1023:0] int_d0, int_d1, warp_d0,
     output reg  [31:0]   m0, m1, m2, m3,
     output reg  [223:0]  pw_m, pw_v,
     output reg           ur_en,
@@ -57,7 +60,6 @@ module gpu_exec (
     `include "gpu_core_defs.vh"
     /* verilator lint_on UNUSEDPARAM */
 
-    wire [1023:0] int_d0, int_d1, warp_d0;
     wire [31:0]   int_m0, int_m1, warp_m0;
     wire [223:0]  int_pw_m, int_pw_v, warp_pw_m, warp_pw_v;
     wire          warp_ur_en, warp_busy;
@@ -83,7 +85,6 @@ module gpu_exec (
     assign busy = warp_busy;
 
     always @(*) begin
-        r0 = int_d0; r1 = int_d1; r2 = ld2; r3 = ld3;
         m0 = 32'd0; m1 = 32'd0; m2 = 32'd0; m3 = 32'd0;
         pw_m = 224'd0; pw_v = 224'd0;
         ur_en = 1'b0; ur_i = warp_ur_i; ur_v = warp_ur_v; up_m = 7'd0; up_v = warp_up_v;
@@ -92,11 +93,10 @@ module gpu_exec (
             m0 = int_m0; m1 = int_m1; pw_m = int_pw_m; pw_v = int_pw_v;
         end
         U_WARP: begin
-            r0 = warp_d0; m0 = warp_m0; pw_m = warp_pw_m; pw_v = warp_pw_v;
+            m0 = warp_m0; pw_m = warp_pw_m; pw_v = warp_pw_v;
             ur_en = warp_ur_en; up_m = warp_up_m;
         end
         U_MEM: begin
-            r0 = ld0; r1 = ld1;
             m0 = ld_m; m1 = (ld_words > 3'd1) ? ld_m : 32'd0;
             m2 = (ld_words > 3'd2) ? ld_m : 32'd0; m3 = (ld_words > 3'd3) ? ld_m : 32'd0;
         end

@@ -41,13 +41,11 @@ module gpu_gpr #(
         integer l;
         reg [AW-1:0] wa;
         reg [31:0]   wm;
-        reg [1023:0] wd;
         if (clr || rt_we || bd_we) begin
             wa = clr ? clr_row : rt_we ? rt_row : bd_row;
             wm = clr ? 32'hFFFFFFFF : rt_we ? rt_mask : (32'd1 << bd_lane);
-            wd = clr ? 1024'd0 : rt_we ? rt_data : {32{bd_data}};
             for (l = 0; l < 32; l = l + 1)
-                if (wm[l]) mem[wa][32 * l +: 32] <= wd[32 * l +: 32];
+                if (wm[l]) mem[wa][32 * l +: 32] <= clr ? 32'd0 : rt_we ? rt_data[32 * l +: 32] : bd_data;
         end
     end
 endmodule

@@ -104,8 +104,7 @@ module gpu_mem (
         end
     endfunction
 
-    reg [63:0] sa [0:31];                 // STG: each lane's address
-    reg [31:0] smask;
+    reg [31:0] smask;                     // STG: lanes whose words are still to store
     reg [31:0] lrem;                      // loads: lanes still to do
     reg [4:0]  ln;
     reg [2:0]  wi;
@@ -148,7 +147,6 @@ module gpu_mem (
                     bad = 1'b0;
                     for (l = 31; l >= 0; l = l - 1) begin
                         a = g_addr(l[4:0]);
-                        sa[l] <= a;
                         if (exec[l] && (misaligned(a, words) || g_range(a, bytes))) begin
                             bad = 1'b1;
                             trap <= misaligned(a, words) ? TRAP_MISALIGNED_ADDRESS : TRAP_MEMORY_RANGE;
@@ -198,7 +196,7 @@ module gpu_mem (
                 case (sst)
                 2'd0: begin                                      // write the word
                     mem_req <= 1'b1; mem_we <= 1'b1; mem_space <= 1'b0; mem_bank <= 5'd0;
-                    a = sa[st_lane] + {59'd0, st_idx, 2'b00};
+                    a = g_addr(st_lane) + {59'd0, st_idx, 2'b00};    // (the address rows are held)
                     if (f_armed && f_kind == FAULT_WRONG_ADDRESS) begin
                         a = a + {52'd0, f_param1, 4'd0}; f_fire <= 1'b1;
                     end

@@ -24,9 +24,10 @@ module gpu_retire (
     // the outcome so far
     input  wire [7:0]    trap,
     input  wire          unimpl,
-    // results (gpu_exec) and where they go
-    input  wire [1023:0] r0, r1, r2, r3,
-    input  wire [31:0]   m0, m1, m2, m3,
+    // results (gpu_exec, gpu_mem) and where they go
+    input  wire [2:0]    unit,             // whose rows they are
+    input  wire [1023:0] int_d0, int_d1, warp_d0, ld0, ld1, ld2, ld3,
+    input  wire [31:0]   m0, m1, m2, m3,   // the lanes rows 0..3 write
     input  wire [31:0]   resr,             // destination rows 0..3, 8 bits each (255: none)
     input  wire [223:0]  pw_m, pw_v,
     input  wire          ur_en,
@@ -87,6 +88,7 @@ module gpu_retire (
     `include "gpu_port.vh"
     `include "gpu_contract.vh"
     `include "gpu_faults.vh"
+    `include "gpu_core_defs.vh"
     /* verilator lint_on UNUSEDPARAM */
 
     localparam [2:0] R_IDLE = 3'd0, R_HEAD = 3'd1, R_WAIT = 3'd2, R_BEATS = 3'd3, R_STGO = 3'd4,
@@ -162,37 +164,52 @@ module gpu_retire (
         end
     endtask
 
-    // a result row's beat, with the first one's faults
+    // lane l of result row k, from the unit that made it
+    function automatic [31:0] lane_of(input [1:0] k, input [4:0] l);
+        if (unit == U_MEM)
+            case (k)
+            2'd0:    lane_of = ld0[32 * l +: 32];
+            2'd1:    lane_of = ld1[32 * l +: 32];
+            2'd2:    lane_of = ld2[32 * l +: 32];
+            default: lane_of = ld3[32 * l +: 32];
+            endcase
+        else if (unit == U_WARP) lane_of = warp_d0[32 * l +: 32];
+        else lane_of = (k == 2'd0) ? int_d0[32 * l +: 32] : int_d1[32 * l +: 32];
+    endfunction
+
+    // a result row's beat, with the first one's faults (a lane patched over the row)
     task row_beat(input [1:0] k, input first);
-        reg [1023:0] d;
         reg [31:0]   m;
         reg [4:0]    l0, l1;
         begin
-            d = (k == 2'd0) ? r0 : (k == 2'd1) ? r1 : (k == 2'd2) ? r2 : r3;
             m = (k == 2'd0) ? m0 : (k == 2'd1) ? m1 : (k == 2'd2) ? m2 : m3;
             l0 = ctz(m);
+            l1 = l0 ^ ((f_param1[4:0] == 5'd0) ? 5'd1 : f_param1[4:0]);
             beat_fault <= 1'b0; stray_fault <= 1'b0;
+            beat(BEAT_GPR_ROW);
+            rt_index <= resr[8 * k +: 8];
+            if (unit == U_MEM) rt_row <= (k == 2'd0) ? ld0 : (k == 2'd1) ? ld1 : (k == 2'd2) ? ld2 : ld3;
+            else if (unit == U_WARP) rt_row <= warp_d0;
+            else rt_row <= (k == 2'd0) ? int_d0 : int_d1;
             if (first && fa && f_kind == FAULT_WRONG_LANE) begin
                 // lane l0's value lands in lane l0 ^ P instead (another write of that lane still wins)
-                l1 = l0 ^ ((f_param1[4:0] == 5'd0) ? 5'd1 : f_param1[4:0]);
-                if (!m[l1]) d[32 * l1 +: 32] = d[32 * l0 +: 32];
+                if (!m[l1]) rt_row[32 * l1 +: 32] <= lane_of(k, l0);
                 m = (m & ~(32'd1 << l0)) | (32'd1 << l1);
                 beat_fault <= 1'b1;
             end
             if (first && fa && f_kind == FAULT_FLIP_BIT) begin
-                d[32 * l0 +: 32] = d[32 * l0 +: 32] ^ (32'd1 << f_param[4:0]);
+                rt_row[32 * l0 +: 32] <= lane_of(k, l0) ^ (32'd1 << f_param[4:0]);
                 beat_fault <= 1'b1;
             end
             if (first && fa && (f_kind == FAULT_STRAY_WRITE || f_kind == FAULT_HIDDEN_WRITE)) begin
                 // register rd + P, past R254 wrapping to R0 (RZ skipped)
                 stray_reg <= ({1'b0, resr[8 * k +: 8]} + {1'b0, f_param1} >= 9'd255)
                              ? (resr[8 * k +: 8] + f_param1 + 8'd1) : (resr[8 * k +: 8] + f_param1);
-                stray_lane <= l0; stray_val <= d[32 * l0 +: 32];
+                stray_lane <= l0; stray_val <= lane_of(k, l0);
                 stray_silent <= f_kind == FAULT_HIDDEN_WRITE;
                 beat_fault <= 1'b1; stray_fault <= 1'b1;
             end
-            beat(BEAT_GPR_ROW);
-            rt_index <= resr[8 * k +: 8]; rt_mask_a <= m; rt_row <= d; wmask <= m;
+            rt_mask_a <= m; wmask <= m;
             rows[k] <= 1'b0;
         end
     endtask

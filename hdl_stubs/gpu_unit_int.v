@@ -349,13 +349,15 @@ module gpu_unit_int (
         end
     endfunction
 
-    // all 32 lanes at the edge where go is high
+    // all 32 lanes at the edge where go is high (each predicate's lanes
+    // gathered in a word of their own, then written at once)
     always @(posedge clk) if (go) begin : lanes
-        integer l, k;
+        integer l;
         reg [79:0] r;
         reg [6:0]  pl;
+        reg [31:0] e0, e1, e2, e3, e4, e5, e6, v0, v1, v2, v3, v4, v5, v6;
         for (l = 0; l < 32; l = l + 1) begin
-            for (k = 0; k < 7; k = k + 1) pl[k] = pred[32 * k + l];
+            pl = {pred[192 + l], pred[160 + l], pred[128 + l], pred[96 + l], pred[64 + l], pred[32 + l], pred[l]};
             r = int_lane(ir, a0[32 * l +: 32],
                          b_gpr ? {b1[32 * l +: 32], b0[32 * l +: 32]} : ub,
                          c_gpr ? {c1[32 * l +: 32], c0[32 * l +: 32]} : uc,
@@ -364,10 +366,10 @@ module gpu_unit_int (
             d1[32 * l +: 32] <= r[63:32];
             m0[l] <= exec[l] & r[64];
             m1[l] <= exec[l] & r[65];
-            for (k = 0; k < 7; k = k + 1) begin
-                pw_m[32 * k + l] <= exec[l] & r[66 + k];
-                pw_v[32 * k + l] <= r[73 + k];
-            end
+            e0[l] = r[66]; e1[l] = r[67]; e2[l] = r[68]; e3[l] = r[69]; e4[l] = r[70]; e5[l] = r[71]; e6[l] = r[72];
+            v0[l] = r[73]; v1[l] = r[74]; v2[l] = r[75]; v3[l] = r[76]; v4[l] = r[77]; v5[l] = r[78]; v6[l] = r[79];
         end
+        pw_m <= {e6, e5, e4, e3, e2, e1, e0} & {7{exec}};
+        pw_v <= {v6, v5, v4, v3, v2, v1, v0};
     end
 endmodule

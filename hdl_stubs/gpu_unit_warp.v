@@ -69,8 +69,8 @@ module gpu_unit_warp (
         endcase
     endfunction
 
-    // REDUX over the executing lanes of Ra
-    function automatic [31:0] redux(input [1023:0] v, input [31:0] lanes, input [2:0] op, input sgn);
+    // REDUX over the executing lanes of Ra (a0)
+    function automatic [31:0] redux(input [31:0] lanes, input [2:0] op, input sgn);
         integer i;
         reg [31:0] x;
         begin
@@ -81,7 +81,7 @@ module gpu_unit_warp (
             default:                                     redux = sgn ? 32'h7FFFFFFF : 32'hFFFFFFFF;
             endcase
             for (i = 0; i < 32; i = i + 1) if (lanes[i]) begin
-                x = v[32 * i +: 32];
+                x = a0[32 * i +: 32];
                 case (op)
                 T_REDUXOp_AND: redux = redux & x;
                 T_REDUXOp_OR:  redux = redux | x;
@@ -94,14 +94,13 @@ module gpu_unit_warp (
         end
     endfunction
 
-    // MATCH: the executing lanes whose Ra (pair) equals lane l's
-    function automatic [31:0] match_eq(input [1023:0] lo, input [1023:0] hi, input [31:0] lanes, input [4:0] l,
-                                        input wide);
+    // MATCH: the executing lanes whose Ra (pair a1:a0) equals lane l's
+    function automatic [31:0] match_eq(input [31:0] lanes, input [4:0] l, input wide);
         integer i;
         begin
             for (i = 0; i < 32; i = i + 1)
-                match_eq[i] = lanes[i] && lo[32 * i +: 32] == lo[32 * l +: 32] &&
-                              (!wide || hi[32 * i +: 32] == hi[32 * l +: 32]);
+                match_eq[i] = lanes[i] && a0[32 * i +: 32] == a0[32 * l +: 32] &&
+                              (!wide || a1[32 * i +: 32] == a1[32 * l +: 32]);
         end
     endfunction
 
@@ -111,7 +110,7 @@ module gpu_unit_warp (
 
     always @(posedge clk) begin : unit
         integer l;
-        reg [31:0] pm, ppm, cand, v, lanes_eq;
+        reg [31:0] pm, ppm, cand, v, lanes_eq, rv;
         reg [4:0]  lead, sb, sc, seg, smax, smin;
         reg [6:0]  j;
         reg        pu_ok, vres, all_eq;
@@ -128,6 +127,11 @@ module gpu_unit_warp (
             default:      vres = (ppm == exec) || (ppm == 32'd0);
             endcase
             cand = (ir[F_STYPE +: F_STYPE_W] == T_SType_U) ? exec & (b_bitnot ? ~ub[31:0] : ub[31:0]) : ppm;
+            rv = 32'd0;
+            if (opt == OP_REDUX)
+                rv = redux(exec, ir[F_REDUXOP +: F_REDUXOP_W], ir[F_REDUX_DTYPE +: F_REDUX_DTYPE_W] == T_REDUXDType_S32);
+            if (opt == OP_REDUXU)
+                rv = redux(exec, ir[F_REDUXOP +: F_REDUXOP_W], ir[F_REDUXU_DTYPE +: F_REDUXU_DTYPE_W] == T_REDUXDType_S32);
             all_eq = 1'b1;
             if (opt == OP_MATCH) for (l = 0; l < 32; l = l + 1)
                 if (exec[l] && (a0[32 * l +: 32] != a0[32 * lead +: 32] ||
@@ -162,8 +166,7 @@ module gpu_unit_warp (
                          mr[0] ? a0[32 * s0 + 16 +: 16] : a0[32 * s0 +: 16]};
                 end
                 OP_VOTE:  begin v = ppm; pu_ok = vres; end
-                OP_REDUX: v = redux(a0, exec, ir[F_REDUXOP +: F_REDUXOP_W],
-                                    ir[F_REDUX_DTYPE +: F_REDUX_DTYPE_W] == T_REDUXDType_S32);
+                OP_REDUX: v = rv;
                 OP_MATCH: begin
                     v = (ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ALL) ? (all_eq ? exec : 32'd0) : 32'd0;
                     pu_ok = ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ALL && all_eq;
@@ -196,11 +199,7 @@ module gpu_unit_warp (
                         up_m[ir[F_UPU +: F_UPU_W]] <= 1'b1; up_v[ir[F_UPU +: F_UPU_W]] <= vres;
                     end
                 end
-                OP_REDUXU: begin
-                    ur_en <= 1'b1;
-                    ur_v <= redux(a0, exec, ir[F_REDUXOP +: F_REDUXOP_W],
-                                  ir[F_REDUXU_DTYPE +: F_REDUXU_DTYPE_W] == T_REDUXDType_S32);
-                end
+                OP_REDUXU: begin ur_en <= 1'b1; ur_v <= rv; end
                 OP_ELECTU: begin ur_en <= 1'b1; ur_v <= (cand == 32'd0) ? 32'hFFFFFFFF : {27'd0, ctz(cand)}; end
                 default: ;
                 endcase
@@ -212,7 +211,7 @@ module gpu_unit_warp (
         end else if (busy) begin
             // MATCH.ANY: the lowest lane left against every executing lane
             lead = ctz(match_rem);
-            lanes_eq = match_eq(a0, a1, exec, lead, match_wide);
+            lanes_eq = match_eq(exec, lead, match_wide);
             d0[32 * lead +: 32] <= lanes_eq;
             match_rem[lead] <= 1'b0;
             if ((match_rem & ~(32'd1 << lead)) == 32'd0) busy <= 1'b0;
