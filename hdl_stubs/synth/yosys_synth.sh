@@ -15,16 +15,18 @@
 #                   `memory -nomap`, and for ecp5 block RAM (DP16KD) or LUT
 #                   RAM (TRELLIS_DPR16X4) after the RAM mapping
 #     -l FILE       keep Yosys's log in FILE
-#     -x OPTION     an option of synth / synth_ecp5 (e.g. -noshare)
+#     -n            leave out `share` (SAT-based resource sharing, an area
+#                   optimisation): `synth -noshare`; for ecp5 synth_ecp5's
+#                   coarse stage is run without it
 # Fails (exit 1) on a Yosys error (an unsupported construct stops
 # read_verilog), on any Yosys warning, when `check -assert` finds a problem,
 # on any latch, or when a -m memory is not a RAM. Prints the whole design's
 # cells, flip-flops and memories (the hierarchy total) and the run time.
 # Exits 77 (skipped) when YOSYS is not installed, 2 on a usage error.
 set -eu
-usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-x OPTION] YOSYS generic|ecp5 TOP" >&2; exit 2; }
-files="" incs="" params="" mems="" keep_log="" extra=""
-while getopts d:f:I:P:m:l:x: opt; do
+usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] YOSYS generic|ecp5 TOP" >&2; exit 2; }
+files="" incs="" params="" mems="" keep_log="" noshare=""
+while getopts d:f:I:P:m:l:n opt; do
     case $opt in
     d) if [ -d "$OPTARG" ]; then
            for f in "$OPTARG"/*.v; do [ -e "$f" ] && files="$files $f"; done
@@ -36,7 +38,7 @@ while getopts d:f:I:P:m:l:x: opt; do
     P) params="$params -chparam ${OPTARG%%=*} ${OPTARG#*=}" ;;
     m) mems="$mems $OPTARG" ;;
     l) keep_log=$OPTARG ;;
-    x) extra="$extra $OPTARG" ;;
+    n) noshare=1 ;;
     *) usage ;;
     esac
 done
@@ -80,7 +82,7 @@ check() { # DESCRIPTION YOSYS-COMMAND
     echo "hierarchy -top $top$params"
     case $flow in
     generic)
-        echo "synth -top $top$extra -run :fine"
+        echo "synth -top $top${noshare:+ -noshare} -run :fine"
         keep=""
         for m in $mems; do
             check "$m is one \$mem_v2 of at most 2 write ports after memory -nomap" \
@@ -100,7 +102,18 @@ check() { # DESCRIPTION YOSYS-COMMAND
         check "no latch" "select -assert-none $latches"
         check "check -assert (no driver conflict, no undriven wire in use, no logic loop)" "check -assert" ;;
     ecp5)
-        echo "synth_ecp5 -top $top$extra -run :map_ram"
+        if [ -z "$noshare" ]; then
+            echo "synth_ecp5 -top $top -run :map_ram"
+        else
+            # synth_ecp5's coarse stage without `share` (Yosys 0.23's)
+            echo "synth_ecp5 -top $top -run :coarse"
+            echo "proc; flatten; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff"
+            echo "fsm; opt; wreduce; peepopt; opt_clean"
+            echo "techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean"
+            echo "techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18" \
+                 "-D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18"
+            echo "chtype -set \$mul t:\$__soft_mul; alumacc; opt; memory -nomap; opt_clean"
+        fi
         for m in $mems; do check "$m is one \$mem_v2 after memory -nomap" "select -assert-count 1 $(mem_cell "$m")"; done
         echo "synth_ecp5 -top $top -run map_ram:map_ffram"
         for m in $mems; do

@@ -14,17 +14,17 @@ fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 fail=0
-# expect FLOW TOP STATUS TEXT: yosys_synth.sh on TOP (with ram_ok.v) exits
-# STATUS and prints TEXT
+# expect FLOW TOP STATUS TEXT [OPTION]: yosys_synth.sh on TOP (with
+# ram_ok.v) exits STATUS and prints TEXT
 expect() {
-    flow=$1 top=$2 status=$3 text=$4
-    files="-f $here/ram_ok.v"
+    flow=$1 top=$2 status=$3 text=$4 opt=${5:-}
+    files="-f $here/ram_ok.v $opt"
     [ "$top" = ram_ok ] || files="$files -f $here/$top.v"
     # shellcheck disable=SC2086
     $synth $files -m u_s.mem "$yosys" "$flow" "$top" > "$out" 2>&1
     got=$?
     if [ $got -eq "$status" ] && grep -qF "$text" "$out"; then
-        echo "ok: $flow $top: exit $got, \"$text\""
+        echo "ok: $flow $top $opt: exit $got, \"$text\""
     else
         echo "FAIL: $flow $top: exit $got (expected $status and \"$text\"):"
         sed 's/^/    /' "$out"
@@ -33,6 +33,7 @@ expect() {
 }
 for flow in generic ecp5; do
     expect $flow ram_ok 0 "ram_ok: $flow: inferred as RAM: u_s.mem"
+    expect $flow ram_ok 0 "ram_ok: $flow: inferred as RAM: u_s.mem" -n
     expect $flow bad_latch 1 "FAIL: bad_latch: yosys $flow: no latch"
     expect $flow bad_warning 1 "FAIL: bad_warning: yosys $flow: warnings"
     expect $flow bad_construct 1 "FAIL: bad_construct: yosys $flow: Yosys stopped"
