@@ -18,15 +18,20 @@
 #     -n            leave out `share` (SAT-based resource sharing, an area
 #                   optimisation): `synth -noshare`; for ecp5 synth_ecp5's
 #                   coarse stage is run without it
+#     -w MODULE     MODULE is left out of the gate mapping (partial: for a
+#                   module too large for it): generic takes it through the
+#                   coarse stage only (word-level cells, its flip-flops as
+#                   bits), ecp5 makes it a black box (so no -m memory of
+#                   ecp5 may be inside it). Said in the output.
 # Fails (exit 1) on a Yosys error (an unsupported construct stops
 # read_verilog), on any Yosys warning, when `check -assert` finds a problem,
 # on any latch, or when a -m memory is not a RAM. Prints the whole design's
 # cells, flip-flops and memories (the hierarchy total) and the run time.
 # Exits 77 (skipped) when YOSYS is not installed, 2 on a usage error.
 set -eu
-usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] YOSYS generic|ecp5 TOP" >&2; exit 2; }
-files="" incs="" params="" mems="" keep_log="" noshare=""
-while getopts d:f:I:P:m:l:n opt; do
+usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] [-w MODULE] YOSYS generic|ecp5 TOP" >&2; exit 2; }
+files="" incs="" params="" mems="" keep_log="" noshare="" words=""
+while getopts d:f:I:P:m:l:nw: opt; do
     case $opt in
     d) if [ -d "$OPTARG" ]; then
            for f in "$OPTARG"/*.v; do [ -e "$f" ] && files="$files $f"; done
@@ -39,6 +44,7 @@ while getopts d:f:I:P:m:l:n opt; do
     m) mems="$mems $OPTARG" ;;
     l) keep_log=$OPTARG ;;
     n) noshare=1 ;;
+    w) words="$words $OPTARG" ;;
     *) usage ;;
     esac
 done
@@ -72,6 +78,14 @@ mem_cell() {
     echo "$sel %M */$rest %i */t:\$mem_v2 %i"
 }
 
+# The -w modules by their Verilog name (hdlname: a module derived with
+# parameters is named $paramod\NAME\...; `?` stands for the backslash, which
+# sh's echo would read as an escape).
+wsel=""
+for w in $words; do
+    if [ -z "$wsel" ]; then wsel=" A:hdlname=?$w"; else wsel="$wsel A:hdlname=?$w %u"; fi
+done
+
 # Each assertion is logged first ("CHECK: ..."): a failure names it.
 check() { # DESCRIPTION YOSYS-COMMAND
     echo "log CHECK: $(echo "$1" | tr ";" ",")" # (a ; would end the command)
@@ -80,6 +94,7 @@ check() { # DESCRIPTION YOSYS-COMMAND
 {
     echo "read_verilog -defer$incs$files"
     echo "hierarchy -top $top$params"
+    for w in $words; do check "-w $w: the design has a module $w" "select -assert-min 1 A:hdlname=?$w"; done
     case $flow in
     generic)
         echo "synth -top $top${noshare:+ -noshare} -run :fine"
@@ -89,19 +104,24 @@ check() { # DESCRIPTION YOSYS-COMMAND
                 "select -assert-count 1 $(mem_cell "$m") r:WR_PORTS<=2 %i"
             if [ -z "$keep" ]; then keep="$(mem_cell "$m")"; else keep="$keep $(mem_cell "$m") %u"; fi
         done
-        # synth's fine stage, the -m memories kept as $mem_v2 (RAM macros)
-        echo "opt -fast -full"
-        if [ -n "$keep" ]; then echo "memory_map $keep %n"; else echo "memory_map"; fi
-        echo "opt -full"
-        echo "techmap"
-        echo "opt -fast"
-        echo "abc -fast"
-        echo "opt -fast"
+        # synth's fine stage on FINE (every module but the -w ones), the -m
+        # memories kept as $mem_v2 (RAM macros)
+        fine="*"
+        [ -z "$wsel" ] || fine="*$wsel %d"
+        echo "opt -fast -full $fine"
+        if [ -n "$keep" ]; then echo "memory_map $fine $keep %d"; else echo "memory_map $fine"; fi
+        echo "opt -full $fine"
+        echo "techmap $fine"
+        echo "opt -fast $fine"
+        echo "abc -fast $fine"
+        echo "opt -fast $fine"
+        [ -z "$wsel" ] || echo "simplemap$wsel t:\$*dff* %i"
         echo "hierarchy -check"
         for m in $mems; do check "$m is still a \$mem_v2 after synthesis" "select -assert-count 1 $(mem_cell "$m")"; done
         check "no latch" "select -assert-none $latches"
         check "check -assert (no driver conflict, no undriven wire in use, no logic loop)" "check -assert" ;;
     ecp5)
+        [ -z "$wsel" ] || echo "blackbox$wsel"
         if [ -z "$noshare" ]; then
             echo "synth_ecp5 -top $top -run :map_ram"
         else
@@ -130,6 +150,7 @@ check() { # DESCRIPTION YOSYS-COMMAND
         usage ;;
     esac
     echo "tee -q -o $tmp/stat stat -top $top"
+    [ -z "$wsel" ] || [ "$flow" = ecp5 ] || echo "tee -q -o $tmp/wstat stat$wsel"
 } > "$ys"
 
 start=$(date +%s)
@@ -170,3 +191,9 @@ awk -v top="$top" -v flow="$flow" '
     }' "$tmp/total"
 [ -z "$mems" ] || echo "$top: $flow: inferred as RAM:$mems"
 echo "$top: yosys $flow: check -assert passed, no latches, no warnings; $((end - start)) s"
+if [ -n "$words" ] && [ "$flow" = ecp5 ]; then
+    echo "PARTIAL: $top: ecp5: black boxes, not in the figures above:$words"
+elif [ -n "$words" ]; then
+    echo "PARTIAL: $top: generic: left at word level (coarse stage only, flip-flops as bits):$words"
+    sed -n '/^=== /p; /Number of cells/p' "$tmp/wstat" | sed "s/^ */$top: /"
+fi
