@@ -34,7 +34,7 @@ int main(int argc, char **argv)
             endpoint = optarg;
         } else if (opt == 'm') {
             if (fw_dut_mutant_parse(&mutant, optarg) != 0) {
-                fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N or step-error:N\n");
+                fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N, step-error:N or mufu-ulp:D:T (T <= 255)\n");
                 return 2;
             }
         } else if (opt == 'r') {
@@ -55,7 +55,7 @@ int main(int argc, char **argv)
         } else {
             fprintf(opt == 'h' ? stdout : stderr,
                     "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
-                    "                    [--rx-buffer BYTES] [--mutate flag-trap:N|step-error:N]\n"
+                    "                    [--rx-buffer BYTES] [--mutate flag-trap:N|step-error:N|mufu-ulp:D:T]\n"
                     "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
                     "  --mutate     a DUT that lies, for tests of the verdict (fw/hal_host/dut_mutant.h)\n");
             return opt == 'h' ? 0 : 2;

@@ -161,7 +161,7 @@ static void usage(FILE *f)
           "  stall-always[:12]  ... and again after every CLEAR_HALT\n"
           "  corrupt[:12]       one byte of frame N is flipped (CRC mismatch)\n"
           "  drop[:2]           frame N is never sent (the host times out)\n"
-          "  version            HELLO is answered with protocol version 2\n"
+          "  version            HELLO is answered with the next protocol version\n"
           "  hang[:100]         the DUT stops retiring after N instructions (watchdog)\n"
           "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND 1..9, fw/faults.h)\n"
           "--firmware image|host  the board's own rv32 image gh-ref-fw.elf on the emulated soft core\n"

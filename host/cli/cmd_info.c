@@ -39,6 +39,13 @@ static void print_caps(const char *board, const gh_caps *c)
             printf("%s%s", n++ % 12 ? " " : "\n   ", name ? name : "?");
         }
     printf("\n(%u instruction types)\n", n);
+    if (!c->tolerance_count)
+        printf("tolerance:  none: every result must match the model's exactly\n");
+    for (unsigned i = 0; i < c->tolerance_count; i++) {
+        char name[64];
+        gh_tolerance_name(&c->tolerance[i], name, sizeof name);
+        printf("%s%s within %u ulp\n", i ? "            " : "tolerance:  ", name, c->tolerance[i].ulp);
+    }
 }
 
 int gh_cmd_info(const char *board, int argc, char **argv)

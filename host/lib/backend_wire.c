@@ -89,6 +89,8 @@ const gh_backend_ops gh_backend_wire = {
     .close = close_wire,
 };
 
+_Static_assert(GH_MAX_TOLERANCES >= WIRE_MAX_TOLERANCES, "gh_caps holds every tolerance CAPS may carry");
+
 /* Says HELLO and takes the capabilities. */
 static int hello(gh_target *t, const char *where)
 {
@@ -103,6 +105,10 @@ static int hello(gh_target *t, const char *where)
                         .max_payload = c->max_payload, .max_code = c->max_code};
     memcpy(t->caps.optypes, c->optypes, sizeof t->caps.optypes);
     snprintf(t->caps.name, sizeof t->caps.name, "%s", c->name);
+    t->caps.tolerance_count = c->tolerance_count;
+    for (unsigned i = 0; i < c->tolerance_count; i++)
+        t->caps.tolerance[i] = (gh_tolerance){c->tolerance[i].optype, c->tolerance[i].function,
+                                              c->tolerance[i].format, c->tolerance[i].ulp};
     return 0;
 }
 

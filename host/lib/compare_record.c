@@ -35,10 +35,40 @@ static const char *trap_text(uint32_t code)
                                           : gm_trap_name(code);
 }
 
-static unsigned compare_gprs(gh_text *r, const wire_commit *m, const wire_commit *t, gh_value_kind kind)
+/* Says why two values of an approximate instruction differ too much. */
+static void say_distance(gh_text *r, const gh__tolerance *tol, uint32_t x, uint32_t y)
+{
+    uint32_t d = gm_ulp_distance(&tol->what.layout, x, y);
+    if (d == GM_ULP_INCOMPARABLE)
+        gh__say(r, " (a NaN, an infinity or a sign differs: %s must match exactly)", tol->name);
+    else if (tol->bound < 0)
+        gh__say(r, " (%u ulp; the target declares no tolerance for %s: exact)", d, tol->name);
+    else
+        gh__say(r, " (%u ulp, beyond the %d ulp the target declares for %s)", d, tol->bound, tol->name);
+}
+
+/* Whether y stands for x under the target's tolerance (counted in tol). */
+static bool within(const gh__tolerance *tol, gh_tolerated *stats, uint32_t x, uint32_t y)
+{
+    if (!tol->approximate || tol->bound < 0)
+        return false;
+    uint32_t d = gm_ulp_distance(&tol->what.layout, x, y);
+    if (d > (uint32_t)tol->bound)
+        return false;
+    stats->values++;
+    stats->in_record = true;
+    if (d > stats->max_ulp)
+        stats->max_ulp = d;
+    return true;
+}
+
+static unsigned compare_gprs(gh_text *r, const wire_commit *m, const wire_commit *t, gh_value_kind kind,
+                             gh_tolerated *stats)
 {
     unsigned diffs = 0;
     char a[64], b[64];
+    gh__tolerance tol;
+    gh__tolerance_for(stats->caps, m->insn_lo, m->insn_hi, &tol);
     for (unsigned reg = 0; reg < 255; reg++) {
         const wire_gpr_write *x = find_gpr(m, reg), *y = find_gpr(t, reg);
         if (!x && !y)
@@ -48,14 +78,19 @@ static unsigned compare_gprs(gh_text *r, const wire_commit *m, const wire_commit
             bool wx = (mx >> l) & 1u, wy = (my >> l) & 1u;
             if ((!wx && !wy) || (wx && wy && x->value[l] == y->value[l]))
                 continue;
+            if (wx && wy && within(&tol, stats, x->value[l], y->value[l]))
+                continue;
             diffs++;
             if (wx)
                 gh__value_text(x->value[l], kind, a, sizeof a);
             if (wy)
                 gh__value_text(y->value[l], kind, b, sizeof b);
-            if (wx && wy)
-                gh__say(r, "  R%u lane %u: expected %s, actual %s\n", reg, l, a, b);
-            else if (wx)
+            if (wx && wy) {
+                gh__say(r, "  R%u lane %u: expected %s, actual %s", reg, l, a, b);
+                if (tol.approximate)
+                    say_distance(r, &tol, x->value[l], y->value[l]);
+                gh__say(r, "\n");
+            } else if (wx)
                 gh__say(r, "  R%u lane %u: expected a write of %s, the target wrote nothing\n", reg, l, a);
             else
                 gh__say(r, "  R%u lane %u: the target wrote %s, expected no write\n", reg, l, b);
@@ -136,9 +171,10 @@ static unsigned compare_store(gh_text *r, const wire_commit *m, const wire_commi
     return diffs;
 }
 
-unsigned gh__compare_records(gh_text *r, const wire_commit *m, const wire_commit *t)
+unsigned gh__compare_records(gh_text *r, const wire_commit *m, const wire_commit *t, gh_tolerated *tol)
 {
     unsigned diffs = 0;
+    tol->in_record = false;
 #define FIELD(name, fmt, x, y)                                                 \
     if ((x) != (y)) {                                                          \
         gh__say(r, "  %s: expected " fmt ", actual " fmt "\n", name, x, y);    \
@@ -171,7 +207,7 @@ unsigned gh__compare_records(gh_text *r, const wire_commit *m, const wire_commit
     }
 #undef FIELD
     gh_value_kind kind = gh__value_kind(m->insn_lo, m->insn_hi);
-    diffs += compare_gprs(r, m, t, kind);
+    diffs += compare_gprs(r, m, t, kind, tol);
     diffs += compare_uniform_and_preds(r, m, t);
     diffs += compare_store(r, m, t, kind);
     return diffs;

@@ -29,6 +29,7 @@ typedef struct {
     bool trapped;        /* the last record trapped (on both sides, in lockstep) */
     wire_commit last;    /* the target's last record */
     gh_coverage coverage;
+    gh_tolerated tolerated;
     double start;
 } run;
 
@@ -138,6 +139,21 @@ static bool covered(run *s, const wire_commit *rec)
     return false;
 }
 
+/* The target's results within its declared tolerance become the model's, so
+ * that what follows is compared against what the target really holds. */
+static bool take_target_values(run *s, const wire_commit *tr)
+{
+    for (unsigned i = 0; i < tr->gpr_count; i++) {
+        const wire_gpr_write *g = &tr->gpr[i];
+        if (gm_write_reg(s->m, tr->warp, WIRE_REG_GPR, g->reg, g->lane_mask, g->value) != 0) {
+            gh__say(&s->text, "internal error: the model cannot take R%u of warp %u\n", g->reg, tr->warp);
+            verdict(s, GH_TARGET_ERROR);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* One record of the target: false when the run must stop. */
 static bool take(run *s, wire_commit *tr)
 {
@@ -170,10 +186,12 @@ static bool take(run *s, wire_commit *tr)
         gh__halt(s->t);
         return false;
     }
-    if (gh__compare_records(&s->text, s->mine, tr)) {
+    if (gh__compare_records(&s->text, s->mine, tr, &s->tolerated)) {
         diverged_at(s, s->mine, NULL);
         return false;
     }
+    if (s->tolerated.in_record && !take_target_values(s, tr))
+        return false;
     if (!covered(s, tr))
         return false;
     if (gh__pages_add_record(&s->pages, s->mine) != 0) {
@@ -483,6 +501,18 @@ static void dump(run *s)
     }
 }
 
+/* Says how much of the lockstep rested on the target's declared tolerance. */
+static void tolerated_summary(run *s)
+{
+    s->res->tolerated = s->tolerated.values;
+    s->res->tolerated_max_ulp = s->tolerated.max_ulp;
+    if (s->tolerated.values)
+        gh__say(&s->text, "tolerance: %" PRIu64 " register value%s of approximate instructions differed from "
+                "the model's within the target's declared bounds (largest distance %u ulp); the model took "
+                "the target's values\n", s->tolerated.values, s->tolerated.values == 1 ? "" : "s",
+                s->tolerated.max_ulp);
+}
+
 void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_result *res)
 {
     memset(res, 0, sizeof *res);
@@ -499,8 +529,10 @@ void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_resu
     } else {
         *s = (run){.t = t, .k = k, .o = o, .res = res, .recs = s->recs, .mine = s->mine, .st = s->st,
                    .text = {.buf = res->report, .cap = sizeof res->report}, .start = now()};
+        s->tolerated.caps = gh_target_caps(t);
         if (supported(s)) {
             execute(s);
+            tolerated_summary(s);
             res->seconds = now() - s->start;
             if (res->verdict != GH_TARGET_ERROR || s->res->instructions)
                 dump(s);

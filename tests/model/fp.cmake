@@ -13,3 +13,7 @@ add_test(NAME model_halu COMMAND test_model_halu)
 add_executable(test_model_fp32 ${CMAKE_CURRENT_LIST_DIR}/test_fp32.c)
 target_link_libraries(test_model_fp32 PRIVATE model_harness)
 add_test(NAME model_fp32 COMMAND test_model_fp32)
+
+add_executable(test_model_fp_layout ${CMAKE_CURRENT_LIST_DIR}/test_fp_layout.c)
+target_link_libraries(test_model_fp_layout PRIVATE gm isa PkgConfig::CMOCKA)
+add_test(NAME model_fp_layout COMMAND test_model_fp_layout)

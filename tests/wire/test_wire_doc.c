@@ -32,6 +32,9 @@ static void samples(void)
     for (unsigned i = 0; i < 32; i++)
         caps.optypes[i] = (uint8_t)(7 * i + 1);
     strcpy(caps.name, "sample target");
+    caps.tolerance_count = 2;
+    caps.tolerance[0] = (wire_tolerance){.optype = 0x10, .function = 2, .format = 0, .ulp = 3};
+    caps.tolerance[1] = (wire_tolerance){.optype = 0x10, .function = WIRE_ANY, .format = 4, .ulp = 1};
     wire_writer w = {.p = caps_bytes, .cap = sizeof caps_bytes};
     wire_caps_encode(&caps, &w);
     caps_len = w.len;
@@ -84,6 +87,19 @@ static size_t expected(const char *layout, const char *field, uint8_t *out, size
             return memcpy(out, caps.optypes, 32), 32;
         if (!strcmp(field, "name"))
             return memcpy(out, caps.name, strlen(caps.name)), strlen(caps.name);
+    } else if (!strcmp(layout, "caps_tolerances")) {
+        SCALAR("tolerance_count", caps.tolerance_count)
+        size_t n = 0;
+        if (!strcmp(field, "tolerances"))
+            for (unsigned i = 0; i < caps.tolerance_count; i++) {
+                const wire_tolerance *t = &caps.tolerance[i];
+                out[n++] = t->optype, out[n++] = t->function, out[n++] = t->format, out[n++] = t->ulp;
+            }
+        return n;
+    } else if (!strcmp(layout, "tolerance")) {
+        const wire_tolerance *t = &caps.tolerance[0];
+        SCALAR("optype", t->optype) SCALAR("function", t->function) SCALAR("format", t->format)
+        SCALAR("ulp", t->ulp)
     } else if (!strcmp(layout, "state")) {
         SCALAR("warp", state->warp) SCALAR("pad", 0) SCALAR("exited", state->exited)
         SCALAR("waiting", state->waiting) SCALAR("upred", state->upred)
@@ -118,8 +134,18 @@ static size_t expected(const char *layout, const char *field, uint8_t *out, size
     return 0;
 }
 
+/* Where the tolerances start in the CAPS sample: after the name. */
+static size_t tolerances_at(void)
+{
+    return 49 + strlen(caps.name);
+}
+
 static const uint8_t *encoded(const char *layout, size_t *len)
 {
+    if (!strcmp(layout, "caps_tolerances"))
+        return *len = caps_len - tolerances_at(), caps_bytes + tolerances_at();
+    if (!strcmp(layout, "tolerance"))
+        return *len = caps_len - tolerances_at() - 1, caps_bytes + tolerances_at() + 1;
     if (!strcmp(layout, "header"))
         return *len = 23, frame;
     if (!strcmp(layout, "caps"))
@@ -137,7 +163,9 @@ static void check_row(const char *path, unsigned line, const char *layout, char 
     const uint8_t *bytes = encoded(layout, &len);
     char *end;
     unsigned long offset = strtoul(cells[0], &end, 10);
-    unsigned long size = !strcmp(cells[1], "n") ? strlen(caps.name) : strtoul(cells[1], NULL, 10);
+    unsigned long size = !strcmp(cells[1], "n")    ? strlen(caps.name)
+                         : !strcmp(cells[1], "4t") ? 4ul * caps.tolerance_count
+                                                   : strtoul(cells[1], NULL, 10);
     static uint8_t want[40000];
     size_t n = bytes ? expected(layout, cells[2], want, size) : 0;
     rows++;

@@ -7,7 +7,10 @@
  * uniform and memory write). Full state (registers, predicates, uniforms,
  * lane PCs, waiting and exited lanes, and every memory page the loader
  * placed or either side wrote) is compared every `check_every` instructions
- * exactly, and at the end. The verdict starts unknown: PASS is set on one
+ * exactly, and at the end. Register values of instructions hardware may
+ * approximate (MUFU) may differ within the bound the target declares in its
+ * CAPS (gpuhost/target.h, gh_tolerance); such values are counted, and the
+ * model takes them. The verdict starts unknown: PASS is set on one
  * path only, after the end of the run agreed with the model's, the final
  * state matched and the expectations held on both sides. */
 #ifndef GPUHOST_RUN_H
@@ -60,6 +63,8 @@ typedef struct {
     uint64_t state_checks;
     double seconds;
     uint64_t divergence_at; /* instruction index of a divergence */
+    uint64_t tolerated;     /* register values that differed within the target's declared tolerance */
+    uint32_t tolerated_max_ulp; /* the largest distance among them */
     bool io_error;          /* a trace or dump could not be written (said in the report) */
     char report[16384];
 } gh_run_result;

@@ -19,6 +19,16 @@
 
 typedef struct gh_target gh_target;
 
+/* A result the target may compute approximately (docs/wire-protocol.md,
+ * "tolerances"): elements of an instruction's results may lie up to `ulp`
+ * units in the last place from the model's. function and format are the
+ * instruction's field values (MUFU: mufuop, dtype) or GH_TOLERANCE_ANY. */
+#define GH_TOLERANCE_ANY 0xffu
+#define GH_MAX_TOLERANCES 32u
+typedef struct {
+    uint8_t optype, function, format, ulp;
+} gh_tolerance;
+
 /* What the target says it is (the wire protocol's CAPS). */
 typedef struct {
     uint32_t version;     /* wire protocol version (0: in process) */
@@ -27,7 +37,12 @@ typedef struct {
     uint32_t max_code;    /* instructions its code memory holds; 0: no limit */
     uint8_t optypes[32];  /* bit n = Optype value n is implemented */
     char name[64];
+    unsigned tolerance_count; /* 0: every result exact */
+    gh_tolerance tolerance[GH_MAX_TOLERANCES];
 } gh_caps;
+
+/* "MUFU.EX2.F32", "MUFU.*.F16" (what a tolerance covers, for reports). */
+void gh_tolerance_name(const gh_tolerance *t, char *out, size_t len);
 
 /* How to reach the board. Options a board cannot honour are refused by
  * gh_target_open with GH_ERR_USAGE naming the option and the board. */
