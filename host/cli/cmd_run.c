@@ -21,7 +21,10 @@
 static void usage(FILE *f)
 {
     fputs("usage: gpuhost [--board NAME] run KERNEL [options]\n"
-          "  KERNEL                   kernel.bin (ELF or raw words) or kernel.s (assembled on the fly)\n"
+          "  KERNEL                   kernel.bin (ELF) or kernel.s (assembled on the fly)\n"
+          "  --raw                    KERNEL is a raw stream of 16-byte little-endian instructions\n"
+          "                           (1 warp, entry 0); without it a file that is not an ELF\n"
+          "                           kernel.bin or a .s is refused, never guessed to be raw\n"
           "  --max-insns N            stop after N warp-instructions (default 100000000; k, M, G)\n"
           "  --dump-state FILE.json   write the final state of every warp\n"
           "  --dump-mem ADDR:LEN:FILE write LEN bytes of global memory at ADDR (repeatable, at most\n"
@@ -81,7 +84,7 @@ typedef struct {
     const char *junit, *state_path, *trace_path, *coverage_path;
     gh_mem_dump dumps[MAX_DUMPS];
     unsigned retries; /* attempts after a target error */
-    bool quiet, lockstep_option; /* an option only lockstep boards honour was given */
+    bool quiet, raw, lockstep_option; /* lockstep_option: one only lockstep boards honour was given */
     const char *lockstep_option_name;
 } run_args;
 
@@ -99,6 +102,7 @@ static int parse(int argc, char **argv, run_args *a)
         {"wave-window", required_argument, NULL, 'X'}, {"free-run", no_argument, NULL, 'G'},
         {"junit", required_argument, NULL, 'J'},     {"fault-armed", required_argument, NULL, 'A'},
         {"retries", required_argument, NULL, 'Y'},   {"coverage", required_argument, NULL, 'O'},
+        {"raw", no_argument, NULL, 'r'},
         {0}};
     uint64_t v, dump_bytes = 0;
     int opt;
@@ -112,6 +116,7 @@ static int parse(int argc, char **argv, run_args *a)
         case 's': a->run.state_path = optarg; break;
         case 't': a->trace_path = optarg; break;
         case 'q': a->quiet = true; break;
+        case 'r': a->raw = true; break;
         case 'm': {
             gh_mem_dump *d = &a->dumps[a->run.dump_count];
             char why[160];
@@ -270,7 +275,7 @@ int gh_cmd_run(const char *board, int argc, char **argv)
     }
     const char *path = argv[optind];
     isa_kernel *k = NULL;
-    if (gh_load_kernel(path, &k, stderr) != 0)
+    if (gh_read_kernel("run", path, a.raw, true, &k) != 0)
         return GH_EXIT_INPUT;
     if (a.trace_path && !(a.run.trace = fopen(a.trace_path, "w"))) {
         fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.trace_path, strerror(errno));
