@@ -134,9 +134,9 @@ int ig_resolve_variant(ig_spec *spec, int def, ig_variant *out)
 
 void ig_variant_free(ig_variant *v)
 {
-    free(v->fields);
-    free(v->exceptions);
-    free(v->bitwidths);
-    free(v->asmformats);
+    ig_free(v->fields);
+    ig_free(v->exceptions);
+    ig_free(v->bitwidths);
+    ig_free(v->asmformats);
     *v = (ig_variant){0};
 }
