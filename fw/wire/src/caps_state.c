@@ -32,6 +32,9 @@ int wire_caps_decode(wire_reader *r, wire_caps *c)
     if (n >= sizeof c->name)
         return -1;
     wire_get_bytes(r, c->name, n);
+    for (uint8_t i = 0; i < n; i++) /* printable ASCII: a NUL would cut it, a control byte reach a terminal */
+        if ((unsigned char)c->name[i] < 0x20 || (unsigned char)c->name[i] > 0x7e)
+            return -1;
     return r->underflow || r->pos != r->len ? -1 : 0;
 }
 
