@@ -193,9 +193,9 @@ static void compile_mnemonic(cc *c, const char *s, size_t n)
                 e->text = name;
                 e->choices = make_choices(c, name, f, optional);
                 /* a placeholder whose list marks the field's default may be left out */
-                const isa_choice_list *l = &c->pool->lists[e->choices];
+                const isa_choice_list *l = e->choices != ISA_NONE ? &c->pool->lists[e->choices] : NULL;
                 const ig_field *fd = &c->v->fields[f];
-                if (e->choices != ISA_NONE && l->default_index != ISA_NONE &&
+                if (l && l->default_index != ISA_NONE &&
                     fd->role == ISA_FIELD_DEFAULT &&
                     c->pool->choices[l->begin + l->default_index].value == fd->value)
                     e->optional = 1;
