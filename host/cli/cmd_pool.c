@@ -59,6 +59,11 @@ static int remote_servers(const char *path, const gh_board *b, instance *out, si
     }
     char line[512], board[64], endpoint[256];
     for (unsigned no = 1; fgets(line, sizeof line, f); no++) {
+        if (!strchr(line, '\n') && !feof(f)) { /* cut by fgets: the rest would read as another line */
+            fprintf(stderr, "gpuhost boards: %s:%u: line longer than %zu characters\n", path, no, sizeof line - 2);
+            fclose(f);
+            return -1;
+        }
         if (line[strspn(line, " \t")] == '#' || line[strspn(line, " \t\r\n")] == '\0')
             continue;
         if (sscanf(line, "%63s %255s", board, endpoint) != 2) {

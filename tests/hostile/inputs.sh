@@ -61,6 +61,12 @@ printf 'L%0254d: NOP ;\nBRA L%0254d ;\nEXIT ;\n' 0 0 > "$work/ok.s"
 printf 'NOP\r\n  BRA done\r\ndone: EXIT ;\r\n' > "$work/crlf.s"
 "$gpuhost" run -q "$work/crlf.s" > /dev/null || fail "CRLF source refused"
 
+# a coverage record with a line longer than the reader's buffer: refused at
+# that line, never read on from the middle of it
+{ echo "gpuhost-coverage 1"; echo "board model"; printf 'implements'; i=0
+  while [ $i -lt 1500 ]; do printf ' IADD_R'; i=$((i + 1)); done; echo; } > "$work/cov.txt"
+expect 1 "cov.txt:3: line too long" "$gpuhost" coverage merge "$work/cov.txt"
+
 # board descriptors that are not regular files, or too large
 dir=$work/boards
 mkdir "$dir"
