@@ -110,7 +110,8 @@ int gh_cmd_disasm(int argc, char **argv)
     for (size_t i = 0; i < k->symbol_count; i++)
         l.order[i] = i;
     sort_kernel = k;
-    qsort(l.order, k->symbol_count, sizeof *l.order, by_addr);
+    if (k->symbol_count)
+        qsort(l.order, k->symbol_count, sizeof *l.order, by_addr);
     int status = GH_EXIT_OK;
     for (size_t i = 0; i < k->code_count; i++) {
         uint64_t pc = 16 * i;

@@ -167,7 +167,8 @@ static void record(const uint8_t *payload, size_t n, uint8_t type_index)
     p[1] = (uint8_t)((n + 1) & 0xff);
     p[2] = (uint8_t)((n + 1) >> 8);
     p[3] = type_index;
-    memcpy(p + 4, payload, n);
+    if (n)
+        memcpy(p + 4, payload, n);
     session_len += 4 + n;
 }
 
