@@ -9,6 +9,7 @@
  * condition variable wakes the firmware thread (a frame or packet arrived)
  * and held reaps (a URB completed). */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <linux/usbdevice_fs.h>
@@ -136,8 +137,9 @@ static int parse_usb_fault(const char *s, int *kind, uint64_t *n)
         *n = kinds[i].n;
         if (colon) {
             char *end;
+            errno = 0;
             unsigned long long v = strtoull(colon + 1, &end, 0);
-            if (*end || !colon[1] || (v == 0 && kinds[i].kind != USBEMU_FAULT_HANG))
+            if (errno || *end || !isdigit((unsigned char)colon[1]) || (v == 0 && kinds[i].kind != USBEMU_FAULT_HANG))
                 return -1;
             *n = v;
         }
@@ -234,8 +236,9 @@ int main(int argc, char **argv)
         switch (opt) {
         case 'b': {
             char *end;
+            errno = 0;
             long v = strtol(optarg, &end, 10);
-            if (*end || v < 0 || v > MAX_BOARDS) {
+            if (errno || *end || !isdigit((unsigned char)*optarg) || v < 0 || v > MAX_BOARDS) {
                 usbemu_say("--boards takes 0..%d", MAX_BOARDS);
                 return 125;
             }
@@ -276,8 +279,9 @@ int main(int argc, char **argv)
         case 'C':
         case 'M': {
             char *end;
+            errno = 0;
             unsigned long long v = strtoull(optarg, &end, 0);
-            if (*end || !*optarg || (opt == 'C' && (v < 1000 || v > UINT32_MAX))) {
+            if (errno || *end || !isdigit((unsigned char)*optarg) || (opt == 'C' && (v < 1000 || v > UINT32_MAX))) {
                 usbemu_say("--%s takes a number%s", opt == 'C' ? "clock-hz" : "fw-max-insns",
                     opt == 'C' ? " of Hz, 1000..4294967295" : "");
                 return 125;

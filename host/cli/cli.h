@@ -21,6 +21,14 @@ enum gh_exit {
 
 #include "gpuhost/gpuhost.h"
 
+/* Takes every "--board NAME" / "--board=NAME" before a "--" out of argv
+ * (NULL-terminated again, *argc updated); *board NULL when none. An exit status. */
+int gh_take_board_option(int *argc, char **argv, const char **board);
+/* The kernel at path: kernel.s assembled (when assemble), a raw instruction
+ * stream (raw), else kernel.bin. Errors on stderr as "gpuhost CMD: ..."; 0 or -1. */
+int gh_read_kernel(const char *cmd, const char *path, bool raw, bool assemble, isa_kernel **out);
+/* run's options alone, nothing run (the CLI fuzz target): an exit status. */
+int gh_cmd_run_parse_only(int argc, char **argv);
 /* The descriptor --board names (errors printed; returns an exit code). */
 int gh_board_lookup(const char *name, gh_board *out);
 /* Set by gh_board_exec_emulator to the board's name for the run it starts. */

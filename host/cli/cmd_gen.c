@@ -12,8 +12,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "numarg.h"
 #include "isa/outfile.h"
 #include "isa/random.h"
+
+/* Beyond this the source outgrows what the assembler reads (isa/asmfile.h). */
+#define GEN_MAX_COUNT 1000000ull
 
 static const char *const excluded[] = {"BRA", "BSSY", "BSYNC", "EXIT", "LDG", "STG", "LDC",
                                        "GETGPR", "SETGPR", "S2R", "S2UR", NULL};
@@ -68,22 +72,21 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
     uint64_t seed = 1, count = 1000, warps = 2;
     const char *output = NULL;
     int opt;
-    optind = 1;
+    gh_getopt_reset();
     while ((opt = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
-        char *end;
-        errno = 0;
         switch (opt) {
         case 's':
-        case 'n':
-        case 'w': {
-            unsigned long long v = strtoull(optarg, &end, 0);
-            if (errno || *end || (opt != 's' && v == 0) || (opt == 'w' && v > ISA_KERNEL_MAX_WARPS)) {
-                fprintf(stderr, "gpuhost gen: bad number '%s'\n", optarg);
+            if (gh_option_u64("gen", "seed", "a number", optarg, NULL, 0, UINT64_MAX, &seed) != 0)
                 return GH_EXIT_USAGE;
-            }
-            *(opt == 's' ? &seed : opt == 'n' ? &count : &warps) = v;
             break;
-        }
+        case 'n':
+            if (gh_option_u64("gen", "count", "a count", optarg, gh_units_count, 1, GEN_MAX_COUNT, &count) != 0)
+                return GH_EXIT_USAGE;
+            break;
+        case 'w':
+            if (gh_option_u64("gen", "warps", "a count", optarg, NULL, 1, ISA_KERNEL_MAX_WARPS, &warps) != 0)
+                return GH_EXIT_USAGE;
+            break;
         case 'o': output = optarg; break;
         default:
             fprintf(opt == 'h' ? stdout : stderr,

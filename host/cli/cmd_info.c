@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "numarg.h"
 #include "isa/isa.h"
 
 /* Optype names by value, from the tables. */
@@ -58,25 +59,24 @@ int gh_cmd_info(const char *board, int argc, char **argv)
                                             {0}};
     gh_target_opts o = {0};
     int opt;
-    optind = 1;
+    gh_getopt_reset();
     while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
-        char *end = NULL;
+        uint64_t ms;
         if (opt == 'E')
             o.endpoint = optarg;
         else if (opt == 'S')
             o.server = optarg;
         else if (opt == 'R')
             o.serial = optarg;
-        else if (opt == 'T' && (o.timeout_ms = (uint32_t)strtoul(optarg, &end, 0)) && !*end)
-            continue;
-        else {
-            if (opt == 'T')
-                fprintf(stderr, "gpuhost info: --timeout takes milliseconds, not '%s'\n", optarg);
-            else
-                fprintf(opt == 'h' ? stdout : stderr,
-                        "usage: gpuhost [--board NAME] info [--endpoint URL] [--server PATH] [--timeout MS] "
-                        "[--serial S]\n"
-                        "Asks the board's target for its capabilities.\n");
+        else if (opt == 'T') {
+            if (gh_option_u64("info", "timeout", "milliseconds", optarg, gh_units_ms, 1, 3600000, &ms) != 0)
+                return GH_EXIT_USAGE;
+            o.timeout_ms = (uint32_t)ms;
+        } else {
+            fprintf(opt == 'h' ? stdout : stderr,
+                    "usage: gpuhost [--board NAME] info [--endpoint URL] [--server PATH] [--timeout MS] "
+                    "[--serial S]\n"
+                    "Asks the board's target for its capabilities.\n");
             return opt == 'h' ? GH_EXIT_OK : GH_EXIT_USAGE;
         }
     }

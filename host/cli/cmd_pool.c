@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "numarg.h"
 
 extern char **environ;
 
@@ -58,6 +59,11 @@ static int remote_servers(const char *path, const gh_board *b, instance *out, si
     }
     char line[512], board[64], endpoint[256];
     for (unsigned no = 1; fgets(line, sizeof line, f); no++) {
+        if (!strchr(line, '\n') && !feof(f)) { /* cut by fgets: the rest would read as another line */
+            fprintf(stderr, "gpuhost boards: %s:%u: line longer than %zu characters\n", path, no, sizeof line - 2);
+            fclose(f);
+            return -1;
+        }
         if (line[strspn(line, " \t")] == '#' || line[strspn(line, " \t\r\n")] == '\0')
             continue;
         if (sscanf(line, "%63s %255s", board, endpoint) != 2) {
@@ -130,17 +136,15 @@ int gh_cmd_resource_spec(const char *dir, int argc, char **argv)
     const char *names[32];
     int name_count = 0;
     for (int i = 0; i < argc; i++) {
-        char *end;
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
             out_path = argv[++i];
         } else if (strcmp(argv[i], "--servers") == 0 && i + 1 < argc) {
             servers = argv[++i];
         } else if (strcmp(argv[i], "--slots") == 0 && i + 1 < argc) {
-            slots = strtol(argv[++i], &end, 10);
-            if (*end || slots < 1 || slots > 1024) {
-                fprintf(stderr, "gpuhost boards: --slots takes 1..1024\n");
+            uint64_t v;
+            if (gh_option_u64("boards", "slots", "a count", argv[++i], NULL, 1, 1024, &v) != 0)
                 return GH_EXIT_USAGE;
-            }
+            slots = (long)v;
         } else if (argv[i][0] == '-' || name_count == 32) {
             usage_spec(argv[i][1] == 'h' || !strcmp(argv[i], "--help") ? stdout : stderr);
             return argv[i][1] == 'h' || !strcmp(argv[i], "--help") ? GH_EXIT_OK : GH_EXIT_USAGE;
@@ -156,9 +160,8 @@ int gh_cmd_resource_spec(const char *dir, int argc, char **argv)
         name_slots[i] = (unsigned)slots;
         snprintf(name_text[i], sizeof name_text[i], "%.*s", eq ? (int)(eq - names[i]) : 63, names[i]);
         if (eq) {
-            char *end;
-            long v = strtol(eq + 1, &end, 10);
-            if (*end || v < 1 || v > 1024) {
+            uint64_t v;
+            if (gh_parse_u64(eq + 1, NULL, &v) != GH_NUM_OK || v < 1 || v > 1024) {
                 fprintf(stderr, "gpuhost boards: %s: NAME=N takes 1..1024 slots\n", names[i]);
                 return GH_EXIT_USAGE;
             }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "numarg.h"
 
 void gh_resource_type(const char *board, char *out, size_t len)
 {
@@ -54,9 +55,13 @@ int gh_ctest_resource(const char *board, char *serial, char *endpoint, size_t le
     for (; type[i] && i + 1 < sizeof upper; i++)
         upper[i] = (char)toupper((unsigned char)type[i]);
     upper[i] = '\0';
-    int count = atoi(count_text);
-    for (int g = 0; g < count; g++) {
-        snprintf(name, sizeof name, "CTEST_RESOURCE_GROUP_%d_%s", g, upper);
+    uint64_t count;
+    if (gh_parse_u64(count_text, NULL, &count) != GH_NUM_OK || count > 1024) {
+        fprintf(stderr, "gpuhost: CTEST_RESOURCE_GROUP_COUNT=%s is not a group count 0..1024\n", count_text);
+        return -1;
+    }
+    for (uint64_t g = 0; g < count; g++) {
+        snprintf(name, sizeof name, "CTEST_RESOURCE_GROUP_%u_%s", (unsigned)g, upper);
         const char *spec = getenv(name);
         if (!spec)
             continue;

@@ -109,7 +109,9 @@ static int read_record(merged *m, const char *path, char *err, size_t errlen)
     unsigned long long h, g, p;
     while (rc == 0 && fgets(line, sizeof line, f)) {
         no++;
-        if (no == 1) {
+        if (!strchr(line, '\n') && !feof(f)) /* cut by fgets: the rest would read as another line */
+            rc = fail(err, errlen, path, no, "line too long");
+        else if (no == 1) {
             if (strcmp(line, "gpuhost-coverage 1\n") != 0)
                 rc = fail(err, errlen, path, no, "not a gpuhost coverage record (version 1)");
         } else if (sscanf(line, "board %127s", a) == 1) {

@@ -442,6 +442,11 @@ static void execute(run *s)
     }
 }
 
+uint64_t gh_global_memory_end(void)
+{
+    return GM_GLOBAL_LIMIT;
+}
+
 /* --dump-state and --dump-mem: the target's, and at a divergence the model's beside it. */
 static void dump(run *s)
 {

@@ -130,6 +130,12 @@ int gh_wire_hello(gh_wire *t)
     wire_reader r = {.p = p, .len = h.length};
     if (wire_caps_decode(&r, &t->caps) != 0)
         return fail(t, "malformed CAPS reply%s%s", "", "");
+    if (t->caps.max_payload && t->caps.max_payload < WIRE_MIN_MAX_PAYLOAD) {
+        char why[96];
+        snprintf(why, sizeof why, "%u is below the protocol's least (%u bytes)", t->caps.max_payload,
+                 WIRE_MIN_MAX_PAYLOAD);
+        return fail(t, "CAPS: max_payload %s%s", why, "");
+    }
     return 0;
 }
 
@@ -138,6 +144,8 @@ int gh_wire_hello(gh_wire *t)
 static uint32_t payload_limit(const gh_wire *t)
 {
     uint32_t limit = t->caps.max_payload;
+    if (limit && limit < WIRE_MIN_MAX_PAYLOAD) /* refused by HELLO; never a zero-sized chunk */
+        return WIRE_MIN_MAX_PAYLOAD;
     return limit && limit < WIRE_MAX_PAYLOAD ? limit : WIRE_MAX_PAYLOAD;
 }
 

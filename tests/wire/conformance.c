@@ -119,7 +119,7 @@ static void hello_and_bad_frames(wire_caps *caps)
     bool got = reply(send_req(WIRE_HELLO, buf, 4), WIRE_CAPS, &h, &p);
     wire_reader r = {.p = p, .len = got ? h.length : 0};
     got = got && wire_caps_decode(&r, caps) == 0;
-    check(got && caps->version == WIRE_VERSION && caps->lanes == 32 && caps->max_payload >= 64,
+    check(got && caps->version == WIRE_VERSION && caps->lanes == 32 && caps->max_payload >= WIRE_MIN_MAX_PAYLOAD,
           "HELLO: CAPS (version %u, %u warps of %u lanes, requests up to %u bytes, \"%s\")", caps->version,
           caps->max_warps, caps->lanes, caps->max_payload, caps->name);
     w.len = 0;

@@ -42,6 +42,9 @@ int wire_caps_decode(wire_reader *r, wire_caps *c)
     if (n >= sizeof c->name)
         return -1;
     wire_get_bytes(r, c->name, n);
+    for (uint8_t i = 0; i < n; i++) /* printable ASCII: a NUL would cut it, a control byte reach a terminal */
+        if ((unsigned char)c->name[i] < 0x20 || (unsigned char)c->name[i] > 0x7e)
+            return -1;
     c->tolerance_count = wire_get8(r);
     if (c->tolerance_count > WIRE_MAX_TOLERANCES)
         return -1;

@@ -58,8 +58,14 @@ enum { GH_BOARDS_OK = 0, GH_BOARDS_IO = -1, GH_BOARDS_MALFORMED = -2 };
  * or GH_BOARDS_MALFORMED, with "FILE:LINE: reason" in err, and nothing
  * allocated. Two descriptors with one name are an error. */
 int gh_boards_load(const char *dir, gh_board **list, size_t *count, char *err, size_t errlen);
-/* Parses one descriptor file (same errors). */
+/* Parses one descriptor file (same errors). Only a regular file of at most
+ * 64 KiB is read (a FIFO or device is refused at once); lines are at most
+ * 198 characters (a longer one is an error, never cut); CRLF line ends and
+ * a UTF-8 byte order mark are accepted. */
 int gh_board_parse_file(const char *path, gh_board *out, char *err, size_t errlen);
+/* The same from len bytes of text, named name in messages (tests, fuzzing). */
+int gh_board_parse_text(const char *name, const char *text, size_t len, gh_board *out, char *err,
+                        size_t errlen);
 void gh_boards_free(gh_board *list);
 
 /* The board called name, or NULL. */

@@ -39,6 +39,9 @@ typedef struct {
     uint64_t addr, len;
     const char *path;
 } gh_mem_dump;
+/* Global memory is addresses 0 .. gh_global_memory_end()-1 (the model's
+ * limit: accesses at or above it trap); a dump must lie inside it. */
+uint64_t gh_global_memory_end(void);
 
 typedef struct {
     uint64_t max_insns;   /* 0: no limit */

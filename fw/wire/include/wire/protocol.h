@@ -28,6 +28,9 @@
 #define WIRE_VERSION 2u
 #define WIRE_HEADER_SIZE 20u
 #define WIRE_MAX_PAYLOAD (1u << 20)
+/* The least max_payload a target may announce (CAPS): WRITE_REG's fixed
+ * 140-byte payload must fit, and so must one instruction of LOAD_CODE. */
+#define WIRE_MIN_MAX_PAYLOAD 140u
 
 enum wire_type {
     /* requests (host -> target) */
