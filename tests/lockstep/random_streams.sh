@@ -1,7 +1,7 @@
 #!/bin/sh
 # Random legal instruction streams (gpuhost gen) over the instructions BOARD
-# implements run lockstep-clean: COUNT warp-instructions for each seed (a
-# straight-line kernel of COUNT/2 instructions run by 2 warps).
+# implements run lockstep-clean: about COUNT warp-instructions for each seed (a
+# kernel of COUNT/2 instructions run by 2 warps; its bounded loops add a few).
 # Usage: random_streams.sh GPUHOST BOARD COUNT SEED...
 set -u
 gpuhost=$1 board=$2 count=$3
