@@ -13,7 +13,6 @@
  * BSSY and BSYNC are unguarded, or both @!PT (a region no lane joins).
  * The kernel's instruction count is the body's (count) plus the prologue and
  * the final EXIT; loops make the executed count larger. */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,91 +50,6 @@ typedef struct {
     uint32_t plain_count, starter_count;
     bool usable[C_COUNT];
 } kernel;
-
-uint32_t rk_pick(rk_gen *g, uint32_t n)
-{
-    return n ? (uint32_t)(isa_rand(&g->rng) % n) : 0;
-}
-
-static uint32_t optype_value(const isa_variant *v)
-{
-    int f = isa_field_index(v, "optype");
-    return f < 0 ? 0 : isa_variant_fields(v)[f].value & 255u;
-}
-
-bool rk_implements(const rk_gen *g, const isa_variant *v)
-{
-    return g->o->implemented[optype_value(v)];
-}
-
-static bool assemble(const char *text, isa_insn *insn, isa_word *w)
-{
-    isa_context ctx = {0};
-    isa_diag diag;
-    return isa_asm(text, &ctx, w, insn, &diag) == 0;
-}
-
-static bool append(rk_gen *g, isa_word w, uint32_t label)
-{
-    if (g->count == g->cap) {
-        size_t cap = g->cap ? 2 * g->cap : 1024;
-        rk_insn *code = realloc(g->code, cap * sizeof *code);
-        if (!code) {
-            snprintf(g->err, g->errlen, "out of memory");
-            return !(g->failed = true);
-        }
-        g->code = code, g->cap = cap;
-    }
-    g->code[g->count++] = (rk_insn){w, label};
-    return true;
-}
-
-bool rk_emit_text(rk_gen *g, const char *fmt, ...)
-{
-    char text[160];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    isa_insn insn;
-    isa_word w;
-    if (!assemble(text, &insn, &w)) {
-        snprintf(g->err, g->errlen, "internal: the helper '%s' does not assemble", text);
-        return !(g->failed = true);
-    }
-    return append(g, w, RK_NO_LABEL);
-}
-
-bool rk_text_usable(const rk_gen *g, const char *fmt)
-{
-    char text[160];
-    snprintf(text, sizeof text, fmt, 1u, 1u, 1u, 1u); /* templates take %u / %x only */
-    isa_insn insn;
-    isa_word w;
-    return assemble(text, &insn, &w) && rk_implements(g, isa_variant_of(&insn));
-}
-
-static uint32_t new_label(rk_gen *g)
-{
-    if (g->label_count == g->label_cap) {
-        size_t cap = g->label_cap ? 2 * g->label_cap : 256;
-        uint32_t *labels = realloc(g->labels, cap * sizeof *labels);
-        if (!labels) {
-            snprintf(g->err, g->errlen, "out of memory");
-            g->failed = true;
-            return RK_NO_LABEL;
-        }
-        g->labels = labels, g->label_cap = cap;
-    }
-    g->labels[g->label_count] = RK_NO_LABEL;
-    return (uint32_t)g->label_count++;
-}
-
-static void bind(rk_gen *g, uint32_t label)
-{
-    if (label != RK_NO_LABEL)
-        g->labels[label] = (uint32_t)g->count;
-}
 
 /* A random form of optype, or UINT32_MAX. */
 static uint32_t form_of(kernel *k, const char *optype)
@@ -177,7 +91,7 @@ static void place(kernel *k, const char *optype, int guard, bool negated, uint32
         g->failed = true;
         return;
     }
-    append(g, w, label);
+    rk_append(g, w, label);
 }
 
 static void block(kernel *k, uint64_t n, unsigned depth, unsigned loops);
@@ -193,31 +107,31 @@ static void emit_construct(kernel *k, enum construct c, uint64_t left, unsigned 
     bool never = rk_pick(g, 4) == 0; /* BSSY and BSYNC both @!PT: a region nobody joins */
     switch (c) {
     case C_SKIP: {
-        uint32_t end = new_label(g);
+        uint32_t end = rk_new_label(g);
         place(k, "BRA", GUARD_RANDOM, false, end);
         block(k, a, depth + 1, loops);
-        bind(g, end);
+        rk_bind(g, end);
         break;
     }
     case C_IF_ELSE: {
-        uint32_t sync = new_label(g), other = new_label(g);
+        uint32_t sync = rk_new_label(g), other = rk_new_label(g);
         place(k, "BSSY", GUARD_PT, never, sync);
         place(k, "BRA", GUARD_RANDOM, false, other);
         block(k, a, depth + 1, loops);
         place(k, "BRA", GUARD_RANDOM, false, sync); /* lanes not taking it run the other body too */
-        bind(g, other);
+        rk_bind(g, other);
         block(k, b, depth + 1, loops);
-        bind(g, sync);
+        rk_bind(g, sync);
         place(k, "BSYNC", GUARD_PT, never, RK_NO_LABEL);
         break;
     }
     case C_LOOP: {
-        uint32_t top = new_label(g), trips = 1 + rk_pick(g, 2);
+        uint32_t top = rk_new_label(g), trips = 1 + rk_pick(g, 2);
         if (rk_pick(g, 2))
             rk_emit_text(g, loop_init_lanes, counter, (unsigned)RK_R_SHAPE, trips);
         else
             rk_emit_text(g, loop_init, counter, trips);
-        bind(g, top);
+        rk_bind(g, top);
         block(k, a, depth + 1, loops + 1);
         rk_emit_text(g, loop_step, counter, counter);
         rk_emit_text(g, loop_test, p, counter);
@@ -225,10 +139,10 @@ static void emit_construct(kernel *k, enum construct c, uint64_t left, unsigned 
         break;
     }
     case C_REGION: {
-        uint32_t sync = new_label(g);
+        uint32_t sync = rk_new_label(g);
         place(k, "BSSY", GUARD_PT, never, sync);
         block(k, a, depth + 1, loops);
-        bind(g, sync);
+        rk_bind(g, sync);
         place(k, "BSYNC", GUARD_PT, never, RK_NO_LABEL);
         break;
     }
@@ -273,7 +187,7 @@ static void plain(kernel *k, uint32_t form)
         return; /* a form with no legal encoding: the caller picks another */
     rk_roles_apply(g, &insn);
     if (!g->failed && isa_encode(&insn, &w, NULL) == 0)
-        append(g, w, RK_NO_LABEL);
+        rk_append(g, w, RK_NO_LABEL);
 }
 
 /* n instructions at construct depth `depth` inside `loops` loops. */
@@ -355,44 +269,12 @@ static bool sort_forms(kernel *k, FILE *notes)
             k->plain[k->plain_count++] = f;
         }
         if (why && notes && strcmp(noted, v->optype) != 0)
-            fprintf(notes, "gpuhost gen: leaves out %s: %s\n", v->optype, why);
+            fprintf(notes, "gpuhost gen: leaves out %s%s: %s\n", v->optype,
+                    strcmp(v->optype, "EXIT") == 0 ? " (but the final one)" : "", why);
         if (why)
             noted = v->optype;
     }
     return true;
-}
-
-static const char *label_name(void *ctx, uint64_t addr)
-{
-    char *buf = ctx;
-    snprintf(buf, 32, "L%llu", (unsigned long long)(addr / 16));
-    return buf;
-}
-
-static void write_code(const rk_gen *g, FILE *f)
-{
-    bool *target = calloc(g->count + 1, sizeof *target);
-    for (size_t i = 0; target && i < g->label_count; i++)
-        if (g->labels[i] != RK_NO_LABEL)
-            target[g->labels[i]] = true;
-    char name[32];
-    for (size_t i = 0; i < g->count; i++) {
-        isa_insn insn;
-        char text[256];
-        if (target && target[i])
-            fprintf(f, "L%zu:\n", i);
-        if (isa_decode(g->code[i].word, &insn) != 0)
-            continue;
-        const isa_variant *v = isa_variant_of(&insn);
-        const isa_field *fields = isa_variant_fields(v);
-        for (uint16_t k = 0; g->code[i].label != RK_NO_LABEL && k < v->field_count; k++)
-            if (isa_field_type(&fields[k])->kind == ISA_KIND_PCREL)
-                insn.value[k] = (uint32_t)(16 * (int64_t)g->labels[g->code[i].label] - 16 * ((int64_t)i + 1));
-        isa_context ctx = {.pc = 16 * i, .labels = label_name, .ctx = name};
-        if (isa_disasm(&insn, &ctx, text, sizeof text) == 0)
-            fprintf(f, "%s ;\n", text);
-    }
-    free(target);
 }
 
 int isa_random_kernel(FILE *f, FILE *notes, const isa_random_kernel_opts *o, char *err, size_t errlen)
@@ -410,10 +292,10 @@ int isa_random_kernel(FILE *f, FILE *notes, const isa_random_kernel_opts *o, cha
     else if (!k.plain_count && !k.starter_count)
         snprintf(err, errlen, "the target implements no instruction gen can use");
     else if (rk_write_prologue(g)) {
-        rk_write_directives(g, f);
         block(&k, o->count, 0, 0);
-        if (!g->failed && rk_emit_text(g, "EXIT")) {
-            write_code(g, f);
+        if (!g->failed && rk_emit_text(g, "EXIT")) { /* written only when whole */
+            rk_write_directives(g, f);
+            rk_write_code(g, f);
             rc = 0;
         }
     }

@@ -1,6 +1,7 @@
 /* libisa, private: the parts of the random kernel generator (random_kernel.c:
- * structure and output; random_roles.c: the kernel's layout and the operand
- * roles that keep memory, constant and register-index operands in range). */
+ * the structure; random_program.c: the code, labels and output;
+ * random_roles.c: the kernel's layout and the operand roles that keep memory,
+ * constant and register-index operands in range). */
 #ifndef ISA_LIB_RANDOM_KERNEL_H
 #define ISA_LIB_RANDOM_KERNEL_H
 
@@ -48,7 +49,12 @@ typedef struct {
     bool failed;
 } rk_gen;
 
+/* The code (random_program.c). */
 uint32_t rk_pick(rk_gen *g, uint32_t n);
+bool rk_append(rk_gen *g, isa_word w, uint32_t label);
+uint32_t rk_new_label(rk_gen *g);
+void rk_bind(rk_gen *g, uint32_t label); /* at the next instruction */
+void rk_write_code(const rk_gen *g, FILE *f);
 bool rk_implements(const rk_gen *g, const isa_variant *v);
 /* Assembles one instruction from printf-style text and appends it; false
  * (with g->err) if it does not assemble. */
