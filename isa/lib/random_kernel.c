@@ -51,15 +51,16 @@ typedef struct {
     bool usable[C_COUNT];
 } kernel;
 
-/* A random form of optype, or UINT32_MAX. */
+/* A random implemented form of optype, or UINT32_MAX. */
 static uint32_t form_of(kernel *k, const char *optype)
 {
     const isa_tables *t = isa_tables_get();
     uint32_t n = 0, chosen = UINT32_MAX;
-    for (uint32_t i = 0; i < k->starter_count; i++)
-        if (strcmp(t->variants[t->forms[k->starter[i]].variant].optype, optype) == 0 &&
-            rk_pick(&k->g, ++n) == 0)
-            chosen = k->starter[i];
+    for (uint32_t f = 0; f < t->form_count; f++) {
+        const isa_variant *v = &t->variants[t->forms[f].variant];
+        if (strcmp(v->optype, optype) == 0 && rk_implements(&k->g, v) && rk_pick(&k->g, ++n) == 0)
+            chosen = f;
+    }
     return chosen;
 }
 
