@@ -100,10 +100,12 @@ static void block(kernel *k, uint64_t n, unsigned depth, unsigned loops);
 static void emit_construct(kernel *k, enum construct c, uint64_t left, unsigned depth, unsigned loops)
 {
     rk_gen *g = &k->g;
-    uint64_t room = left - constructs[c].overhead;
-    uint64_t a = 1 + rk_pick(g, (uint32_t)(room < MAX_BODY ? room : MAX_BODY));
-    uint64_t b = room - a < MAX_BODY ? room - a : MAX_BODY;
-    b = rk_pick(g, (uint32_t)b + 1);
+    /* bodies: a (1..8) and b (0..8) instructions of the room left (choose() saw room for 1) */
+    uint64_t room = left - constructs[c].overhead, a = 0, b = 0;
+    if (constructs[c].bodies) {
+        a = 1 + rk_pick(g, (uint32_t)(room < MAX_BODY ? room : MAX_BODY));
+        b = rk_pick(g, (uint32_t)(room - a < MAX_BODY ? room - a : MAX_BODY) + 1);
+    }
     unsigned p = rk_pick(g, 7), counter = RK_R_COUNTER + loops;
     bool never = rk_pick(g, 4) == 0; /* BSSY and BSYNC both @!PT: a region nobody joins */
     switch (c) {
