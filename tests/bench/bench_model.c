@@ -212,7 +212,7 @@ static const mix mixes[] = {
 };
 
 /* Warp-instructions per second, or -1 if the kernel cannot run. */
-static double measure(const mix *x, double seconds)
+static double measure(const mix *x, double seconds, uint64_t steps)
 {
     isa_kernel *k = NULL;
     if (isa_assemble(x->name, x->src, &k, stderr) != 0)
@@ -230,7 +230,7 @@ static double measure(const mix *x, double seconds)
                     fprintf(stderr, "%s: %s\n", x->name, gm_trap_message(m));
                     goto done;
                 }
-        } while ((elapsed = now() - start) < seconds);
+        } while ((elapsed = now() - start) < seconds && (!steps || n < steps));
         rate = (double)n / elapsed;
     }
 done:
@@ -252,6 +252,11 @@ static bool wanted(const char *name, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    uint64_t steps = 0;
+    if (argc > 2 && strcmp(argv[1], "--steps") == 0) {
+        steps = strtoull(argv[2], NULL, 0);
+        argv += 2, argc -= 2;
+    }
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     int failed = 0;
     printf("functional model, 4 warps x 32 lanes, warp-instructions/s:\n");
@@ -259,7 +264,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof mixes / sizeof mixes[0]; i++) {
         if (!wanted(mixes[i].name, argc, argv))
             continue;
-        double rate = measure(&mixes[i], seconds);
+        double rate = measure(&mixes[i], steps ? 1e9 : seconds, steps);
         if (rate < 0) {
             printf("%-8s %12s\n", mixes[i].name, "failed");
             failed = 1;
@@ -269,6 +274,8 @@ int main(int argc, char **argv)
             printf("%-8s %12.0f %12s %8s\n", mixes[i].name, rate, "-", "-");
             continue;
         }
+        if (steps)
+            continue;
         double ceiling = mixes[i].ceiling(seconds);
         printf("%-8s %12.0f %12.0f %8.2f\n", mixes[i].name, rate, ceiling, rate / ceiling);
     }

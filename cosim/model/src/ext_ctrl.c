@@ -57,6 +57,7 @@ static void op_nop(gm_exec *ex)
 
 static void op_exit(gm_exec *ex)
 {
+    gm_lanes_will_move(ex);
     ex->pc_handled = true;
     advance_unguarded(ex);
     GM_FOR_EACH_LANE(ex, l)
@@ -69,13 +70,20 @@ static void op_exit(gm_exec *ex)
 
 static void op_bra(gm_exec *ex)
 {
-    ex->pc_handled = true;
-    advance_unguarded(ex);
     uint64_t dest = branch_target(ex);
-    GM_FOR_EACH_LANE(ex, l)
-        ex->w->pc[l] = dest;
-    if (ex->exec == ex->active) /* a uniform branch: the lanes stay together */
+    ex->pc_handled = true;
+    if (ex->exec == ex->active && ex->active == ex->ready) {
+        /* every ready lane branches: they stay together (execute records
+         * where; pc[] is written when needed) */
         ex->moved_together = true, ex->moved_to = dest;
+    } else {
+        gm_lanes_will_move(ex);
+        advance_unguarded(ex);
+        GM_FOR_EACH_LANE(ex, l)
+            ex->w->pc[l] = dest;
+        if (ex->exec == ex->active) /* a uniform branch: the lanes stay together */
+            ex->moved_together = true, ex->moved_to = dest;
+    }
     if (ex->exec) {
         ex->rec->branch_mask = ex->exec;
         ex->rec->branch_target = dest;
@@ -109,6 +117,7 @@ static void op_bsync(gm_exec *ex)
                 (unsigned long long)ex->pc);
         return;
     }
+    gm_lanes_will_move(ex);
     ex->pc_handled = true;
     advance_unguarded(ex);
     for (int i = e + 1; i < w->depth; i++)
@@ -174,7 +183,12 @@ static void op_s2ur(gm_exec *ex)
 }
 
 const gm_op gm_ops_ext_ctrl[] = {
-    {ISA_OP_NOP, op_nop},   {ISA_OP_EXIT, op_exit},      {ISA_OP_BRA, op_bra},
-    {ISA_OP_BSSY, op_bssy}, {ISA_OP_BSYNC, op_bsync},    {ISA_OP_S2R, op_s2r},
-    {ISA_OP_S2UR, op_s2ur}, {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_NOP, op_nop, NULL},
+    {ISA_OP_EXIT, op_exit, NULL},
+    {ISA_OP_BRA, op_bra, NULL},
+    {ISA_OP_BSSY, op_bssy, NULL},
+    {ISA_OP_BSYNC, op_bsync, NULL},
+    {ISA_OP_S2R, op_s2r, NULL},
+    {ISA_OP_S2UR, op_s2ur, NULL},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

@@ -154,7 +154,11 @@ static void op_lrp(gm_exec *ex)
 }
 
 const gm_op gm_ops_ext_fp32[] = {
-    {ISA_OP_FADD, op_fadd},   {ISA_OP_FMUL, op_fmul},   {ISA_OP_FFMA, op_ffma},
-    {ISA_OP_FMNMX, op_fmnmx}, {ISA_OP_FSETP, op_fsetp}, {ISA_OP_LRP, op_lrp},
-    {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_FADD, op_fadd, NULL},
+    {ISA_OP_FMUL, op_fmul, NULL},
+    {ISA_OP_FFMA, op_ffma, NULL},
+    {ISA_OP_FMNMX, op_fmnmx, NULL},
+    {ISA_OP_FSETP, op_fsetp, NULL},
+    {ISA_OP_LRP, op_lrp, NULL},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

@@ -83,5 +83,8 @@ static void op_ldc(gm_exec *ex)
 }
 
 const gm_op gm_ops_ext_mem[] = {
-    {ISA_OP_LDG, op_ldg}, {ISA_OP_STG, op_stg}, {ISA_OP_LDC, op_ldc}, {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_LDG, op_ldg, NULL},
+    {ISA_OP_STG, op_stg, NULL},
+    {ISA_OP_LDC, op_ldc, NULL},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

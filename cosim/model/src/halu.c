@@ -277,7 +277,11 @@ static void op_hset2(gm_exec *ex)
 }
 
 const gm_op gm_ops_halu[] = {
-    {ISA_OP_HADD2, op_hadd2},   {ISA_OP_HMUL2, op_hmul2}, {ISA_OP_HFMA2, op_hfma2},
-    {ISA_OP_HMNMX2, op_hmnmx2}, {ISA_OP_HSETP2, op_hsetp2}, {ISA_OP_HSET2, op_hset2},
-    {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_HADD2, op_hadd2, NULL},
+    {ISA_OP_HMUL2, op_hmul2, NULL},
+    {ISA_OP_HFMA2, op_hfma2, NULL},
+    {ISA_OP_HMNMX2, op_hmnmx2, NULL},
+    {ISA_OP_HSETP2, op_hsetp2, NULL},
+    {ISA_OP_HSET2, op_hset2, NULL},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

@@ -236,8 +236,14 @@ static void op_electu(gm_exec *ex)
 }
 
 const gm_op gm_ops_sync[] = {
-    {ISA_OP_SHFL, op_shfl},      {ISA_OP_MOVM, op_movm},   {ISA_OP_VOTE, op_vote},
-    {ISA_OP_VOTEU, op_voteu},    {ISA_OP_REDUX, op_redux}, {ISA_OP_REDUXU, op_reduxu},
-    {ISA_OP_MATCH, op_match},    {ISA_OP_ELECT, op_elect}, {ISA_OP_ELECTU, op_electu},
-    {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_SHFL, op_shfl, NULL},
+    {ISA_OP_MOVM, op_movm, NULL},
+    {ISA_OP_VOTE, op_vote, NULL},
+    {ISA_OP_VOTEU, op_voteu, NULL},
+    {ISA_OP_REDUX, op_redux, NULL},
+    {ISA_OP_REDUXU, op_reduxu, NULL},
+    {ISA_OP_MATCH, op_match, NULL},
+    {ISA_OP_ELECT, op_elect, NULL},
+    {ISA_OP_ELECTU, op_electu, NULL},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

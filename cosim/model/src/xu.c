@@ -26,16 +26,21 @@ static uint32_t popcount32(uint32_t x)
     return (x * 0x01010101u) >> 24;
 }
 
+static void popc_lanes(const uint32_t *restrict b, uint32_t invert, uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = popcount32(b[l] ^ invert);
+}
+
 static void op_popc(gm_exec *ex)
 {
     if (!ex->exec)
         return;
-    uint32_t b[GM_LANES], d[GM_LANES];
-    gm_src_lanes(ex, 'b', b);
-    uint32_t invert = src_b_inverted(ex) ? ~0u : 0;
-    for (unsigned l = 0; l < GM_LANES; l++)
-        d[l] = popcount32(b[l] ^ invert);
-    gm_set_rd_lanes(ex, d);
+    uint32_t sb[GM_LANES];
+    const uint32_t *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    popc_lanes(b, src_b_inverted(ex) ? ~0u : 0, d);
+    gm_rd_end(ex, d);
 }
 
 /* Position of the highest bit differing from the sign (sign 0 for .U32);
@@ -127,7 +132,11 @@ static void op_sgxt(gm_exec *ex)
 }
 
 const gm_op gm_ops_xu[] = {
-    {ISA_OP_MUFU, gm_op_mufu},   {ISA_OP_POPC, op_popc}, {ISA_OP_FLO, op_flo},
-    {ISA_OP_BREV, op_brev},      {ISA_OP_BMSK, op_bmsk}, {ISA_OP_SGXT, op_sgxt},
-    {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_MUFU, gm_op_mufu, NULL},
+    {ISA_OP_POPC, op_popc, NULL},
+    {ISA_OP_FLO, op_flo, NULL},
+    {ISA_OP_BREV, op_brev, NULL},
+    {ISA_OP_BMSK, op_bmsk, NULL},
+    {ISA_OP_SGXT, op_sgxt, NULL},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };
