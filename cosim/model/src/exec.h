@@ -13,6 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "gm/model.h"
 #include "isa/isa.h"
@@ -348,20 +351,47 @@ uint32_t gm_pred_lanes(gm_exec *ex, enum isa_field_id id);
 void gm_set_rd_lanes(gm_exec *ex, const uint32_t value[GM_LANES]);
 /* A source slot in every lane, without copying a GPR's row: the row itself,
  * or `scratch` filled with the uniform value (as gm_src_lanes fills it). */
+extern const uint32_t gm_zero_row[GM_LANES]; /* RZ in every lane */
 static inline const uint32_t *gm_src_row(gm_exec *ex, char slot, uint32_t scratch[GM_LANES])
 {
     const gm_operand *o = &ex->d->src[slot - 'a'];
-    if (o->kind == GM_SRC_GPR && o->value < GM_GPRS)
-        return ex->w->gpr[o->value];
-    gm_src_lanes(ex, slot, scratch);
+    uint32_t value;
+    switch (o->kind) {
+    case GM_SRC_GPR: return o->value < GM_GPRS ? ex->w->gpr[o->value] : gm_zero_row;
+    case GM_SRC_VALUE: value = o->value; break;
+    case GM_SRC_UR: value = gm_ur_read(ex, o->value); break;
+    default: gm_src_lanes(ex, slot, scratch); return scratch; /* a constant may trap */
+    }
+    for (unsigned l = 0; l < GM_LANES; l++)
+        scratch[l] = value;
     return scratch;
 }
 /* rd written in every executing lane, the values computed straight into the
  * staged record: gm_rd_begin gives the row to fill in every lane (lanes
  * outside exec may get anything), gm_rd_end completes the write. Together
  * the same as gm_set_rd_lanes with that row. */
-uint32_t *gm_rd_begin(gm_exec *ex);
-void gm_rd_end(gm_exec *ex, uint32_t *row);
+static inline uint32_t *gm_rd_begin(gm_exec *ex)
+{
+    wire_commit *r = ex->rec;
+    unsigned rd = ex->d->rd;
+    if (!ex->exec || rd >= GM_GPRS || ex->trapped || r->gpr_count)
+        return ex->m->rd_sink; /* nothing to write, or gm_rd_end merges */
+    /* the first write of the instruction: a fresh entry, as gm_set_gpr makes */
+    wire_gpr_write *g = &r->gpr[0];
+    r->gpr_count = 1;
+    g->reg = (uint8_t)rd;
+    g->lane_mask = ex->exec;
+    ex->last_gpr = 0;
+    ex->rd_write = g;
+    return g->value;
+}
+void gm_rd_finish(gm_exec *ex, uint32_t *row); /* gm_rd_end's rarer cases */
+static inline void gm_rd_end(gm_exec *ex, uint32_t *row)
+{
+    if (row != ex->m->rd_sink && ex->exec == 0xffffffffu)
+        return; /* every lane computed and staged */
+    gm_rd_finish(ex, row);
+}
 /* The lane mask whose bit l is bits[l] (each 0 or 1): eight lanes at a time,
  * by a multiply that gathers byte i's low bit into bit i. */
 static inline uint32_t gm_mask_of(const uint8_t bits[GM_LANES])
@@ -373,6 +403,24 @@ static inline uint32_t gm_mask_of(const uint8_t bits[GM_LANES])
         mask |= (uint32_t)((w * UINT64_C(0x0102040810204080)) >> 56) << (8 * q);
     }
     return mask;
+}
+/* The lane mask whose bit l is the top bit of words[l]: SSE2's movmskps
+ * where there is one (baseline x86-64), else gm_mask_of. */
+static inline uint32_t gm_mask_of_words(const uint32_t words[GM_LANES])
+{
+#ifdef __SSE2__
+    uint32_t mask = 0;
+    for (unsigned q = 0; q < GM_LANES / 4; q++)
+        mask |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(
+                    _mm_loadu_si128((const __m128i *)(const void *)(words + 4 * q))))
+                << (4 * q);
+    return mask;
+#else
+    uint8_t bits[GM_LANES];
+    for (unsigned l = 0; l < GM_LANES; l++)
+        bits[l] = (uint8_t)(words[l] >> 31);
+    return gm_mask_of(bits);
+#endif
 }
 /* Predicate field `id` := bit l of `values` in every executing lane. */
 void gm_set_pred_field_lanes(gm_exec *ex, enum isa_field_id id, uint32_t values);

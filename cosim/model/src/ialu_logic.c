@@ -65,13 +65,14 @@ static bool lane_compare(gm_exec *ex, const int_compare *c, unsigned lane)
     return compare(a, b, c->is_signed, c->compop);
 }
 
-/* Per lane: a == b, and a < b in unsigned order after adding `bias`. */
-static void compare_bits(const uint32_t *restrict a, const uint32_t *restrict b, uint32_t bias,
-                         uint8_t *restrict eq, uint8_t *restrict less)
+/* Per lane, all ones or zeros: a == b, and a < b in unsigned order after
+ * adding `bias`. */
+static void compare_words(const uint32_t *restrict a, const uint32_t *restrict b, uint32_t bias,
+                          uint32_t *restrict eq, uint32_t *restrict less)
 {
     for (unsigned l = 0; l < GM_LANES; l++) {
-        eq[l] = a[l] == b[l];
-        less[l] = (a[l] ^ bias) < (b[l] ^ bias);
+        eq[l] = 0u - (a[l] == b[l]);
+        less[l] = 0u - ((a[l] ^ bias) < (b[l] ^ bias));
     }
 }
 
@@ -80,9 +81,9 @@ static uint32_t compare_lanes(gm_exec *ex, const int_compare *c)
 {
     uint32_t sa[GM_LANES], sb[GM_LANES];
     const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
-    uint8_t eqs[GM_LANES], lesses[GM_LANES];
-    compare_bits(a, b, c->is_signed ? 0x80000000u : 0, eqs, lesses); /* signed order as unsigned */
-    uint32_t eq = gm_mask_of(eqs), less = gm_mask_of(lesses), t = 0;
+    uint32_t eqs[GM_LANES], lesses[GM_LANES];
+    compare_words(a, b, c->is_signed ? 0x80000000u : 0, eqs, lesses); /* signed order as unsigned */
+    uint32_t eq = gm_mask_of_words(eqs), less = gm_mask_of_words(lesses), t = 0;
     switch (c->compop) {
     case CMP_EQ: t = eq; break;
     case CMP_NE: t = ~eq; break;
@@ -213,10 +214,10 @@ static void lop3_lanes(const uint32_t *restrict a, const uint32_t *restrict b,
 
 static uint32_t nonzero_lanes(const uint32_t *restrict d)
 {
-    uint8_t nz[GM_LANES];
+    uint32_t nz[GM_LANES];
     for (unsigned l = 0; l < GM_LANES; l++)
-        nz[l] = d[l] != 0;
-    return gm_mask_of(nz);
+        nz[l] = 0u - (d[l] != 0);
+    return gm_mask_of_words(nz);
 }
 
 static void lop3_prepared(gm_exec *ex)

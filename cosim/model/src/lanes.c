@@ -7,6 +7,8 @@
 
 #include "exec.h"
 
+const uint32_t gm_zero_row[GM_LANES];
+
 void gm_src_lanes(gm_exec *ex, char slot, uint32_t out[GM_LANES])
 {
     const gm_operand *o = &ex->d->src[slot - 'a'];
@@ -88,22 +90,7 @@ void gm_set_pred_field_lanes(gm_exec *ex, enum isa_field_id id, uint32_t values)
         }
 }
 
-uint32_t *gm_rd_begin(gm_exec *ex)
-{
-    unsigned rd = ex->d->rd;
-    wire_commit *r = ex->rec;
-    if (!ex->exec || rd >= GM_GPRS || ex->trapped || r->gpr_count)
-        return ex->m->rd_sink; /* nothing to write, or merged by gm_rd_end */
-    /* the first write of the instruction: a fresh entry, as gm_set_gpr makes */
-    wire_gpr_write *g = &r->gpr[r->gpr_count++];
-    g->reg = (uint8_t)rd;
-    g->lane_mask = ex->exec;
-    ex->last_gpr = (int)(g - r->gpr);
-    ex->rd_write = g;
-    return g->value;
-}
-
-void gm_rd_end(gm_exec *ex, uint32_t *row)
+void gm_rd_finish(gm_exec *ex, uint32_t *row)
 {
     uint32_t exec = ex->exec;
     if (row == ex->m->rd_sink) {
@@ -111,7 +98,7 @@ void gm_rd_end(gm_exec *ex, uint32_t *row)
             gm_set_rd_lanes(ex, row); /* staged already, or trapped: as it always did */
         return;
     }
-    if (exec != 0xffffffffu) /* lanes that do not execute stay 0, as gm_set_gpr leaves them */
-        for (unsigned l = 0; l < GM_LANES; l++)
-            row[l] &= 0u - ((exec >> l) & 1u);
+    /* lanes that do not execute stay 0, as gm_set_gpr leaves them */
+    for (unsigned l = 0; l < GM_LANES; l++)
+        row[l] &= 0u - ((exec >> l) & 1u);
 }
