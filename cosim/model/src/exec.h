@@ -330,6 +330,9 @@ void gm_set_ur(gm_exec *ex, unsigned reg, uint32_t value);                 /* UR
 void gm_set_upred(gm_exec *ex, unsigned pred, bool value);                 /* UPT: discarded */
 /* A store of 4, 8 or 16 bytes for one lane; one store instruction a step. */
 void gm_store(gm_exec *ex, unsigned lane, uint64_t addr, unsigned bytes, const uint32_t *words);
+/* Applies a staged store: lanes in ascending order (the highest lane's
+ * bytes win), one page lookup when every lane's word is in one page. */
+void gm_apply_store(gm_model *m, const wire_mem_write *w);
 /* A load of 4, 8 or 16 bytes (traps on misalignment or range). */
 bool gm_load(gm_exec *ex, unsigned lane, uint64_t addr, unsigned bytes, uint32_t *words);
 

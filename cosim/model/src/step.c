@@ -34,10 +34,8 @@ static void apply(gm_model *m, gm_warp *w, const wire_commit *r)
     for (unsigned i = 0; i < r->ur_count; i++)
         w->ur[r->ur[i].reg] = r->ur[i].value;
     w->upred = (w->upred & ~(uint32_t)r->upred_mask) | (r->upred_value & r->upred_mask);
-    if (r->mem_count) /* lanes in ascending order: the highest lane's bytes win */
-        for (unsigned l = 0; l < GM_LANES; l++)
-            if ((r->mem.lane_mask >> l) & 1u)
-                gm_memory_write(&m->mem, r->mem.addr[l], r->mem.data[l], r->mem.bytes);
+    if (r->mem_count)
+        gm_apply_store(m, &r->mem);
 }
 
 /* Active lanes whose guard predicate holds. */
