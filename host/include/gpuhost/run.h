@@ -59,6 +59,8 @@ typedef struct {
     uint64_t instructions;
     uint64_t state_checks;
     double seconds;
+    double model_seconds;   /* lockstep: the host-side model's time, estimated by timing
+                               1 step in 64 (chosen pseudo-randomly) */
     uint64_t divergence_at; /* instruction index of a divergence */
     bool io_error;          /* a trace or dump could not be written (said in the report) */
     char report[16384];
