@@ -407,6 +407,14 @@ static inline uint32_t gm_mask_of(const uint8_t bits[GM_LANES])
     }
     return mask;
 }
+/* words[l] = all ones where bit l of mask is set, else 0 (a select per lane
+ * without a shift by l: the lanes' bits are a table). */
+extern const uint32_t gm_lane_bit[GM_LANES]; /* 1 << l */
+static inline void gm_lane_words(uint32_t mask, uint32_t *restrict words)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        words[l] = 0u - ((mask & gm_lane_bit[l]) != 0);
+}
 /* The lane mask whose bit l is the top bit of words[l]: SSE2's movmskps
  * where there is one (baseline x86-64), else gm_mask_of. */
 static inline uint32_t gm_mask_of_words(const uint32_t words[GM_LANES])

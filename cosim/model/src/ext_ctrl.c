@@ -158,15 +158,18 @@ static bool sreg(gm_exec *ex, uint32_t id, unsigned lane, uint32_t *out)
 
 static void op_s2r(gm_exec *ex)
 {
-    uint32_t id = gm_f(ex, ISA_F_sra);
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t v;
-        if (!sreg(ex, id, l, &v)) {
-            gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, (int)l, "reserved special register 0x%x", id);
-            return;
-        }
-        gm_set_rd(ex, l, v);
+    uint32_t id = gm_f(ex, ISA_F_sra), v;
+    if (!ex->exec)
+        return;
+    unsigned first = (unsigned)__builtin_ctz(ex->exec);
+    if (!sreg(ex, id, first, &v)) { /* reserved for every lane alike */
+        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, (int)first, "reserved special register 0x%x", id);
+        return;
     }
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        sreg(ex, id, l, &d[l]);
+    gm_rd_end(ex, d);
 }
 
 static void op_s2ur(gm_exec *ex)

@@ -1,6 +1,6 @@
 /* cosim/model: gpuhost extension, binary32 arithmetic (isa/spec/ext.isa,
- * EXT_FP32): FADD, FMUL, FFMA (over whole warps, no form traps), FMNMX,
- * FSETP, LRP. */
+ * EXT_FP32): FADD, FMUL, FFMA, FMNMX, FSETP over whole warps (no form
+ * traps); LRP lane by lane. */
 #include "exec.h"
 #include "fp/sf_lanes.h"
 
@@ -60,17 +60,6 @@ static fp32_insn decode_insn(const gm_decoded *d, unsigned sources)
 static fp32_insn read_insn(gm_exec *ex, unsigned sources)
 {
     return decode_insn(ex->d, sources);
-}
-
-/* mod(x, .abs, .neg): sign bit only, absolute value first. */
-static uint32_t operand(gm_exec *ex, const fp32_insn *f, unsigned k, unsigned lane)
-{
-    uint32_t x = gm_src(ex, (char)('a' + k), lane);
-    if (f->mod[k].abs)
-        x &= 0x7fffffffu;
-    if (f->mod[k].neg)
-        x ^= 0x80000000u;
-    return x;
 }
 
 /* The arithmetic's mode; the output flush is done by finish(), after .SAT. */
@@ -166,21 +155,34 @@ static gm_op_fn prep_ffma(gm_decoded *d, gm_op_fn fn)
     return prepare(d, SF_OP_FMA, 3);
 }
 
+/* The decorated operand k of every lane. */
+static void operand_row(gm_exec *ex, const fp32_insn *f, unsigned k, uint32_t x[GM_LANES])
+{
+    uint32_t scratch[GM_LANES];
+    operand_lanes(gm_src_row(ex, (char)('a' + k), scratch), f->mod[k].abs ? 0x7fffffffu : ~0u,
+                  f->mod[k].neg ? 0x80000000u : 0, x);
+}
+
 static void op_fmnmx(gm_exec *ex)
 {
     fp32_insn f = read_insn(ex, 2);
     bool nan_wins = gm_is(ex, ISA_F_nan, ISA_V_nan_NAN);
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t a = operand(ex, &f, 0, l), b = operand(ex, &f, 1, l);
-        gm_set_rd(ex, l, sf_minmax(SF_F32, a, b, gm_pred(ex, ISA_F_pp, l), nan_wins, f.ftz));
-    }
+    if (!ex->exec)
+        return;
+    uint32_t x[2][GM_LANES], minimum[GM_LANES];
+    operand_row(ex, &f, 0, x[0]);
+    operand_row(ex, &f, 1, x[1]);
+    gm_lane_words(gm_pred_lanes(ex, ISA_F_pp), minimum);
+    uint32_t *d = gm_rd_begin(ex);
+    sf_minmax_lanes32(x[0], x[1], minimum, nan_wins, f.ftz, d);
+    gm_rd_end(ex, d);
 }
 
 enum { LOP_AND, LOP_OR, LOP_XOR };
 
-static bool combine(unsigned lop, bool t, bool p)
+static uint32_t combine(unsigned lop, uint32_t t, uint32_t p)
 {
-    return lop == LOP_AND ? t && p : lop == LOP_OR ? t || p : t != p;
+    return lop == LOP_AND ? t & p : lop == LOP_OR ? t | p : t ^ p;
 }
 
 static void op_fsetp(gm_exec *ex)
@@ -189,12 +191,15 @@ static void op_fsetp(gm_exec *ex)
     /* FCMPOp and sf_compare_op share their order; the encoder rejects 14, 15 and lop 3 */
     sf_compare_op cmp = (sf_compare_op)gm_f(ex, ISA_F_cmp);
     unsigned lop = gm_f(ex, ISA_F_lop);
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t a = operand(ex, &f, 0, l), b = operand(ex, &f, 1, l);
-        bool t = sf_compare(SF_F32, cmp, a, b, f.ftz), p = gm_pred(ex, ISA_F_pp, l);
-        gm_set_pred_field(ex, ISA_F_pu, l, combine(lop, t, p));
-        gm_set_pred_field(ex, ISA_F_pv, l, combine(lop, !t, p));
-    }
+    if (!ex->exec)
+        return;
+    uint32_t x[2][GM_LANES], t[GM_LANES];
+    operand_row(ex, &f, 0, x[0]);
+    operand_row(ex, &f, 1, x[1]);
+    sf_compare_lanes32(cmp, x[0], x[1], f.ftz, t);
+    uint32_t holds = gm_mask_of_words(t), p = gm_pred_lanes(ex, ISA_F_pp);
+    gm_set_pred_field_lanes(ex, ISA_F_pu, combine(lop, holds, p));
+    gm_set_pred_field_lanes(ex, ISA_F_pv, combine(lop, ~holds, p));
 }
 
 /* Two fused operations, both RN, no flush: t = fma(-a, c, c), d = fma(a, b, t). */

@@ -267,7 +267,7 @@ const gm_op gm_ops_halu[] = {
     {ISA_OP_HMUL2, op_hmul2, halu_prep_hmul2},
     {ISA_OP_HFMA2, op_hfma2, halu_prep_hfma2},
     {ISA_OP_HMNMX2, op_hmnmx2, halu_prep_hmnmx2},
-    {ISA_OP_HSETP2, op_hsetp2, NULL},
-    {ISA_OP_HSET2, op_hset2, NULL},
+    {ISA_OP_HSETP2, op_hsetp2, halu_prep_hsetp2},
+    {ISA_OP_HSET2, op_hset2, halu_prep_hset2},
     {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

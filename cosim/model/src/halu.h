@@ -40,10 +40,12 @@ static inline sf_mode halu_arith_mode(const halu_insn *h)
 }
 
 /* halu_lanes.c: load-time preparations (gm_prep_fn) of HADD2 (16-bit
- * results), HMUL2, HFMA2 and HMNMX2. */
+ * results), HMUL2, HFMA2, HMNMX2, HSETP2 and HSET2. */
 gm_op_fn halu_prep_hadd2(gm_decoded *d, gm_op_fn fn);
 gm_op_fn halu_prep_hmul2(gm_decoded *d, gm_op_fn fn);
 gm_op_fn halu_prep_hfma2(gm_decoded *d, gm_op_fn fn);
 gm_op_fn halu_prep_hmnmx2(gm_decoded *d, gm_op_fn fn);
+gm_op_fn halu_prep_hsetp2(gm_decoded *d, gm_op_fn fn);
+gm_op_fn halu_prep_hset2(gm_decoded *d, gm_op_fn fn);
 
 #endif

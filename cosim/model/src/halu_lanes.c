@@ -1,15 +1,19 @@
-/* cosim/model: HADD2 (16-bit results), HMUL2, HFMA2 and HMNMX2 over whole
- * warps: the 64 halves of a warp as arrays, the arithmetic by sf_lanes16,
+/* cosim/model: HADD2 (16-bit results), HMUL2, HFMA2, HMNMX2, HSETP2 and
+ * HSET2 over whole warps: the 64 halves of a warp as arrays, the arithmetic by sf_lanes16,
  * the modifiers read when the code is loaded. Same results as halu.c's
  * lane-by-lane functions, which keep the forms that trap. */
+#include <string.h>
+
 #include "fp/sf_lanes.h"
 #include "halu.h"
 
 typedef struct {
     halu_insn h;
-    uint8_t op;       /* sf_op (arithmetic) */
-    uint8_t sources;  /* 2 or 3 */
-    uint8_t nan_wins; /* HMNMX2.NAN */
+    uint8_t op;          /* sf_op (arithmetic) */
+    uint8_t sources;     /* 2 or 3 */
+    uint8_t nan_wins;    /* HMNMX2.NAN */
+    uint8_t cmp, lop;    /* HSETP2 / HSET2: sf_compare_op; AND, OR, XOR */
+    uint16_t true_value; /* HSET2: 1.0 (.BF) or 0xFFFF per half */
 } halu_params;
 
 /* Element i = 32 * half + lane of a source: its 16-bit input (halu.c's
@@ -105,32 +109,6 @@ static void arith_lanes(gm_exec *ex)
     gm_rd_end(ex, d);
 }
 
-/* sf_minmax on every element: keys that order the patterns like their
- * values with -0.0 below +0.0 (negative: ~magnitude); `minimum` per
- * element all ones or zeros. */
-static void minmax_lanes(const uint32_t *restrict a, const uint32_t *restrict b,
-                         const uint32_t *restrict minimum, uint32_t *restrict r, format16 f,
-                         uint32_t nan_wins, uint32_t ftz)
-{
-    for (unsigned i = 0; i < SF_LANES16; i++) {
-        uint32_t x = a[i], y = b[i];
-        uint32_t x_sub = 0u - (((x & f.inf) == 0) & ((x & f.man) != 0));
-        uint32_t y_sub = 0u - (((y & f.inf) == 0) & ((y & f.man) != 0));
-        x &= ~(x_sub & ftz) | 0x8000u;
-        y &= ~(y_sub & ftz) | 0x8000u;
-        uint32_t x_nan = 0u - ((x & 0x7fffu) > f.inf), y_nan = 0u - ((y & 0x7fffu) > f.inf);
-        int32_t kx = (int32_t)((x & 0x7fffu) ^ (0u - (x >> 15)));
-        int32_t ky = (int32_t)((y & 0x7fffu) ^ (0u - (y >> 15)));
-        uint32_t x_less = 0u - (kx < ky);
-        uint32_t pick_x = ~(minimum[i] ^ x_less);
-        uint32_t v = (x & pick_x) | (y & ~pick_x);
-        uint32_t other = (y & x_nan) | (x & ~x_nan); /* the one that is not NaN */
-        uint32_t canonical = nan_wins | (x_nan & y_nan);
-        uint32_t with_nan = (0x7fffu & canonical) | (other & ~canonical);
-        r[i] = ((x_nan | y_nan) & with_nan) | (~(x_nan | y_nan) & v);
-    }
-}
-
 static void minmax(gm_exec *ex)
 {
     halu_params p;
@@ -140,13 +118,54 @@ static void minmax(gm_exec *ex)
     uint32_t x[2][SF_LANES16], minimum[SF_LANES16], r[SF_LANES16];
     for (unsigned k = 0; k < 2; k++)
         read_halves(ex, &p.h, k, x[k]);
-    uint32_t pp = gm_pred_lanes(ex, ISA_F_pp); /* true: the minimum */
-    for (unsigned l = 0; l < GM_LANES; l++)
-        minimum[l] = minimum[GM_LANES + l] = 0u - ((pp >> l) & 1u);
-    minmax_lanes(x[0], x[1], minimum, r, format16_of(p.h.fmt), p.nan_wins ? ~0u : 0,
-                 p.h.ftz ? ~0u : 0);
+    gm_lane_words(gm_pred_lanes(ex, ISA_F_pp), minimum); /* true: the minimum */
+    memcpy(minimum + GM_LANES, minimum, GM_LANES * sizeof minimum[0]);
+    sf_minmax_lanes16(p.h.fmt, x[0], x[1], minimum, p.nan_wins, p.h.ftz, r);
     uint32_t *d = gm_rd_begin(ex);
     pack(r, d);
+    gm_rd_end(ex, d);
+}
+
+/* HSETP2 / HSET2: each half's (a cmp b) lop pp, as lane masks of half 0 and 1. */
+static bool compare_halves(gm_exec *ex, const halu_params *p, uint32_t result[2])
+{
+    uint32_t x[2][SF_LANES16], t[SF_LANES16];
+    for (unsigned k = 0; k < 2; k++)
+        read_halves(ex, &p->h, k, x[k]);
+    sf_compare_lanes16(p->h.fmt, (sf_compare_op)p->cmp, x[0], x[1], p->h.ftz, t);
+    uint32_t pp = gm_pred_lanes(ex, ISA_F_pp);
+    for (unsigned half = 0; half < 2; half++) {
+        uint32_t r = gm_mask_of_words(t + GM_LANES * half);
+        result[half] = p->lop == 0 ? r & pp : p->lop == 1 ? r | pp : r ^ pp;
+    }
+    return true;
+}
+
+static void hsetp2(gm_exec *ex)
+{
+    halu_params p;
+    GM_PARAMS(ex->d, halu_params, &p);
+    if (!ex->exec)
+        return;
+    uint32_t r[2];
+    compare_halves(ex, &p, r);
+    gm_set_pred_field_lanes(ex, ISA_F_pu, r[0]);
+    gm_set_pred_field_lanes(ex, ISA_F_pv, r[1]);
+}
+
+static void hset2(gm_exec *ex)
+{
+    halu_params p;
+    GM_PARAMS(ex->d, halu_params, &p);
+    if (!ex->exec)
+        return;
+    uint32_t r[2], w[2][GM_LANES];
+    compare_halves(ex, &p, r);
+    gm_lane_words(r[0], w[0]);
+    gm_lane_words(r[1], w[1]);
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = (w[0][l] & p.true_value) | (w[1][l] & p.true_value) << 16;
     gm_rd_end(ex, d);
 }
 
@@ -182,4 +201,28 @@ gm_op_fn halu_prep_hfma2(gm_decoded *d, gm_op_fn fn)
 gm_op_fn halu_prep_hmnmx2(gm_decoded *d, gm_op_fn fn)
 {
     return prepare(d, fn, minmax, SF_OP_ADD, 2);
+}
+
+/* HSETP2 / HSET2 with legal .cmp, .lop and .hsel2 values. */
+static gm_op_fn prepare_compare(gm_decoded *d, gm_op_fn fn, gm_op_fn lanes)
+{
+    uint32_t cmp = gm_d_f(d, ISA_F_cmp), lop = gm_d_f(d, ISA_F_lop);
+    if (cmp >= SF_COMPARE_COUNT || lop > 2)
+        return fn; /* reserved: the general function traps */
+    halu_params p = {.cmp = (uint8_t)cmp, .lop = (uint8_t)lop};
+    if (halu_decode(d, 2, &p.h) >= 0)
+        return fn;
+    p.true_value = (uint16_t)(gm_d_is(d, ISA_F_bval, ISA_V_bval_BF) ? sf_one(p.h.fmt) : 0xffffu);
+    GM_SET_PARAMS(d, halu_params, &p);
+    return lanes;
+}
+
+gm_op_fn halu_prep_hsetp2(gm_decoded *d, gm_op_fn fn)
+{
+    return prepare_compare(d, fn, hsetp2);
+}
+
+gm_op_fn halu_prep_hset2(gm_decoded *d, gm_op_fn fn)
+{
+    return prepare_compare(d, fn, hset2);
 }

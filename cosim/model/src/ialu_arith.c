@@ -190,16 +190,30 @@ void ialu_op_idp4a(gm_exec *ex)
     }
 }
 
+static void imul_lanes(const uint32_t *restrict a, const uint32_t *restrict b, uint32_t mb,
+                       uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = a[l] * ((b[l] ^ mb) - mb); /* the low word: the same signed or not */
+}
+
 void ialu_op_imul(gm_exec *ex)
 {
     bool high = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI),
          is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
     bool neg_b = ialu_neg(ex, 'b');
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t b = gm_src(ex, 'b', l);
-        uint64_t product = ialu_mul64(gm_src(ex, 'a', l), neg_b ? 0u - b : b, is_signed);
-        gm_set_rd(ex, l, high ? (uint32_t)(product >> 32) : (uint32_t)product);
+    if (!ex->exec)
+        return;
+    uint32_t sa[GM_LANES], sb[GM_LANES];
+    const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    if (!high) {
+        imul_lanes(a, b, neg_b ? ~0u : 0, d);
+    } else {
+        for (unsigned l = 0; l < GM_LANES; l++)
+            d[l] = (uint32_t)(ialu_mul64(a[l], neg_b ? 0u - b[l] : b[l], is_signed) >> 32);
     }
+    gm_rd_end(ex, d);
 }
 
 enum lea_mode { LEA_LO, LEA_HI_X, LEA_HI_X_SX32, LEA_NO_SUCH_FORM };
@@ -253,21 +267,46 @@ void ialu_op_lea(gm_exec *ex)
     }
 }
 
+static void iabs_lanes(const uint32_t *restrict b, uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        uint32_t m = 0u - (b[l] >> 31); /* |-2^31| wraps to 0x80000000 */
+        d[l] = (b[l] ^ m) - m;
+    }
+}
+
 void ialu_op_iabs(gm_exec *ex)
 {
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t b = gm_src(ex, 'b', l);
-        gm_set_rd(ex, l, (b & 0x80000000u) ? 0u - b : b); /* |-2^31| wraps to 0x80000000 */
+    if (!ex->exec)
+        return;
+    uint32_t sb[GM_LANES];
+    const uint32_t *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    iabs_lanes(b, d);
+    gm_rd_end(ex, d);
+}
+
+/* d = a where (a < b) equals want_min, else b; bias orders signed values
+ * as unsigned. */
+static void imnmx_lanes(const uint32_t *restrict a, const uint32_t *restrict b,
+                        const uint32_t *restrict want_min, uint32_t bias, uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        uint32_t a_less = 0u - ((a[l] ^ bias) < (b[l] ^ bias));
+        uint32_t take_a = ~(a_less ^ want_min[l]);
+        d[l] = (a[l] & take_a) | (b[l] & ~take_a);
     }
 }
 
 void ialu_op_imnmx(gm_exec *ex)
 {
     bool is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
-        bool a_less = is_signed ? as_signed(a) < as_signed(b) : a < b;
-        bool want_min = gm_pred(ex, ISA_F_pp, l);
-        gm_set_rd(ex, l, a_less == want_min ? a : b);
-    }
+    if (!ex->exec)
+        return;
+    uint32_t sa[GM_LANES], sb[GM_LANES], want_min[GM_LANES];
+    const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
+    gm_lane_words(gm_pred_lanes(ex, ISA_F_pp), want_min);
+    uint32_t *d = gm_rd_begin(ex);
+    imnmx_lanes(a, b, want_min, is_signed ? 0x80000000u : 0, d);
+    gm_rd_end(ex, d);
 }

@@ -11,30 +11,6 @@ static const uint32_t compop_values[] = {
 enum boolop { BOOL_AND, BOOL_OR, BOOL_XOR };
 static const uint32_t boolop_values[] = {ISA_V_boolop_AND, ISA_V_boolop_OR, ISA_V_boolop_XOR};
 
-static bool compare(uint32_t a, uint32_t b, bool is_signed, enum compop op)
-{
-    bool less = is_signed ? (int32_t)a < (int32_t)b : a < b;
-    switch (op) {
-    case CMP_EQ: return a == b;
-    case CMP_NE: return a != b;
-    case CMP_LT: return less;
-    case CMP_LE: return less || a == b;
-    case CMP_GT: return !less && a != b;
-    case CMP_GE: return !less;
-    }
-    return false;
-}
-
-static bool combine(bool x, bool y, enum boolop op)
-{
-    switch (op) {
-    case BOOL_AND: return x && y;
-    case BOOL_OR: return x || y;
-    case BOOL_XOR: return x != y;
-    }
-    return false;
-}
-
 /* What ISETP and ISET share: the modifiers, read once per instruction. */
 typedef struct {
     enum compop compop;
@@ -53,16 +29,6 @@ static bool read_int_compare(gm_exec *ex, int_compare *c)
                        .is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32),
                        .extended = gm_is(ex, ISA_F_ext, ISA_V_ext_X)};
     return true;
-}
-
-/* The compare result t of one lane; with .X equal words defer to pq, the
- * lower words' result. */
-static bool lane_compare(gm_exec *ex, const int_compare *c, unsigned lane)
-{
-    uint32_t a = gm_src(ex, 'a', lane), b = gm_src(ex, 'b', lane);
-    if (c->extended && a == b)
-        return gm_pred(ex, ISA_F_pq, lane);
-    return compare(a, b, c->is_signed, c->compop);
 }
 
 /* Per lane, all ones or zeros: a == b, and a < b in unsigned order after
@@ -160,22 +126,41 @@ gm_op_fn ialu_prep_isetp(gm_decoded *d, gm_op_fn fn)
     return isetp_prepared;
 }
 
+static void select_lanes(const uint32_t *restrict x, const uint32_t *restrict y,
+                         const uint32_t *restrict take_x, uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = (x[l] & take_x[l]) | (y[l] & ~take_x[l]);
+}
+
 void ialu_op_iset(gm_exec *ex)
 {
     int_compare c;
     if (!read_int_compare(ex, &c))
         return;
     uint32_t true_value = gm_is(ex, ISA_F_bmbf, ISA_V_bmbf_BF) ? 0x3F800000u : 0xFFFFFFFFu;
-    GM_FOR_EACH_LANE(ex, l) {
-        bool r = combine(lane_compare(ex, &c, l), gm_pred(ex, ISA_F_pp, l), c.boolop);
-        gm_set_rd(ex, l, r ? true_value : 0);
-    }
+    if (!ex->exec)
+        return;
+    uint32_t t = compare_lanes(ex, &c), r[GM_LANES];
+    gm_lane_words(combine_lanes(t, gm_pred_lanes(ex, ISA_F_pp), c.boolop), r);
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = r[l] & true_value;
+    gm_rd_end(ex, d);
 }
 
 void ialu_op_sel(gm_exec *ex)
 {
-    GM_FOR_EACH_LANE(ex, l)
-        gm_set_rd(ex, l, gm_pred(ex, ISA_F_pp, l) ? gm_src(ex, 'a', l) : gm_src(ex, 'b', l));
+    if (!ex->exec)
+        return;
+    uint32_t sa[GM_LANES], sb[GM_LANES], take_a[GM_LANES], p = gm_pred_lanes(ex, ISA_F_pp);
+    /* a source is read (a constant may trap) only when a lane takes it */
+    const uint32_t *a = ex->exec & p ? gm_src_row(ex, 'a', sa) : gm_zero_row;
+    const uint32_t *b = ex->exec & ~p ? gm_src_row(ex, 'b', sb) : gm_zero_row;
+    gm_lane_words(p, take_a);
+    uint32_t *d = gm_rd_begin(ex);
+    select_lanes(a, b, take_a, d);
+    gm_rd_end(ex, d);
 }
 
 void ialu_op_lop3(gm_exec *ex)

@@ -1,15 +1,23 @@
 /* cosim/model: IALU moves, permutes, narrowing and register-file access
  * (isa/spec/ialu.isa): MOV, PRMT, I2I, I2IP, R2UR, SETGPR, GETGPR. */
+#include <string.h>
+
 #include "ialu.h"
 
 void ialu_op_mov(gm_exec *ex)
 {
     bool wide = gm_is(ex, ISA_F_width, ISA_V_width_64);
+    if (!wide) { /* the whole warp: Rd is SrcB's row */
+        if (!ex->exec)
+            return;
+        uint32_t sb[GM_LANES];
+        const uint32_t *b = gm_src_row(ex, 'b', sb);
+        uint32_t *d = gm_rd_begin(ex);
+        memcpy(d, b, sizeof sb);
+        gm_rd_end(ex, d);
+        return;
+    }
     GM_FOR_EACH_LANE(ex, l) {
-        if (!wide) {
-            gm_set_rd(ex, l, gm_src(ex, 'b', l));
-            continue;
-        }
         uint64_t v = gm_src64(ex, 'b', l);
         if (ex->trapped)
             return;
@@ -177,6 +185,13 @@ static int32_t clamp(int32_t x, int_range r)
     return x < r.min ? r.min : x > r.max ? r.max : x;
 }
 
+/* The two's-complement 32-bit value of each lane's clamped result. */
+static void clamp_lanes(const uint32_t *restrict b, int_range r, uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = (uint32_t)clamp((int32_t)b[l], r);
+}
+
 void ialu_op_i2i(gm_exec *ex)
 {
     /* the I2IDType order: S8, U8, S16, U16 */
@@ -187,8 +202,13 @@ void ialu_op_i2i(gm_exec *ex)
     if (dtype < 0)
         return;
     int_range r = range_of(dtype < 2 ? 8 : 16, dtype % 2 == 0);
-    GM_FOR_EACH_LANE(ex, l) /* the two's-complement 32-bit value of the clamped result */
-        gm_set_rd(ex, l, (uint32_t)clamp((int32_t)gm_src(ex, 'b', l), r));
+    if (!ex->exec)
+        return;
+    uint32_t sb[GM_LANES];
+    const uint32_t *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    clamp_lanes(b, r, d);
+    gm_rd_end(ex, d);
 }
 
 void ialu_op_i2ip(gm_exec *ex)

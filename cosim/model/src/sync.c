@@ -106,11 +106,7 @@ static void op_movm(gm_exec *ex)
 /* Lanes of S whose pp (after `!`) is true. */
 static uint32_t ballot(gm_exec *ex)
 {
-    uint32_t mask = 0;
-    GM_FOR_EACH_LANE(ex, l)
-        if (gm_pred(ex, ISA_F_pp, l))
-            mask |= 1u << l;
-    return mask;
+    return gm_pred_lanes(ex, ISA_F_pp) & ex->exec;
 }
 
 static bool vote_result(gm_exec *ex, uint32_t ballot_mask)
@@ -126,10 +122,13 @@ static void op_vote(gm_exec *ex)
 {
     uint32_t mask = ballot(ex);
     bool result = vote_result(ex, mask);
-    GM_FOR_EACH_LANE(ex, l) {
-        gm_set_rd(ex, l, mask);
-        gm_set_pred_field(ex, ISA_F_pu, l, result);
-    }
+    if (!ex->exec)
+        return;
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = mask;
+    gm_rd_end(ex, d);
+    gm_set_pred_field_lanes(ex, ISA_F_pu, result ? ~0u : 0);
 }
 
 static void op_voteu(gm_exec *ex)

@@ -386,3 +386,112 @@ void sf_lanes32(sf_op op, sf_mode m, const uint32_t *a, const uint32_t *b, const
 {
     run(op, SF_F32, SF_LANES32, m, a, b, c, d);
 }
+
+/* ---- comparisons and min / max (integer code only) ---- */
+
+/* The format's fields for sf_compare/sf_minmax on a whole warp. */
+typedef struct {
+    uint32_t sign, inf, man; /* sign bit, infinity's pattern, fraction mask */
+} fields;
+
+SF_INLINE fields fields_of(sf_format f)
+{
+    return (fields){sf_sign_mask(f), sf_exp_all_ones(f) << sf_info(f)->man_bits, sf_man_mask(f)};
+}
+
+/* x with a subnormal flushed to the zero of its sign when ftz is all ones. */
+SF_INLINE uint32_t flushed(uint32_t x, fields k, uint32_t ftz)
+{
+    uint32_t subnormal = 0u - (((x & k.inf) == 0) & ((x & k.man) != 0));
+    return x & (~(subnormal & ftz) | k.sign);
+}
+
+/* A signed integer ordering non-NaN patterns like their values, both zeros
+ * equal (sf_compare's order). */
+SF_INLINE int32_t order_key(uint32_t x, fields k)
+{
+    uint32_t neg = 0u - ((x & k.sign) != 0), mag = x & (k.sign - 1);
+    return (int32_t)((mag ^ neg) - neg);
+}
+
+SF_INLINE void compare_loop(sf_format f, sf_compare_op op, unsigned n, const uint32_t *restrict a,
+                            const uint32_t *restrict b, uint32_t ftz, uint32_t *restrict out)
+{
+    fields k = fields_of(f);
+    /* the condition as masks: ordered results, and what an unordered pair gives */
+    uint32_t want_eq = 0, want_lt = 0, want_gt = 0, unordered = 0;
+    switch (op) {
+    case SF_EQ: case SF_EQU: want_eq = ~0u; break;
+    case SF_NE: case SF_NEU: want_lt = want_gt = ~0u; break;
+    case SF_LT: case SF_LTU: want_lt = ~0u; break;
+    case SF_LE: case SF_LEU: want_lt = want_eq = ~0u; break;
+    case SF_GT: case SF_GTU: want_gt = ~0u; break;
+    case SF_GE: case SF_GEU: want_gt = want_eq = ~0u; break;
+    case SF_NUM: want_eq = want_lt = want_gt = ~0u; break;
+    case SF_NAN: case SF_COMPARE_COUNT: break;
+    }
+    if (op >= SF_EQU && op <= SF_NAN)
+        unordered = ~0u;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t x = flushed(a[i], k, ftz), y = flushed(b[i], k, ftz);
+        uint32_t nan = 0u - (((x & (k.sign - 1)) > k.inf) | ((y & (k.sign - 1)) > k.inf));
+        int32_t kx = order_key(x, k), ky = order_key(y, k);
+        uint32_t ordered = ((0u - (kx == ky)) & want_eq) | ((0u - (kx < ky)) & want_lt) |
+                           ((0u - (kx > ky)) & want_gt);
+        out[i] = (nan & unordered) | (~nan & ordered);
+    }
+}
+
+void sf_compare_lanes16(sf_format f, sf_compare_op op, const uint32_t *a, const uint32_t *b,
+                        bool flush_inputs, uint32_t *out)
+{
+    if (f == SF_F16)
+        compare_loop(SF_F16, op, SF_LANES16, a, b, flush_inputs ? ~0u : 0, out);
+    else
+        compare_loop(SF_BF16, op, SF_LANES16, a, b, flush_inputs ? ~0u : 0, out);
+}
+
+void sf_compare_lanes32(sf_compare_op op, const uint32_t *a, const uint32_t *b, bool flush_inputs,
+                        uint32_t *out)
+{
+    compare_loop(SF_F32, op, SF_LANES32, a, b, flush_inputs ? ~0u : 0, out);
+}
+
+/* sf_minmax: keys ordering the patterns like their values with -0.0 below
+ * +0.0 (negative: ~magnitude); NaNs as sf_minmax treats them. */
+SF_INLINE void minmax_loop(sf_format f, unsigned n, const uint32_t *restrict a,
+                           const uint32_t *restrict b, const uint32_t *restrict minimum,
+                           uint32_t nan_wins, uint32_t ftz, uint32_t *restrict out)
+{
+    fields k = fields_of(f);
+    uint32_t mag_mask = k.sign - 1;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t x = flushed(a[i], k, ftz), y = flushed(b[i], k, ftz);
+        uint32_t x_nan = 0u - ((x & mag_mask) > k.inf), y_nan = 0u - ((y & mag_mask) > k.inf);
+        int32_t kx = (int32_t)((x & mag_mask) ^ (0u - ((x & k.sign) != 0)));
+        int32_t ky = (int32_t)((y & mag_mask) ^ (0u - ((y & k.sign) != 0)));
+        uint32_t take_x = ~(minimum[i] ^ (0u - (kx < ky)));
+        uint32_t v = (x & take_x) | (y & ~take_x);
+        uint32_t other = (y & x_nan) | (x & ~x_nan); /* the one that is not NaN */
+        uint32_t canonical = nan_wins | (x_nan & y_nan);
+        uint32_t with_nan = (mag_mask & canonical) | (other & ~canonical);
+        out[i] = ((x_nan | y_nan) & with_nan) | (~(x_nan | y_nan) & v);
+    }
+}
+
+void sf_minmax_lanes16(sf_format f, const uint32_t *a, const uint32_t *b, const uint32_t *minimum,
+                       bool nan_wins, bool flush_inputs, uint32_t *out)
+{
+    uint32_t nw = nan_wins ? ~0u : 0, ftz = flush_inputs ? ~0u : 0;
+    if (f == SF_F16)
+        minmax_loop(SF_F16, SF_LANES16, a, b, minimum, nw, ftz, out);
+    else
+        minmax_loop(SF_BF16, SF_LANES16, a, b, minimum, nw, ftz, out);
+}
+
+void sf_minmax_lanes32(const uint32_t *a, const uint32_t *b, const uint32_t *minimum,
+                       bool nan_wins, bool flush_inputs, uint32_t *out)
+{
+    minmax_loop(SF_F32, SF_LANES32, a, b, minimum, nan_wins ? ~0u : 0, flush_inputs ? ~0u : 0,
+                out);
+}

@@ -1,5 +1,6 @@
 /* cosim/model softfloat over whole warps: softfloat.h's add, multiply and
- * fused multiply-add on arrays of elements, with the same result bits.
+ * fused multiply-add (and compare, min/max) on arrays of elements, with the
+ * same result bits.
  *
  * Where it is exact, an element's result is formed with the host's binary32
  * (16-bit formats) or binary64 (binary32) arithmetic: products of these
@@ -39,6 +40,17 @@ void sf_lanes16(sf_op op, sf_format f, sf_mode m, const uint32_t *a, const uint3
 /* The same for binary32 elements, i < SF_LANES32. */
 void sf_lanes32(sf_op op, sf_mode m, const uint32_t *a, const uint32_t *b, const uint32_t *c,
                 uint32_t *d);
+
+/* sf_compare on every element: out[i] all ones where it holds, else 0. */
+void sf_compare_lanes16(sf_format f, sf_compare_op op, const uint32_t *a, const uint32_t *b,
+                        bool flush_inputs, uint32_t *out);
+void sf_compare_lanes32(sf_compare_op op, const uint32_t *a, const uint32_t *b, bool flush_inputs,
+                        uint32_t *out);
+/* sf_minmax on every element; minimum[i] all ones or zeros. */
+void sf_minmax_lanes16(sf_format f, const uint32_t *a, const uint32_t *b, const uint32_t *minimum,
+                       bool nan_wins, bool flush_inputs, uint32_t *out);
+void sf_minmax_lanes32(const uint32_t *a, const uint32_t *b, const uint32_t *minimum,
+                       bool nan_wins, bool flush_inputs, uint32_t *out);
 
 /* Which compiled copy of the element loops runs: chosen by the CPU (AUTO:
  * AVX2 where the CPU has it and the compiler could build it), or forced
