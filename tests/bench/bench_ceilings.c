@@ -178,20 +178,6 @@ void ceiling_fp32(uint64_t iterations)
 /* ---- MUFU: the model's algorithm, exact input in long double, the C
  * library's function, one rounding to binary32 ---- */
 
-static float bits_to_float(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
-static uint32_t float_to_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
 typedef long double (*unary)(long double);
 
 static long double rcp(long double x)
@@ -206,8 +192,14 @@ static long double rsq(long double x)
 
 static void mufu(unary fn, const uint32_t *ra, uint32_t *rd)
 {
-    for (unsigned l = 0; l < LANES; l++)
-        rd[l] = float_to_bits((float)fn((long double)bits_to_float(ra[l])));
+    for (unsigned l = 0; l < LANES; l++) {
+        union {
+            uint32_t bits;
+            float value;
+        } x = {.bits = ra[l]};
+        x.value = (float)fn((long double)x.value);
+        rd[l] = x.bits;
+    }
 }
 
 void ceiling_mufu(uint64_t iterations)

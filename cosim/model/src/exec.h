@@ -369,6 +369,24 @@ static inline const uint32_t *gm_src_row(gm_exec *ex, char slot, uint32_t scratc
         scratch[l] = value;
     return scratch;
 }
+/* Source rows of every lane, read in the order given ("abc", "bca"...): a
+ * constant operand's trap is the first read's, as lane by lane. */
+typedef struct {
+    const uint32_t *a, *b, *c;
+    uint32_t scratch[3][GM_LANES];
+} gm_sources;
+static inline void gm_read_sources(gm_exec *ex, const char *order, gm_sources *s)
+{
+    for (const char *o = order; *o; o++) {
+        const uint32_t *row = gm_src_row(ex, *o, s->scratch[*o - 'a']);
+        if (*o == 'a')
+            s->a = row;
+        else if (*o == 'b')
+            s->b = row;
+        else
+            s->c = row;
+    }
+}
 /* rd written in every executing lane, the values computed straight into the
  * staged record: gm_rd_begin gives the row to fill in every lane (lanes
  * outside exec may get anything), gm_rd_end completes the write. Together

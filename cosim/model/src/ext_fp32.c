@@ -1,8 +1,8 @@
 /* cosim/model: gpuhost extension, binary32 arithmetic (isa/spec/ext.isa,
  * EXT_FP32): FADD, FMUL, FFMA, FMNMX, FSETP over whole warps (no form
  * traps); LRP lane by lane. */
-#include "exec.h"
 #include "fp/sf_lanes.h"
+#include "fp_fields.h"
 
 typedef struct {
     int neg, abs; /* field ids, -1: no such field */
@@ -35,22 +35,9 @@ static sign_modifiers read_modifiers(const gm_decoded *d, unsigned slot)
     return (sign_modifiers){.neg = gm_d_f(d, n->neg) != 0, .abs = gm_d_f(d, n->abs) != 0};
 }
 
-/* Shared by every optype of the group; some (min/max, compares) have no
- * .rnd, .sat or .relu, which then read as the default. */
-static sf_rounding rounding_of(const gm_decoded *d)
-{
-    if (gm_d_is(d, ISA_F_rnd, ISA_V_rnd_RP))
-        return SF_RP;
-    if (gm_d_is(d, ISA_F_rnd, ISA_V_rnd_RM))
-        return SF_RM;
-    if (gm_d_is(d, ISA_F_rnd, ISA_V_rnd_RZ))
-        return SF_RZ;
-    return SF_RN;
-}
-
 static fp32_insn decode_insn(const gm_decoded *d, unsigned sources)
 {
-    fp32_insn f = {.rnd = rounding_of(d), .ftz = gm_d_is(d, ISA_F_ftz, ISA_V_ftz_FTZ),
+    fp32_insn f = {.rnd = gm_rounding_of(d), .ftz = gm_d_is(d, ISA_F_ftz, ISA_V_ftz_FTZ),
                    .sat = gm_d_is(d, ISA_F_sat, ISA_V_sat_SAT)};
     for (unsigned k = 0; k < sources; k++)
         f.mod[k] = read_modifiers(d, k);

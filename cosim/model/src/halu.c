@@ -35,24 +35,11 @@ static halu_decoration decoration_of(const gm_decoded *d, unsigned slot)
                              .hsel2 = gm_d_f(d, hsel2)};
 }
 
-/* Shared by every optype of the group; some (min/max, compares) have no
- * .rnd, .sat or .relu, which then read as the default. */
-static sf_rounding rounding_of(const gm_decoded *d)
-{
-    if (gm_d_is(d, ISA_F_rnd, ISA_V_rnd_RP))
-        return SF_RP;
-    if (gm_d_is(d, ISA_F_rnd, ISA_V_rnd_RM))
-        return SF_RM;
-    if (gm_d_is(d, ISA_F_rnd, ISA_V_rnd_RZ))
-        return SF_RZ;
-    return SF_RN;
-}
-
 int halu_decode(const gm_decoded *d, unsigned sources, halu_insn *h)
 {
     *h = (halu_insn){
         .fmt = gm_d_is(d, ISA_F_hfmt_v2, ISA_V_hfmt_v2_BF16_V2) ? SF_BF16 : SF_F16,
-        .rnd = rounding_of(d),
+        .rnd = gm_rounding_of(d),
         .ftz = gm_d_is(d, ISA_F_ftz, ISA_V_ftz_FTZ),
         .sat = gm_d_is(d, ISA_F_sat, ISA_V_sat_SAT),
         .relu = gm_d_is(d, ISA_F_relu, ISA_V_relu_RELU),

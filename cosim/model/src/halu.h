@@ -4,8 +4,7 @@
 #ifndef GM_HALU_H
 #define GM_HALU_H
 
-#include "exec.h"
-#include "fp/softfloat.h"
+#include "fp_fields.h"
 
 enum { HALU_HSEL2_H1_H0, HALU_HSEL2_H0_H0, HALU_HSEL2_H1_H1 };
 

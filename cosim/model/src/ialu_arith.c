@@ -75,10 +75,10 @@ void ialu_op_imad(gm_exec *ex)
     bool is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32), neg_c = ialu_neg(ex, 'c');
     if (!ex->exec)
         return;
-    uint32_t sa[GM_LANES], sb[GM_LANES], sc[GM_LANES], carry = 0;
-    const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
-    const uint32_t *c = gm_src_row(ex, 'c', sc);
-    uint32_t carry_in = extended ? gm_pred_lanes(ex, ISA_F_pp) : neg_c ? ~0u : 0;
+    gm_sources s;
+    gm_read_sources(ex, "abc", &s);
+    const uint32_t *a = s.a, *b = s.b, *c = s.c;
+    uint32_t carry = 0, carry_in = extended ? gm_pred_lanes(ex, ISA_F_pp) : neg_c ? ~0u : 0;
     uint32_t mc = neg_c ? ~0u : 0;
     uint32_t *d = gm_rd_begin(ex);
     for (unsigned l = 0; l < GM_LANES; l++) {
@@ -112,11 +112,10 @@ static void imad_lo(gm_exec *ex)
     GM_PARAMS(ex->d, imad_lo_params, &p);
     if (!ex->exec)
         return;
-    uint32_t sa[GM_LANES], sb[GM_LANES], sc[GM_LANES];
-    const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
-    const uint32_t *c = gm_src_row(ex, 'c', sc);
+    gm_sources s;
+    gm_read_sources(ex, "abc", &s);
     uint32_t *d = gm_rd_begin(ex);
-    imad_lo_lanes(a, b, c, d, p.mc, p.carry_in);
+    imad_lo_lanes(s.a, s.b, s.c, d, p.mc, p.carry_in);
     gm_rd_end(ex, d);
 }
 

@@ -211,11 +211,10 @@ static void lop3_prepared(gm_exec *ex)
     GM_PARAMS(ex->d, lop3_params, &lp);
     if (!ex->exec)
         return;
-    uint32_t sa[GM_LANES], sb[GM_LANES], sc[GM_LANES];
-    const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
-    const uint32_t *c = gm_src_row(ex, 'c', sc);
+    gm_sources s;
+    gm_read_sources(ex, "abc", &s);
     uint32_t *d = gm_rd_begin(ex);
-    lop3_lanes(a, b, c, d, lp.lut);
+    lop3_lanes(s.a, s.b, s.c, d, lp.lut);
     uint32_t nonzero = lp.write_pu ? nonzero_lanes(d) : 0;
     gm_rd_end(ex, d);
     if (lp.write_pu) {

@@ -139,9 +139,9 @@ static void prmt_prepared(gm_exec *ex)
     enum prmt_mode mode = (enum prmt_mode)pp.mode;
     if (!ex->exec)
         return;
-    uint32_t sa[GM_LANES], sb[GM_LANES], sc[GM_LANES];
-    const uint32_t *b = gm_src_row(ex, 'b', sb), *a = gm_src_row(ex, 'a', sa);
-    const uint32_t *c = gm_src_row(ex, 'c', sc);
+    gm_sources s;
+    gm_read_sources(ex, "bac", &s);
+    const uint32_t *a = s.a, *b = s.b, *c = s.c;
     uint32_t *d = gm_rd_begin(ex);
     if (ex->d->src[2].kind != GM_SRC_GPR) {
         prmt_uniform(mode, c[0], a, b, d);

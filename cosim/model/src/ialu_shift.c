@@ -44,17 +44,27 @@ static unsigned shift_count(const shf_params *sp, uint32_t count)
     return sp->clamp ? (count < sp->limit ? count : sp->limit) : count % sp->limit;
 }
 
+/* What both SHF functions start with: the modifiers, the sources read in
+ * SrcB, Rc, Ra order, rd's row; false when no lane executes. */
+static bool shf_begin(gm_exec *ex, shf_params *sp, gm_sources *s, uint32_t **d)
+{
+    GM_PARAMS(ex->d, shf_params, sp);
+    if (!ex->exec)
+        return false;
+    gm_read_sources(ex, "bca", s);
+    *d = gm_rd_begin(ex);
+    return true;
+}
+
 /* Every lane's own count (Rb a GPR), lane after lane. */
 static void shf_by_lane(gm_exec *ex)
 {
     shf_params sp;
-    GM_PARAMS(ex->d, shf_params, &sp);
-    if (!ex->exec)
+    gm_sources s;
+    uint32_t *d;
+    if (!shf_begin(ex, &sp, &s, &d))
         return;
-    uint32_t sa[GM_LANES], sb[GM_LANES], sc[GM_LANES];
-    const uint32_t *b = gm_src_row(ex, 'b', sb), *c = gm_src_row(ex, 'c', sc);
-    const uint32_t *a = gm_src_row(ex, 'a', sa);
-    uint32_t *d = gm_rd_begin(ex);
+    const uint32_t *a = s.a, *b = s.b, *c = s.c;
     for (unsigned l = 0; l < GM_LANES; l++) {
         uint64_t t = funnel_shift((uint64_t)c[l] << 32 | a[l], shift_count(&sp, b[l]), sp.left,
                                   sp.arithmetic);
@@ -87,14 +97,12 @@ static void shift_signed(const uint32_t *restrict x, unsigned s, uint32_t *restr
 static void shf_uniform(gm_exec *ex)
 {
     shf_params sp;
-    GM_PARAMS(ex->d, shf_params, &sp);
-    if (!ex->exec)
+    gm_sources s;
+    uint32_t *d;
+    if (!shf_begin(ex, &sp, &s, &d))
         return;
-    uint32_t sa[GM_LANES], sb[GM_LANES], sc[GM_LANES];
-    const uint32_t *b = gm_src_row(ex, 'b', sb), *c = gm_src_row(ex, 'c', sc);
-    const uint32_t *a = gm_src_row(ex, 'a', sa);
-    uint32_t *d = gm_rd_begin(ex);
-    unsigned n = shift_count(&sp, b[0]); /* 0..64 */
+    const uint32_t *a = s.a, *c = s.c;
+    unsigned n = shift_count(&sp, s.b[0]); /* 0..64 */
     if (sp.left) { /* high word: c << n | a >> (32 - n), then a << (n - 32); low: a << n */
         if (n >= 32)
             shift_pair(a, sp.high ? n - 32 : 32, a, 32, d);
