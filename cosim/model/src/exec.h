@@ -369,23 +369,30 @@ static inline const uint32_t *gm_src_row(gm_exec *ex, char slot, uint32_t scratc
         scratch[l] = value;
     return scratch;
 }
-/* Source rows of every lane, read in the order given ("abc", "bca"...): a
- * constant operand's trap is the first read's, as lane by lane. */
+/* Source rows of every lane, read in the order given ("abc", "bca"...: all
+ * three): a constant operand's trap is the first read's, as lane by lane. */
 typedef struct {
     const uint32_t *a, *b, *c;
     uint32_t scratch[3][GM_LANES];
 } gm_sources;
-static inline void gm_read_sources(gm_exec *ex, const char *order, gm_sources *s)
+static inline __attribute__((always_inline)) void gm_read_source(gm_exec *ex, char slot,
+                                                                 gm_sources *s)
 {
-    for (const char *o = order; *o; o++) {
-        const uint32_t *row = gm_src_row(ex, *o, s->scratch[*o - 'a']);
-        if (*o == 'a')
-            s->a = row;
-        else if (*o == 'b')
-            s->b = row;
-        else
-            s->c = row;
-    }
+    const uint32_t *row = gm_src_row(ex, slot, s->scratch[slot - 'a']);
+    if (slot == 'a')
+        s->a = row;
+    else if (slot == 'b')
+        s->b = row;
+    else
+        s->c = row;
+}
+static inline __attribute__((always_inline)) void gm_read_sources(gm_exec *ex,
+                                                                  const char order[3],
+                                                                  gm_sources *s)
+{
+    gm_read_source(ex, order[0], s);
+    gm_read_source(ex, order[1], s);
+    gm_read_source(ex, order[2], s);
 }
 /* rd written in every executing lane, the values computed straight into the
  * staged record: gm_rd_begin gives the row to fill in every lane (lanes
