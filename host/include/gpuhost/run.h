@@ -65,6 +65,8 @@ typedef struct {
     uint64_t instructions;
     uint64_t state_checks;
     double seconds;
+    double model_seconds;   /* lockstep: the host-side model's time, estimated by timing
+                               1 step in 64 (chosen pseudo-randomly) */
     uint64_t divergence_at; /* instruction index of a divergence */
     uint64_t tolerated;     /* register values that differed within the target's declared tolerance */
     uint32_t tolerated_max_ulp; /* the largest distance among them */
