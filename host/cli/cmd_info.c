@@ -47,6 +47,8 @@ int gh_cmd_info(const char *board, int argc, char **argv)
                                             {"server", required_argument, NULL, 'S'},
                                             {"timeout", required_argument, NULL, 'T'},
                                             {"serial", required_argument, NULL, 'R'},
+                                            {"server-key", required_argument, NULL, 'k'},
+                                            {"client-key", required_argument, NULL, 'c'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
     gh_target_opts o = {0};
@@ -60,6 +62,10 @@ int gh_cmd_info(const char *board, int argc, char **argv)
             o.server = optarg;
         else if (opt == 'R')
             o.serial = optarg;
+        else if (opt == 'k')
+            o.server_key = optarg;
+        else if (opt == 'c')
+            o.client_key = optarg;
         else if (opt == 'T' && (o.timeout_ms = (uint32_t)strtoul(optarg, &end, 0)) && !*end)
             continue;
         else {
@@ -67,8 +73,9 @@ int gh_cmd_info(const char *board, int argc, char **argv)
                 fprintf(stderr, "gpuhost info: --timeout takes milliseconds, not '%s'\n", optarg);
             else
                 fprintf(opt == 'h' ? stdout : stderr,
-                        "usage: gpuhost [--board NAME] info [--endpoint URL] [--server PATH] [--timeout MS] "
-                        "[--serial S]\n"
+                        "usage: gpuhost [--board NAME] info [--endpoint URL [--server-key FILE --client-key "
+                        "FILE]]\n"
+                        "                                   [--server PATH] [--timeout MS] [--serial S]\n"
                         "Asks the board's target for its capabilities.\n");
             return opt == 'h' ? GH_EXIT_OK : GH_EXIT_USAGE;
         }
