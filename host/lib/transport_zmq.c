@@ -57,8 +57,11 @@ static void read_events(zmq_link *z)
             failed(z, z->curve ? "the CURVE handshake failed: --server-key is not this server's public key, or "
                                  "the keys are not CURVE keys"
                                : "the connection's handshake failed (not a gpuhost server?)");
-        else if (event == ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL && z->curve)
-            failed(z, "the server dropped the CURVE handshake: --server-key is not this server's public key");
+        else if (event == ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL) /* dropped before the mechanisms were compared */
+            failed(z, z->curve ? "the server dropped the CURVE handshake: --server-key is not this server's public "
+                                 "key, or the server does not speak CURVE"
+                               : "the server dropped the connection's handshake: it requires CURVE? give "
+                                 "--server-key (its public key) and --client-key (this client's keypair)");
     }
 }
 

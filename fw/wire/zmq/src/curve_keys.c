@@ -91,7 +91,7 @@ static int handler(void *user, const char *section, const char *name, const char
     return 1;
 }
 
-/* Opens and parses path; a secret key file must be private to its owner. */
+/* Opens and parses path; a file with a secret key must be private to its owner. */
 static int parse(reading *r)
 {
     int fd = open(r->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -108,12 +108,6 @@ static int parse(reading *r)
         close(fd);
         return -1;
     }
-    if (r->want_secret && (st.st_mode & 077)) {
-        snprintf(r->err, r->errlen, "%s: a secret key that others may read (mode %04o): chmod 600 %s", r->path,
-                 (unsigned)(st.st_mode & 07777), r->path);
-        close(fd);
-        return -1;
-    }
     r->f = fdopen(fd, "r");
     if (!r->f) {
         close(fd);
@@ -125,6 +119,11 @@ static int parse(reading *r)
     fclose(r->f);
     if (rc != 0 && !r->failed) {
         snprintf(r->err, r->errlen, "%s:%d: not a key line (expected public-key = KEY)", r->path, rc > 0 ? rc : 0);
+        r->failed = true;
+    }
+    if (!r->failed && r->secret_line && (st.st_mode & 077)) {
+        snprintf(r->err, r->errlen, "%s: a secret key that others may read (mode %04o): chmod 600 %s", r->path,
+                 (unsigned)(st.st_mode & 07777), r->path);
         r->failed = true;
     }
     return r->failed ? -1 : 0;
