@@ -33,25 +33,18 @@ static uint32_t optype_of(const isa_variant *v)
     return f < 0 ? 256 : isa_variant_fields(v)[f].value;
 }
 
-static int warn(gh_target *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int warn(gh_target *t, const char *fmt, ...)
+/* Writes the text to t->warning or t->error (to); returns rc. */
+static int note(char *to, size_t cap, int rc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int note(char *to, size_t cap, int rc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(t->warning, sizeof t->warning, fmt, ap);
+    vsnprintf(to, cap, fmt, ap);
     va_end(ap);
-    return 1;
+    return rc;
 }
-
-static int refuse(gh_target *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int refuse(gh_target *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(t->error, sizeof t->error, fmt, ap);
-    va_end(ap);
-    return -1;
-}
+#define refuse(t, ...) note((t)->error, sizeof (t)->error, -1, __VA_ARGS__)
+#define warn(t, ...) note((t)->warning, sizeof (t)->warning, 1, __VA_ARGS__)
 
 /* implements against CAPS, group by group: -1 (t->error) when they differ. */
 static int check_groups(gh_target *t)
