@@ -77,20 +77,9 @@ wait_gone() {
     return 1
 }
 
-# A kernel that loops long enough to be caught running (iterations as $1).
-write_loop() { # file iterations
-    cat > "$1" <<EOS
-.warps 1
-.init R9 $2
-    S2R R0, SR_LANEID ;
-loop:
-    IADD R1, R0, R1 ;
-    IADD R9, R9, -0x1 ;
-    ISETP.NE.AND P0, R9, RZ, PT ;
-@P0 BRA loop ;
-    EXIT ;
-.expect R9 0
-EOS
+# write_loop FILE ITERATIONS: a kernel that loops long enough to be caught running.
+write_loop() {
+    sed "s/ITERATIONS/$2/" "$(dirname "$0")/loop.s.in" > "$1"
 }
 
 summary() {
