@@ -100,12 +100,22 @@ static int secure(fw_link_zmq *l, char *err, size_t errlen)
     return ok ? 0 : -1;
 }
 
+/* What the socket is bound to (a * port resolved), else what was asked for. */
+static void bound_endpoint(const fw_link_zmq *l, char *out, size_t len)
+{
+    size_t n = len;
+    if (zmq_getsockopt(l->socket, ZMQ_LAST_ENDPOINT, out, &n) != 0 || !out[0])
+        snprintf(out, len, "%s", l->ep.url);
+}
+
 static void warn_exposed(const fw_link_zmq *l)
 {
     if (l->ep.ipc || (l->ep.loopback && !l->ep.every_interface))
         return;
     bool curve = l->zap != NULL;
-    fprintf(stderr, "%s: warning: %s listens on %s%s\n", l->cfg.program, l->ep.url,
+    char bound[256];
+    bound_endpoint(l, bound, sizeof bound);
+    fprintf(stderr, "%s: warning: %s listens on %s%s\n", l->cfg.program, bound,
             l->ep.every_interface ? "every network interface" : "a network interface",
             curve ? " (CURVE: only the authorized keys get in)"
                   : " WITHOUT authentication or encryption: anyone who reaches it can drive this server "
@@ -115,12 +125,10 @@ static void warn_exposed(const fw_link_zmq *l)
 /* The bound endpoint (the port a * bind got), written atomically. */
 static int write_endpoint(const fw_link_zmq *l, char *err, size_t errlen)
 {
-    char bound[256], tmp[4096];
-    size_t n = sizeof bound;
-    if (zmq_getsockopt(l->socket, ZMQ_LAST_ENDPOINT, bound, &n) != 0)
-        snprintf(bound, sizeof bound, "%s", l->ep.url);
     if (!l->cfg.endpoint_file)
         return 0;
+    char bound[256], tmp[4096];
+    bound_endpoint(l, bound, sizeof bound);
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", l->cfg.endpoint_file, (long)getpid());
     FILE *f = fopen(tmp, "w");
     bool ok = f && fprintf(f, "%s\n", bound) > 0;

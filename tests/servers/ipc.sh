@@ -54,10 +54,13 @@ path=\${endpoint#ipc://}
 exec "$modelsim" "\$@"
 EOS
 chmod +x "$work/spy"
-(umask 000; XDG_RUNTIME_DIR=$work/run "$gpuhost" --board modelsim run "$k" --server "$work/spy") > "$work/out" 2>&1 &&
-    ok "a run under umask 000" || bad "a run under umask 000"
-sleep 0.3
-read -r path sock_mode dir_mode < "$work/spied" || path=""
+write_loop "$work/long.s" 50000 # the socket lives long enough to be looked at
+(umask 000; XDG_RUNTIME_DIR=$work/run "$gpuhost" --board modelsim run "$work/long.s" --server "$work/spy") \
+    > "$work/out" 2>&1 && ok "a run under umask 000" || bad "a run under umask 000"
+i=0
+while [ ! -s "$work/spied" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+path="" sock_mode="" dir_mode=""
+[ -s "$work/spied" ] && read -r path sock_mode dir_mode < "$work/spied"
 case $path in
 "$work"/run/gpuhost-??????/spy.sock) ok "the socket is in a private directory: ${path#"$work"/run/}" ;;
 *) bad "the socket path is $path" ;;
