@@ -28,6 +28,7 @@
 #include <umockdev.h>
 #include <unistd.h>
 
+#include "janitor.h"
 #include "usbemu_board.h"
 
 board usbemu_boards[MAX_BOARDS];
@@ -177,14 +178,6 @@ static void usage(FILE *f)
           "Exit status: PROGRAM's (128+signal if it was killed); 125 if the emulation cannot start;\n"
           "2 for --dut rtl where the Verilated core is not built.\n",
           f);
-}
-
-static void remove_tree(const char *path)
-{
-    char *cmd = g_strdup_printf("rm -rf '%s'", path);
-    if (system(cmd) != 0)
-        usbemu_say("could not remove %s", path);
-    g_free(cmd);
 }
 
 int main(int argc, char **argv)
@@ -346,6 +339,12 @@ int main(int argc, char **argv)
         return 125;
     }
     setenv("TMPDIR", tmpdir, 1);
+    char janitor_err[256];
+    if (fw_janitor_start(tmpdir, janitor_err, sizeof janitor_err) != 0) { /* before any thread */
+        usbemu_say("cannot watch the private directory %s: %s", tmpdir, janitor_err);
+        fw_remove_tree(tmpdir);
+        return 125;
+    }
 
     int status = 125;
     UMockdevTestbed *tb = umockdev_testbed_new();
@@ -419,9 +418,14 @@ int main(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     fflush(NULL);
+    pid_t emulator = getpid();
     pid_t child = fork();
     if (child == 0) {
         signal(SIGINT, SIG_DFL), signal(SIGTERM, SIG_DFL), signal(SIGHUP, SIG_DFL);
+        /* the program under test does not outlive its emulated board (a SIGKILL of gpu-usbemu) */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != emulator)
+            _exit(125);
         setenv("LD_PRELOAD", new_preload, 1);
         setenv("UMOCKDEV_DIR", root, 1);
         /* a sanitizer build of PROGRAM must accept the preload library ahead of its runtime */
@@ -532,7 +536,7 @@ cleanup:
         }
 #endif
     }
-    remove_tree(tmpdir);
+    fw_remove_tree(tmpdir);
     g_free(tmpdir);
     g_free(old_tmpdir);
     return status;

@@ -40,6 +40,7 @@ int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);
 int gh_cmd_boards(int argc, char **argv);
 int gh_cmd_coverage(int argc, char **argv);
+int gh_cmd_keygen(int argc, char **argv);
 int gh_cmd_resource_spec(const char *boards_dir, int argc, char **argv);
 int gh_cmd_asm(int argc, char **argv);
 int gh_cmd_disasm(int argc, char **argv);

@@ -55,6 +55,8 @@ int gh_cmd_info(const char *board, int argc, char **argv)
                                             {"server", required_argument, NULL, 'S'},
                                             {"timeout", required_argument, NULL, 'T'},
                                             {"serial", required_argument, NULL, 'R'},
+                                            {"server-key", required_argument, NULL, 'k'},
+                                            {"client-key", required_argument, NULL, 'c'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
     gh_target_opts o = {0};
@@ -68,14 +70,18 @@ int gh_cmd_info(const char *board, int argc, char **argv)
             o.server = optarg;
         else if (opt == 'R')
             o.serial = optarg;
+        else if (opt == 'k')
+            o.server_key = optarg;
+        else if (opt == 'c')
+            o.client_key = optarg;
         else if (opt == 'T') {
             if (gh_option_u64("info", "timeout", "milliseconds", optarg, gh_units_ms, 1, 3600000, &ms) != 0)
                 return GH_EXIT_USAGE;
             o.timeout_ms = (uint32_t)ms;
         } else {
             fprintf(opt == 'h' ? stdout : stderr,
-                    "usage: gpuhost [--board NAME] info [--endpoint URL] [--server PATH] [--timeout MS] "
-                    "[--serial S]\n"
+                    "usage: gpuhost [--board NAME] info [--endpoint URL [--server-key FILE --client-key FILE]]\n"
+                    "                                   [--server PATH] [--timeout MS] [--serial S]\n"
                     "Asks the board's target for its capabilities.\n");
             return opt == 'h' ? GH_EXIT_OK : GH_EXIT_USAGE;
         }

@@ -46,7 +46,9 @@ static void usage(FILE *f)
           "  --check=full             compare full state after every instruction\n"
           "  --timeout MS             longest wait for the target (default 10000; or with s: 10s)\n"
           "zmq boards (modelsim, rtl):\n"
-          "  --endpoint URL           use a server started elsewhere (ipc://... or tcp://...)\n"
+          "  --endpoint URL           use a server started elsewhere (ipc://PATH or tcp://HOST:PORT)\n"
+          "  --server-key FILE        with --endpoint: CURVE, the server's public key (its KEYFILE.pub)\n"
+          "  --client-key FILE        with --endpoint: CURVE, this client's keypair (gpuhost keygen)\n"
           "  --server PATH            server program to start (default: the build's)\n"
           "  --fault KIND:AT[:PARAM]  a DUT fault (testing; also usbemu): a run that never shows it is an error\n"
           "  --wave FILE.fst          rtl: after a divergence, re-run and record the cycles around it\n"
@@ -103,6 +105,7 @@ static int parse(int argc, char **argv, run_args *a)
         {"junit", required_argument, NULL, 'J'},     {"fault-armed", required_argument, NULL, 'A'},
         {"retries", required_argument, NULL, 'Y'},   {"coverage", required_argument, NULL, 'O'},
         {"raw", no_argument, NULL, 'r'},
+        {"server-key", required_argument, NULL, 'k'}, {"client-key", required_argument, NULL, 'c'},
         {0}};
     uint64_t v, dump_bytes = 0;
     int opt;
@@ -169,6 +172,8 @@ static int parse(int argc, char **argv, run_args *a)
             a->target.timeout_ms = (uint32_t)v;
             break;
         case 'E': a->target.endpoint = optarg; break;
+        case 'k': a->target.server_key = optarg; break;
+        case 'c': a->target.client_key = optarg; break;
         case 'S': a->target.server = optarg; break;
         case 'F': a->target.fault = a->run.fault = optarg; break;
         case 'A': a->run.fault = optarg; break; /* armed by the board's emulator, which ran us */
@@ -227,8 +232,8 @@ static int attempt_run(const gh_board *b, const isa_kernel *k, const char *path,
     gh_target *t = NULL;
     char err[768];
     int rc = gh_target_open(b, &a->target, &t, err, sizeof err);
-    if (rc != 0) {
-        gh_say("TARGET ERROR: %s\n", err);
+    if (rc != 0) { /* an option refused is a usage error, not the target's */
+        gh_say("%s: %s\n", rc == GH_ERR_USAGE ? "gpuhost run" : "TARGET ERROR", err);
         return rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
     }
     if (gh_target_warning(t)[0])

@@ -21,6 +21,8 @@ static void usage(FILE *f)
           "  info                                ask the board's target what it implements\n"
           "  gen [--seed S] [--count N] [-o F]   a random legal kernel over what the board implements\n"
           "  coverage merge RECORD... [--html F] sum coverage records (run --coverage FILE)\n"
+          "  keygen KEYFILE                      a CURVE keypair (KEYFILE, 0600) and KEYFILE.pub, for\n"
+          "                                      servers on other machines (README: Remote servers)\n"
           "  help                                this text\n"
           "boards: model (default); --board NAME may stand anywhere; see 'gpuhost boards'\n"
           "exit status: 0 success (run: PASS), 1 input rejected (assembly errors, malformed\n"
@@ -99,6 +101,8 @@ static int run_command(int argc, char **argv)
         return gh_cmd_boards(argc - 1, argv + 1);
     if (strcmp(cmd, "coverage") == 0)
         return gh_cmd_coverage(argc - 1, argv + 1);
-    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, boards, coverage, help)\n", cmd);
+    if (strcmp(cmd, "keygen") == 0)
+        return gh_cmd_keygen(argc - 1, argv + 1);
+    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, boards, coverage, keygen, help)\n", cmd);
     return GH_EXIT_USAGE;
 }

@@ -1,6 +1,8 @@
 /* docs/wire-protocol.md against the codecs: every table marked
  * `<!-- layout: NAME -->` is read (offset, size, field) and each row is
- * checked on bytes the codec produced from a sample whose fields all differ.
+ * checked on bytes the codec produced from a sample whose fields all differ;
+ * the table marked `<!-- codes: errors -->` (code, name) must list every
+ * ERROR code of wire/protocol.h, each once, with its name.
  * Usage: test_wire_doc docs/wire-protocol.md */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -178,6 +180,40 @@ static void check_row(const char *path, unsigned line, const char *layout, char 
     }
 }
 
+static const struct {
+    unsigned code;
+    const char *name;
+} error_codes[] = {
+#define WIRE_ERROR_ROW(name, code, text) {code, #name},
+    WIRE_ERRORS(WIRE_ERROR_ROW)
+#undef WIRE_ERROR_ROW
+};
+static unsigned error_rows_seen[sizeof error_codes / sizeof error_codes[0]];
+
+static void check_error_row(const char *path, unsigned line, char *cells[3])
+{
+    char *end;
+    unsigned long code = strtoul(cells[0], &end, 10);
+    rows++;
+    for (size_t i = 0; i < sizeof error_codes / sizeof error_codes[0]; i++)
+        if (!*end && error_codes[i].code == code && !strcmp(error_codes[i].name, cells[1])) {
+            error_rows_seen[i]++;
+            return;
+        }
+    failures++;
+    fprintf(stderr, "%s:%u: error code %s %s is not in wire/protocol.h's WIRE_ERRORS\n", path, line, cells[0], cells[1]);
+}
+
+static void check_errors_complete(const char *path)
+{
+    for (size_t i = 0; i < sizeof error_codes / sizeof error_codes[0]; i++)
+        if (error_rows_seen[i] != 1) {
+            failures++;
+            fprintf(stderr, "%s: error code %u %s is listed %u times in the errors table (once wanted)\n", path,
+                    error_codes[i].code, error_codes[i].name, error_rows_seen[i]);
+        }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -198,6 +234,11 @@ int main(int argc, char **argv)
             tables++;
             continue;
         }
+        if (strncmp(text, "<!-- codes: errors -->", 22) == 0) {
+            strcpy(layout, "errors");
+            tables++;
+            continue;
+        }
         if (!layout[0])
             continue;
         if (text[0] != '|') {
@@ -215,14 +256,18 @@ int main(int argc, char **argv)
                 *--e = '\0';
             cells[n++] = c;
         }
-        if (n < 3 || !strcmp(cells[0], "offset") || cells[0][0] == '-')
+        if (n < 3 || !strcmp(cells[0], "offset") || !strcmp(cells[0], "code") || cells[0][0] == '-')
             continue;
         cells[2][strcspn(cells[2], " ")] = '\0';
-        check_row(argv[1], line, layout, cells);
+        if (!strcmp(layout, "errors"))
+            check_error_row(argv[1], line, cells);
+        else
+            check_row(argv[1], line, layout, cells);
     }
     fclose(f);
+    check_errors_complete(argv[1]);
     free(state);
-    printf("%u layout tables, %u rows checked against the codecs: %u passed, %u failed\n", tables, rows,
-           rows - failures, failures);
-    return tables >= 5 && rows >= 40 && failures == 0 ? 0 : 1;
+    printf("%u tables, %u rows checked against the codecs and wire/protocol.h: %u passed, %u failed\n", tables,
+           rows, rows > failures ? rows - failures : 0, failures);
+    return tables >= 6 && rows >= 50 && failures == 0 ? 0 : 1;
 }

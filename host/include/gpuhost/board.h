@@ -10,9 +10,14 @@
  *   [usb]    usb boards only (and required there): vid, pid (0..0xffff),
  *            interface (0..255), ep_out (0x01..0x0f), ep_in (0x81..0x8f),
  *            max_packet (8, 16, 32, 64, 512 or 1024)
- *   [dut]    warps        1..64, what the DUT was built with (CAPS is authoritative)
+ *   [dut]    warps        1..64, what the DUT was built with (CAPS is authoritative;
+ *                         a difference is a warning)
  *            implements   "all" or instruction groups as isa/spec names them
- *                         (IALU XU SYNCOp HALU EXT_CTRL EXT_MEM EXT_FP32 ...)
+ *                         (IALU XU SYNCOp HALU EXT_CTRL EXT_MEM EXT_FP32 ...): the
+ *                         target must implement exactly these groups
+ *            target       the name the target must give in CAPS (optional; e.g.
+ *                         "gpu_core RTL (Verilator)"): a run is refused when another
+ *                         target answers (an rtl board served by the model)
  *
  * Parsed with libinih. Unknown sections or keys, repeated keys, bad values
  * and missing required keys are errors naming FILE:LINE and the reason; a
@@ -44,6 +49,7 @@ typedef struct {
         uint8_t interface, ep_out, ep_in;
         uint16_t max_packet;
     } usb;
+    char target[64];      /* the CAPS name the target must give; "" = any */
     uint32_t warps;       /* 0 when the descriptor does not say */
     bool implements_all;  /* "all" */
     char implements[256]; /* the group list as written, normalised to single spaces; "all" */

@@ -85,7 +85,8 @@ enum wire_run_end {
     X(BUSY, 7, "a run is in progress")                              \
     X(DUT, 8, "the DUT reported an error")                          \
     X(WATCHDOG, 9, "the DUT stopped responding")                    \
-    X(UNIMPLEMENTED, 10, "the target does not implement this")
+    X(UNIMPLEMENTED, 10, "the target does not implement this")      \
+    X(SESSION, 11, "not this client's session: the server serves one client at a time")
 
 enum wire_error {
 #define WIRE_ERROR_ENUM(name, code, text) WIRE_ERR_##name = code,
