@@ -1,0 +1,44 @@
+/* hdl_stubs/fp tests: what every check suite shares: the Verilated units,
+ * the model, a random source, and mismatch accounting. */
+#ifndef FP_CHECK_H
+#define FP_CHECK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fp_gen.h"
+#include "fp_ref.h"
+#include "fp_vl.h"
+
+#define FPC_MAX_REPORTS 20 /* mismatches printed in full; the rest are counted */
+
+typedef struct {
+    fpvl *vl;
+    fpref *ref;
+    fpg_rng rng;
+    unsigned long compared, mismatches; /* lane results */
+} fpc;
+
+/* Runs `insn` on the model into *want; exits the program (status 1) when the
+ * model refuses it: a check that cannot run must not pass. */
+void fpc_model(fpc *c, const char *insn, const fpvl_in *in, fpvl_out *want);
+
+/* Counts one compared lane result; prints a mismatch in full (the first
+ * FPC_MAX_REPORTS): the instruction, the unit's controls, lane, inputs,
+ * the model's value and the unit's. */
+void fpc_compare(fpc *c, const char *insn, const char *controls, unsigned lane,
+                 const fpvl_in *in, const char *what, uint32_t want, uint32_t got);
+
+/* Checks that the unit's single-lane instance agreed with lane 0 of its
+ * 32-lane instance (Rd, pu, pv). */
+void fpc_compare_single(fpc *c, const char *insn, const char *controls, const fpvl_in *in,
+                        const fpvl_out *got);
+
+/* Suites: 0 when every compared result matched, 1 otherwise. */
+int fpc_fp32_random(fpc *c, unsigned long batches);
+int fpc_fp32_edges(fpc *c);
+int fpc_halu_random(fpc *c, unsigned long batches);
+int fpc_halu_edges(fpc *c);
+int fpc_halu_sweep(fpc *c, unsigned b_values);
+
+#endif
