@@ -5,6 +5,10 @@
  *   fp_check halu BATCHES [SEED]       random HADD2 HMUL2 HFMA2 HMNMX2 HSETP2 HSET2
  *   fp_check halu-edges                every pair of edge values, every mode
  *   fp_check halu-sweep B [SEED]       every 16-bit Ra against B values of SrcB
+ *   fp_check mufu TOLERANCE S32 S64    MUFU: every 16-bit input, F32 and F64 every
+ *                                      S32-th/S64-th pattern and the edges; prints
+ *                                      the ulp distance per function and format and
+ *                                      checks it against the TOLERANCE table
  *   fp_check bench SECONDS             32-lane cycles/s, idle and busy
  * A batch is one instruction over 32 lanes. Exit 0 when every result
  * matched, 1 on a mismatch, 2 on bad arguments. */
@@ -62,7 +66,8 @@ static int bench(fpc *c, double budget)
         const char *name;
     } loads[] = {{FPVL_IDLE, "idle (every enable low)"},
                  {FPVL_BUSY_FFMA, "busy: FFMA in 32 lanes"},
-                 {FPVL_BUSY_HFMA2, "busy: HFMA2 in 32 lanes"}};
+                 {FPVL_BUSY_HFMA2, "busy: HFMA2 in 32 lanes"},
+                 {FPVL_BUSY_MUFU, "busy: MUFU.EX2.F32 in 32 lanes"}};
     double idle = 0;
     for (unsigned i = 0; i < sizeof loads / sizeof loads[0]; i++) {
         uint64_t n = 0, step = 64;
@@ -85,7 +90,7 @@ static int bench(fpc *c, double budget)
 static int usage(void)
 {
     fprintf(stderr, "usage: fp_check fp32|halu BATCHES [SEED] | fp32-edges | halu-edges | "
-                    "halu-sweep B [SEED] | bench SECONDS\n");
+                    "halu-sweep B [SEED] | mufu TOLERANCE S32 S64 | bench SECONDS\n");
     return 2;
 }
 
@@ -101,10 +106,13 @@ int main(int argc, char **argv)
     if (argc < 2)
         return usage();
     const char *suite = argv[1];
-    unsigned long n = 0, seed = 1;
+    unsigned long n = 0, seed = 1, s64 = 0;
     bool takes_count = !strcmp(suite, "fp32") || !strcmp(suite, "halu") ||
                        !strcmp(suite, "halu-sweep") || !strcmp(suite, "bench");
     if (takes_count && (argc < 3 || !number(argv[2], &n) || (argc > 3 && !number(argv[3], &seed))))
+        return usage();
+    if (!strcmp(suite, "mufu") && (argc != 5 || !number(argv[3], &n) || !number(argv[4], &s64) ||
+                                   !n || !s64))
         return usage();
     fpc c = {.rng = {seed}};
     char err[256];
@@ -125,6 +133,8 @@ int main(int argc, char **argv)
         rc = fpc_halu_edges(&c);
     else if (!strcmp(suite, "halu-sweep"))
         rc = fpc_halu_sweep(&c, (unsigned)n);
+    else if (!strcmp(suite, "mufu"))
+        rc = fpc_mufu(&c, (unsigned)n, (unsigned)s64, argv[2]);
     else if (!strcmp(suite, "bench"))
         rc = bench(&c, (double)n);
     else

@@ -40,5 +40,6 @@ int fpc_fp32_edges(fpc *c);
 int fpc_halu_random(fpc *c, unsigned long batches);
 int fpc_halu_edges(fpc *c);
 int fpc_halu_sweep(fpc *c, unsigned b_values);
+int fpc_mufu(fpc *c, unsigned f32_stride, unsigned f64_stride, const char *tolerance_path);
 
 #endif

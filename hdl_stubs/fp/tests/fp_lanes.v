@@ -31,6 +31,14 @@ module fp_lanes (
     input [2:0] h_neg,
     input [2:0] h_abs,
     input [5:0] h_hsel,
+    // MUFU (fp_mufu)
+    input [31:0] m_en,
+    input [2:0] m_fn,
+    input [2:0] m_dtype,
+    input m_abs,
+    input m_neg,
+    input m_h1,
+    input m_sat,
     // operands, lane l at bits 32*l+31..32*l
     input [1023:0] a,
     input [1023:0] b,
@@ -42,13 +50,15 @@ module fp_lanes (
     output [1023:0] h_d,
     output [31:0] h_pu,
     output [31:0] h_pv,
+    output [1023:0] m_d,
     // the single-lane instances (lane 0's operands and enable)
     output [31:0] f1_d,
     output f1_pu,
     output f1_pv,
     output [31:0] h1_d,
     output h1_pu,
-    output h1_pv
+    output h1_pv,
+    output [31:0] m1_d
 );
     fp32_unit #(.LANES(32)) u_fp32 (
         .clk(clk), .en(f_en), .op(f_op), .rnd(f_rnd), .ftz(f_ftz), .sat(f_sat), .nan(f_nan),
@@ -59,6 +69,9 @@ module fp_lanes (
         .sat(h_sat), .relu(h_relu), .nan(h_nan), .cmp(h_cmp), .lop(h_lop), .bval(h_bval),
         .neg(h_neg), .abs_(h_abs), .hsel(h_hsel), .a(a), .b(b), .c(c), .p(p), .d(h_d),
         .pu(h_pu), .pv(h_pv));
+    fp_mufu #(.LANES(32)) u_mufu (
+        .clk(clk), .en(m_en), .fn(m_fn), .dtype(m_dtype), .abs_(m_abs), .neg(m_neg), .h1(m_h1),
+        .sat(m_sat), .b(b), .d(m_d));
 
     fp32_unit u_fp32_1 (
         .clk(clk), .en(f_en[0]), .op(f_op), .rnd(f_rnd), .ftz(f_ftz), .sat(f_sat), .nan(f_nan),
@@ -69,4 +82,7 @@ module fp_lanes (
         .sat(h_sat), .relu(h_relu), .nan(h_nan), .cmp(h_cmp), .lop(h_lop), .bval(h_bval),
         .neg(h_neg), .abs_(h_abs), .hsel(h_hsel), .a(a[31:0]), .b(b[31:0]), .c(c[31:0]),
         .p(p[0]), .d(h1_d), .pu(h1_pu), .pv(h1_pv));
+    fp_mufu u_mufu_1 (
+        .clk(clk), .en(m_en[0]), .fn(m_fn), .dtype(m_dtype), .abs_(m_abs), .neg(m_neg),
+        .h1(m_h1), .sat(m_sat), .b(b[31:0]), .d(m1_d));
 endmodule
