@@ -70,8 +70,8 @@ module fp_halu2 #(
         for (g = 0; g < LANES; g = g + 1) begin : mux
             assign d[32*g +: 32] = sel[2*g+1] ? d32[32*g +: 32] : sel[2*g] ? dbf[32*g +: 32]
                                                                        : d16[32*g +: 32];
-            assign pu[g] = sel[2*g] ? pubf[g] : pu16[g];
-            assign pv[g] = sel[2*g] ? pvbf[g] : pv16[g];
+            assign pu[g] = !sel[2*g+1] && (sel[2*g] ? pubf[g] : pu16[g]);
+            assign pv[g] = !sel[2*g+1] && (sel[2*g] ? pvbf[g] : pv16[g]);
         end
     endgenerate
 endmodule

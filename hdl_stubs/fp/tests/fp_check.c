@@ -9,6 +9,9 @@
  *                                      S32-th/S64-th pattern and the edges; prints
  *                                      the ulp distance per function and format and
  *                                      checks it against the TOLERANCE table
+ *   fp_check vectors FILE BATCHES TOLERANCE
+ *                                      random batches of every unit, checked as
+ *                                      above, written to FILE for fp_vectors_tb.v
  *   fp_check bench SECONDS             32-lane cycles/s, idle and busy
  * A batch is one instruction over 32 lanes. Exit 0 when every result
  * matched, 1 on a mismatch, 2 on bad arguments. */
@@ -40,6 +43,15 @@ void fpc_compare(fpc *c, const char *insn, const char *controls, unsigned lane,
                "0x%08x\n",
                insn, controls, lane, in->a[lane], in->b[lane], in->c[lane], (in->p >> lane) & 1u,
                what, want, got);
+}
+
+void fpc_vectors(fpc *c, unsigned unit, uint32_t ctl, const fpvl_in *in, const fpvl_out *got)
+{
+    if (!c->vectors)
+        return;
+    for (unsigned l = 0; l < FPVL_LANES; l++)
+        fprintf(c->vectors, "%x %08x %08x %08x %08x %x %08x %x %x\n", unit, ctl, in->a[l], in->b[l],
+                in->c[l], (in->p >> l) & 1u, got->d[l], (got->pu >> l) & 1u, (got->pv >> l) & 1u);
 }
 
 void fpc_compare_single(fpc *c, const char *insn, const char *controls, const fpvl_in *in,
@@ -90,7 +102,8 @@ static int bench(fpc *c, double budget)
 static int usage(void)
 {
     fprintf(stderr, "usage: fp_check fp32|halu BATCHES [SEED] | fp32-edges | halu-edges | "
-                    "halu-sweep B [SEED] | mufu TOLERANCE S32 S64 | bench SECONDS\n");
+                    "halu-sweep B [SEED] | mufu TOLERANCE S32 S64 | vectors FILE BATCHES TOLERANCE | "
+                    "bench SECONDS\n");
     return 2;
 }
 
@@ -114,6 +127,8 @@ int main(int argc, char **argv)
     if (!strcmp(suite, "mufu") && (argc != 5 || !number(argv[3], &n) || !number(argv[4], &s64) ||
                                    !n || !s64))
         return usage();
+    if (!strcmp(suite, "vectors") && (argc != 5 || !number(argv[3], &n)))
+        return usage();
     fpc c = {.rng = {seed}};
     char err[256];
     c.ref = fpref_new(err, sizeof err);
@@ -135,7 +150,19 @@ int main(int argc, char **argv)
         rc = fpc_halu_sweep(&c, (unsigned)n);
     else if (!strcmp(suite, "mufu"))
         rc = fpc_mufu(&c, (unsigned)n, (unsigned)s64, argv[2]);
-    else if (!strcmp(suite, "bench"))
+    else if (!strcmp(suite, "vectors")) {
+        c.vectors = fopen(argv[2], "w");
+        if (!c.vectors) {
+            perror(argv[2]);
+            rc = 1;
+        } else {
+            rc = fpc_fp32_random(&c, n) | fpc_halu_random(&c, n) | fpc_mufu_random(&c, n, argv[4]);
+            if (fclose(c.vectors) != 0) {
+                perror(argv[2]);
+                rc = 1;
+            }
+        }
+    } else if (!strcmp(suite, "bench"))
         rc = bench(&c, (double)n);
     else
         rc = usage();

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fp_gen.h"
 #include "fp_ref.h"
@@ -17,7 +18,14 @@ typedef struct {
     fpref *ref;
     fpg_rng rng;
     unsigned long compared, mismatches; /* lane results */
+    FILE *vectors; /* when set, every batch run is also written here (fpc_vectors) */
 } fpc;
+
+/* Vectors for the other simulator (fp_vectors_tb.v): per lane one line
+ * "UNIT CTL A B C P D PU PV" in hex, CTL the controls packed as the
+ * testbench unpacks them, D PU PV what the Verilated unit produced. */
+enum { FPC_UNIT_FP32, FPC_UNIT_HALU, FPC_UNIT_MUFU };
+void fpc_vectors(fpc *c, unsigned unit, uint32_t ctl, const fpvl_in *in, const fpvl_out *got);
 
 /* Runs `insn` on the model into *want; exits the program (status 1) when the
  * model refuses it: a check that cannot run must not pass. */
@@ -41,5 +49,7 @@ int fpc_halu_random(fpc *c, unsigned long batches);
 int fpc_halu_edges(fpc *c);
 int fpc_halu_sweep(fpc *c, unsigned b_values);
 int fpc_mufu(fpc *c, unsigned f32_stride, unsigned f64_stride, const char *tolerance_path);
+/* MUFU on `batches` random legal (function, format) pairs and inputs. */
+int fpc_mufu_random(fpc *c, unsigned long batches, const char *tolerance_path);
 
 #endif

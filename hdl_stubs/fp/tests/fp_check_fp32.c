@@ -69,6 +69,10 @@ static void run(fpc *c, const fpvl_fp32_ctl *k, bool pnot, fpvl_in *in)
         unit_in.p = ~in->p; /* the unit takes pp after .not */
     fpvl_fp32(c->vl, k, ~0u, &unit_in, &got);
     fpc_compare_single(c, insn, ctl, in, &got);
+    fpc_vectors(c, FPC_UNIT_FP32,
+                k->op | k->rnd << 3 | k->ftz << 5 | k->sat << 6 | k->nan << 7 | k->cmp << 8 |
+                    k->lop << 12 | k->neg << 14 | k->abs << 17,
+                &unit_in, &got);
     if (k->op == FSETP) {
         for (unsigned l = 0; l < FPVL_LANES; l++) {
             fpc_compare(c, insn, ctl, l, in, "pu", (want.pu >> l) & 1u, (got.pu >> l) & 1u);

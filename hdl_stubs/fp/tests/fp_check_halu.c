@@ -73,6 +73,11 @@ static void run(fpc *c, const fpvl_halu_ctl *k, bool pnot, const fpvl_in *in)
         unit_in.p = ~in->p; /* the unit takes pp after .not */
     fpvl_halu(c->vl, k, ~0u, &unit_in, &got);
     fpc_compare_single(c, insn, ctl, in, &got);
+    fpc_vectors(c, FPC_UNIT_HALU,
+                k->op | k->bf16 << 3 | k->f32 << 4 | k->rnd << 5 | k->ftz << 7 | k->sat << 8 |
+                    k->relu << 9 | k->nan << 10 | k->cmp << 11 | k->lop << 15 | k->bval << 17 |
+                    k->neg << 18 | k->abs << 21 | k->hsel << 24,
+                &unit_in, &got);
     for (unsigned l = 0; l < FPVL_LANES; l++) {
         if (k->op == HSETP2) {
             fpc_compare(c, insn, ctl, l, in, "pu", (want.pu >> l) & 1u, (got.pu >> l) & 1u);

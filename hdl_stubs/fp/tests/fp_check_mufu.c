@@ -174,6 +174,9 @@ static void run(mufu_run *m, const fpvl_mufu_ctl *k, const uint32_t b[FPVL_LANES
     fpc_model(m->c, insn, &in, &want);
     fpvl_mufu(m->c->vl, k, ~0u, &in, &got);
     fpc_compare(m->c, insn, ctl, 0, &in, "LANES=32 vs LANES=1 Rd", got.d[0], got.d1);
+    fpc_vectors(m->c, FPC_UNIT_MUFU,
+                k->fn | k->dtype << 3 | k->abs << 6 | k->neg << 7 | k->h1 << 8 | k->sat << 9, &in,
+                &got);
     for (unsigned l = 0; l < FPVL_LANES; l++) {
         uint32_t w = want.d[l], g = got.d[l];
         switch (k->dtype) {
@@ -301,6 +304,35 @@ static void check_32bit(mufu_run *m, unsigned fn, bool f64h, unsigned stride)
         run_inputs(m, &k, in + count - some, some);
     }
     free(in);
+}
+
+int fpc_mufu_random(fpc *c, unsigned long batches, const char *tolerance_path)
+{
+    static mufu_run m;
+    memset(&m, 0, sizeof m);
+    m.c = c;
+    if (read_tolerance(&m, tolerance_path) != 0)
+        return 2;
+    static const unsigned dtypes[] = {DT_F32, DT_F64, DT_F16_V2, DT_BF16_V2, DT_F16, DT_BF16};
+    for (unsigned long i = 0; i < batches; i++) {
+        fpvl_mufu_ctl k = {.fn = fpg_below(&c->rng, FNS), .dtype = dtypes[fpg_below(&c->rng, 6)]};
+        int ef = k.dtype == DT_F32 ? EF_F32 : k.dtype == DT_F64 ? EF_F64
+               : k.dtype == DT_F16 || k.dtype == DT_F16_V2 ? EF_F16 : EF_BF16;
+        if (!legal((int)k.fn, ef))
+            k.fn = ef == EF_F64 ? RCP + fpg_below(&c->rng, 2) : fpg_below(&c->rng, 2) ? EX2 : TANH;
+        uint32_t x = (uint32_t)fpg_next(&c->rng);
+        k.abs = ef <= EF_F64 && (x & 1u);
+        k.neg = ef <= EF_F64 && (x & 2u);
+        k.sat = ef == EF_F32 && (x & 12u) == 0;
+        k.h1 = (k.dtype == DT_F16 || k.dtype == DT_BF16) && (x & 16u);
+        uint32_t b[FPVL_LANES];
+        for (unsigned l = 0; l < FPVL_LANES; l++)
+            b[l] = ef <= EF_F64 ? fpg_value(&c->rng, *EF_FORMATS[ef])
+                                : fpg_value(&c->rng, *EF_FORMATS[ef]) << 16 |
+                                      fpg_value(&c->rng, *EF_FORMATS[ef]);
+        run(&m, &k, b);
+    }
+    return m.violations ? 1 : 0;
 }
 
 int fpc_mufu(fpc *c, unsigned f32_stride, unsigned f64_stride, const char *tolerance_path)
