@@ -45,6 +45,19 @@ void fpc_compare(fpc *c, const char *insn, const char *controls, unsigned lane,
                what, want, got);
 }
 
+void fpc_compare_lanes(fpc *c, const char *insn, const char *controls, const fpvl_in *in,
+                       const fpvl_out *want, const fpvl_out *got, bool preds)
+{
+    for (unsigned l = 0; l < FPVL_LANES; l++) {
+        if (!preds) {
+            fpc_compare(c, insn, controls, l, in, "Rd", want->d[l], got->d[l]);
+            continue;
+        }
+        fpc_compare(c, insn, controls, l, in, "pu", (want->pu >> l) & 1u, (got->pu >> l) & 1u);
+        fpc_compare(c, insn, controls, l, in, "pv", (want->pv >> l) & 1u, (got->pv >> l) & 1u);
+    }
+}
+
 void fpc_vectors(fpc *c, unsigned unit, uint32_t ctl, const fpvl_in *in, const fpvl_out *got)
 {
     if (!c->vectors)

@@ -37,6 +37,10 @@ void fpc_model(fpc *c, const char *insn, const fpvl_in *in, fpvl_out *want);
 void fpc_compare(fpc *c, const char *insn, const char *controls, unsigned lane,
                  const fpvl_in *in, const char *what, uint32_t want, uint32_t got);
 
+/* Compares every lane: the predicates pu, pv (preds) or Rd. */
+void fpc_compare_lanes(fpc *c, const char *insn, const char *controls, const fpvl_in *in,
+                       const fpvl_out *want, const fpvl_out *got, bool preds);
+
 /* Checks that the unit's single-lane instance agreed with lane 0 of its
  * 32-lane instance (Rd, pu, pv). */
 void fpc_compare_single(fpc *c, const char *insn, const char *controls, const fpvl_in *in,

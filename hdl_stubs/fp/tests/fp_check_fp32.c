@@ -73,15 +73,7 @@ static void run(fpc *c, const fpvl_fp32_ctl *k, bool pnot, fpvl_in *in)
                 k->op | k->rnd << 3 | k->ftz << 5 | k->sat << 6 | k->nan << 7 | k->cmp << 8 |
                     k->lop << 12 | k->neg << 14 | k->abs << 17,
                 &unit_in, &got);
-    if (k->op == FSETP) {
-        for (unsigned l = 0; l < FPVL_LANES; l++) {
-            fpc_compare(c, insn, ctl, l, in, "pu", (want.pu >> l) & 1u, (got.pu >> l) & 1u);
-            fpc_compare(c, insn, ctl, l, in, "pv", (want.pv >> l) & 1u, (got.pv >> l) & 1u);
-        }
-    } else {
-        for (unsigned l = 0; l < FPVL_LANES; l++)
-            fpc_compare(c, insn, ctl, l, in, "Rd", want.d[l], got.d[l]);
-    }
+    fpc_compare_lanes(c, insn, ctl, in, &want, &got, k->op == FSETP);
 }
 
 static void random_controls(fpc *c, fpvl_fp32_ctl *k, unsigned op)

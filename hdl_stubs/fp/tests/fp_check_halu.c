@@ -78,14 +78,7 @@ static void run(fpc *c, const fpvl_halu_ctl *k, bool pnot, const fpvl_in *in)
                     k->relu << 9 | k->nan << 10 | k->cmp << 11 | k->lop << 15 | k->bval << 17 |
                     k->neg << 18 | k->abs << 21 | k->hsel << 24,
                 &unit_in, &got);
-    for (unsigned l = 0; l < FPVL_LANES; l++) {
-        if (k->op == HSETP2) {
-            fpc_compare(c, insn, ctl, l, in, "pu", (want.pu >> l) & 1u, (got.pu >> l) & 1u);
-            fpc_compare(c, insn, ctl, l, in, "pv", (want.pv >> l) & 1u, (got.pv >> l) & 1u);
-        } else {
-            fpc_compare(c, insn, ctl, l, in, "Rd", want.d[l], got.d[l]);
-        }
-    }
+    fpc_compare_lanes(c, insn, ctl, in, &want, &got, k->op == HSETP2);
 }
 
 /* Legal random controls of `op` (BF16_V2 takes neither .FTZ nor .SAT;
