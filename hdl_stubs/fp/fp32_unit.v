@@ -37,32 +37,35 @@ module fp32_unit #(
 
     // {pu, pv, d} of one instruction (d: FADD FMUL FFMA FMNMX LRP; pu, pv: FSETP;
     // the others are don't-care)
-    function [33:0] exec(input [2:0] x_op, input [1:0] x_rnd, input x_ftz, input x_sat,
-                         input x_nan, input [3:0] x_cmp, input [1:0] x_lop, input [2:0] x_neg,
-                         input [2:0] x_abs, input [31:0] x_a, input [31:0] x_b, input [31:0] x_c,
-                         input x_p);
-        reg [31:0] ma, mb, mc, first, second;
-        reg lrp, hit;
-        reg [1:0] fop;
+    function [33:0] exec(input [2:0] f32_op, input [1:0] f32_rnd, input f32_ftz,
+                         input f32_sat, input f32_nan, input [3:0] f32_cmp,
+                         input [1:0] f32_lop, input [2:0] f32_neg, input [2:0] f32_abs,
+                         input [31:0] f32_a, input [31:0] f32_b, input [31:0] f32_c,
+                         input f32_p);
+        reg [31:0] f32_ma, f32_mb, f32_mc, f32_first, f32_second;
+        reg f32_lrp, f32_hit;
+        reg [1:0] f32_fop;
         begin
-            ma = fp_mod(x_a, x_abs[0], x_neg[0]);
-            mb = fp_mod(x_b, x_abs[1], x_neg[1]);
-            mc = fp_mod(x_c, x_abs[2], x_neg[2]);
-            lrp = x_op == OP_LRP;
-            fop = x_op == OP_FADD ? FP_OP_ADD : x_op == OP_FMUL ? FP_OP_MUL : FP_OP_FMA;
+            f32_ma = fp_mod(f32_a, f32_abs[0], f32_neg[0]);
+            f32_mb = fp_mod(f32_b, f32_abs[1], f32_neg[1]);
+            f32_mc = fp_mod(f32_c, f32_abs[2], f32_neg[2]);
+            f32_lrp = f32_op == OP_LRP;
+            f32_fop = f32_op == OP_FADD ? FP_OP_ADD : f32_op == OP_FMUL ? FP_OP_MUL : FP_OP_FMA;
             // LRP is two fused operations, both RN, no flush, no modifiers:
             // first = fma(-a, c, c), d = fma(a, b, first). The others use one.
-            first = fp_fma(lrp ? x_a ^ FP_SIGN : ma, lrp ? x_c : mb, lrp ? x_c : mc,
-                           fop, lrp ? FP_RN : x_rnd, x_ftz && !lrp);
-            second = 32'd0;
-            if (lrp) // (a simulator evaluates it only for LRP)
-                second = fp_fma(x_a, x_b, first, FP_OP_FMA, FP_RN, 1'b0);
-            hit = fp_compare(ma, mb, x_cmp, x_ftz);
-            exec = {fp_lop(hit, x_p, x_lop), fp_lop(!hit, x_p, x_lop), 32'd0};
-            case (x_op)
-                OP_FADD, OP_FMUL, OP_FFMA: exec[31:0] = fp_finish(first, x_sat, 1'b0, x_ftz);
-                OP_FMNMX: exec[31:0] = fp_minmax(ma, mb, x_p, x_nan, x_ftz);
-                OP_LRP: exec[31:0] = fp_finish(second, x_sat, 1'b0, 1'b0);
+            f32_first = fp_fma(f32_lrp ? f32_a ^ FP_SIGN : f32_ma, f32_lrp ? f32_c : f32_mb,
+                               f32_lrp ? f32_c : f32_mc,
+                           f32_fop, f32_lrp ? FP_RN : f32_rnd, f32_ftz && !f32_lrp);
+            f32_second = 32'd0;
+            if (f32_lrp) // (a simulator evaluates it only for LRP)
+                f32_second = fp_fma(f32_a, f32_b, f32_first, FP_OP_FMA, FP_RN, 1'b0);
+            f32_hit = fp_compare(f32_ma, f32_mb, f32_cmp, f32_ftz);
+            exec = {fp_lop(f32_hit, f32_p, f32_lop), fp_lop(!f32_hit, f32_p, f32_lop), 32'd0};
+            case (f32_op)
+                OP_FADD, OP_FMUL, OP_FFMA:
+                    exec[31:0] = fp_finish(f32_first, f32_sat, 1'b0, f32_ftz);
+                OP_FMNMX: exec[31:0] = fp_minmax(f32_ma, f32_mb, f32_p, f32_nan, f32_ftz);
+                OP_LRP: exec[31:0] = fp_finish(f32_second, f32_sat, 1'b0, 1'b0);
                 OP_FSETP: ; // pu, pv only
                 default: ;
             endcase
@@ -70,11 +73,12 @@ module fp32_unit #(
     endfunction
 
     always @(posedge clk) begin : lanes
-        integer l;
+        integer f32_l;
         if (|en)
-            for (l = 0; l < LANES; l = l + 1)
-                if (en[l])
-                    {pu[l], pv[l], d[32*l +: 32]} <= exec(op, rnd, ftz, sat, nan, cmp, lop, neg,
-                        abs_, a[32*l +: 32], b[32*l +: 32], c[32*l +: 32], p[l]);
+            for (f32_l = 0; f32_l < LANES; f32_l = f32_l + 1)
+                if (en[f32_l])
+                    {pu[f32_l], pv[f32_l], d[32*f32_l +: 32]} <= exec(op, rnd, ftz, sat, nan,
+                        cmp, lop, neg,
+                        abs_, a[32*f32_l +: 32], b[32*f32_l +: 32], c[32*f32_l +: 32], p[f32_l]);
     end
 endmodule

@@ -27,65 +27,67 @@ module fp_hadd2_f32 #(
 `include "fp_fns.vh"
 
     // Half 0 after .hsel2 (1 H0_H0 and 0 H1_H0 pick H0, 2 H1_H1 picks H1), |x|, -x.
-    function [15:0] half0(input [31:0] raw, input [1:0] sel, input x_abs, input x_neg);
-        reg [15:0] x;
+    function [15:0] half0(input [31:0] hw_raw, input [1:0] hw_sel, input hw_abs, input hw_neg);
+        reg [15:0] hw_x;
         begin
-            x = sel == 2'd2 ? raw[31:16] : raw[15:0];
-            half0 = {(x[15] & !x_abs) ^ x_neg, x[14:0]};
+            hw_x = hw_sel == 2'd2 ? hw_raw[31:16] : hw_raw[15:0];
+            half0 = {(hw_x[15] & !hw_abs) ^ hw_neg, hw_x[14:0]};
         end
     endfunction
 
     // A binary16 value as binary32 (exact), subnormals flushed first with .FTZ.
-    function [31:0] widen_f16(input [15:0] x, input x_ftz);
-        reg [4:0] e;
-        reg [9:0] m;
-        reg [7:0] be;
-        integer i;
+    function [31:0] widen_f16(input [15:0] hw_x, input hw_ftz);
+        reg [4:0] hw_e;
+        reg [9:0] hw_m;
+        reg [7:0] hw_be;
+        integer hw_i;
         begin
-            e = x[14:10];
-            m = x[9:0];
-            if (e == 5'h1f)
-                widen_f16 = {x[15], 8'hff, m, 13'd0};
-            else if (e != 5'd0)
-                widen_f16 = {x[15], {3'd0, e} + 8'd112, m, 13'd0};
-            else if (m == 10'd0 || x_ftz)
-                widen_f16 = {x[15], 31'd0};
+            hw_e = hw_x[14:10];
+            hw_m = hw_x[9:0];
+            if (hw_e == 5'h1f)
+                widen_f16 = {hw_x[15], 8'hff, hw_m, 13'd0};
+            else if (hw_e != 5'd0)
+                widen_f16 = {hw_x[15], {3'd0, hw_e} + 8'd112, hw_m, 13'd0};
+            else if (hw_m == 10'd0 || hw_ftz)
+                widen_f16 = {hw_x[15], 31'd0};
             else begin
                 // m * 2^-24: normalise to 1.f * 2^(be - 127)
-                be = 8'd112;
-                for (i = 0; i < 10; i = i + 1)
-                    if (!m[9]) begin
-                        m = m << 1;
-                        be = be - 8'd1;
+                hw_be = 8'd112;
+                for (hw_i = 0; hw_i < 10; hw_i = hw_i + 1)
+                    if (!hw_m[9]) begin
+                        hw_m = hw_m << 1;
+                        hw_be = hw_be - 8'd1;
                     end
-                widen_f16 = {x[15], be, m[8:0], 14'd0};
+                widen_f16 = {hw_x[15], hw_be, hw_m[8:0], 14'd0};
             end
         end
     endfunction
 
-    function [31:0] widen_bf16(input [15:0] x, input x_ftz);
-        widen_bf16 = (x_ftz && x[14:7] == 8'd0) ? {x[15], 31'd0} : {x, 16'd0};
+    function [31:0] widen_bf16(input [15:0] hw_x, input hw_ftz);
+        widen_bf16 = (hw_ftz && hw_x[14:7] == 8'd0) ? {hw_x[15], 31'd0} : {hw_x, 16'd0};
     endfunction
 
-    function [31:0] widen(input [15:0] x, input x_bf16, input x_ftz);
-        widen = x_bf16 ? widen_bf16(x, x_ftz) : widen_f16(x, x_ftz);
+    function [31:0] widen(input [15:0] hw_x, input hw_bf16, input hw_ftz);
+        widen = hw_bf16 ? widen_bf16(hw_x, hw_ftz) : widen_f16(hw_x, hw_ftz);
     endfunction
 
-    function [31:0] exec(input x_bf16, input [1:0] x_rnd, input x_ftz, input x_sat,
-                         input x_relu, input [1:0] x_neg, input [1:0] x_abs, input [3:0] x_hsel,
-                         input [31:0] x_a, input [31:0] x_b);
-        exec = fp_finish(fp_fma(widen(half0(x_a, x_hsel[1:0], x_abs[0], x_neg[0]), x_bf16, x_ftz),
-                                widen(half0(x_b, x_hsel[3:2], x_abs[1], x_neg[1]), x_bf16, x_ftz),
-                                32'd0, FP_OP_ADD, x_rnd, 1'b0),
-                         x_sat, x_relu, x_ftz);
+    function [31:0] exec(input hw_bf16, input [1:0] hw_rnd, input hw_ftz, input hw_sat,
+                         input hw_relu, input [1:0] hw_neg, input [1:0] hw_abs, input [3:0] hw_hsel,
+                         input [31:0] hw_a, input [31:0] hw_b);
+        exec = fp_finish(fp_fma(widen(half0(hw_a, hw_hsel[1:0], hw_abs[0], hw_neg[0]), hw_bf16,
+                                      hw_ftz),
+                                widen(half0(hw_b, hw_hsel[3:2], hw_abs[1], hw_neg[1]), hw_bf16,
+                                      hw_ftz),
+                                32'd0, FP_OP_ADD, hw_rnd, 1'b0),
+                         hw_sat, hw_relu, hw_ftz);
     endfunction
 
     always @(posedge clk) begin : lanes
-        integer l;
+        integer hw_l;
         if (|en)
-            for (l = 0; l < LANES; l = l + 1)
-                if (en[l])
-                    d[32*l +: 32] <= exec(bf16, rnd, ftz, sat, relu, neg, abs_, hsel,
-                                          a[32*l +: 32], b[32*l +: 32]);
+            for (hw_l = 0; hw_l < LANES; hw_l = hw_l + 1)
+                if (en[hw_l])
+                    d[32*hw_l +: 32] <= exec(bf16, rnd, ftz, sat, relu, neg, abs_, hsel,
+                                          a[32*hw_l +: 32], b[32*hw_l +: 32]);
     end
 endmodule

@@ -58,11 +58,11 @@ module fp_halu2 #(
         .neg(neg[1:0]), .abs_(abs_[1:0]), .hsel(hsel[3:0]), .a(a), .b(b), .d(d32));
 
     always @(posedge clk) begin : lanes
-        integer l;
+        integer h2_l;
         if (|en)
-            for (l = 0; l < LANES; l = l + 1)
-                if (en[l])
-                    sel[2*l +: 2] <= wide ? 2'd2 : {1'b0, bf16};
+            for (h2_l = 0; h2_l < LANES; h2_l = h2_l + 1)
+                if (en[h2_l])
+                    sel[2*h2_l +: 2] <= wide ? 2'd2 : {1'b0, bf16};
     end
 
     genvar g;

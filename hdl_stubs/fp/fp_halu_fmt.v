@@ -39,54 +39,56 @@ module fp_halu_fmt #(
 
     // The 16-bit input of half `half`: picked by .hsel2 (0 H1_H0, 1 H0_H0,
     // 2 H1_H1; 3 reserved, read as 0), then |x|, then negation.
-    function [15:0] half_input(input [31:0] raw, input half, input [1:0] sel, input x_abs,
-                               input x_neg);
-        reg pick;
+    function [15:0] half_input(input [31:0] hf_raw, input hf_half, input [1:0] hf_sel, input hf_abs,
+                               input hf_neg);
+        reg hf_pick;
         begin
-            pick = sel == 2'd1 ? 1'b0 : sel == 2'd2 ? 1'b1 : half;
-            half_input = fp_mod(pick ? raw[31:16] : raw[15:0], x_abs, x_neg);
+            hf_pick = hf_sel == 2'd1 ? 1'b0 : hf_sel == 2'd2 ? 1'b1 : hf_half;
+            half_input = fp_mod(hf_pick ? hf_raw[31:16] : hf_raw[15:0], hf_abs, hf_neg);
         end
     endfunction
 
     // {pu, pv, d} of one instruction
-    function [33:0] exec(input [2:0] x_op, input [1:0] x_rnd, input x_ftz, input x_sat,
-                         input x_relu, input x_nan, input [3:0] x_cmp, input [1:0] x_lop,
-                         input x_bval, input [2:0] x_neg, input [2:0] x_abs, input [5:0] x_hsel,
-                         input [31:0] x_a, input [31:0] x_b, input [31:0] x_c, input x_p);
-        reg [15:0] ha, hb, hc, r;
-        reg [1:0] fop;
-        reg hit;
-        integer h;
+    function [33:0] exec(input [2:0] hf_op, input [1:0] hf_rnd, input hf_ftz, input hf_sat,
+                         input hf_relu, input hf_nan, input [3:0] hf_cmp, input [1:0] hf_lop,
+                         input hf_bval, input [2:0] hf_neg, input [2:0] hf_abs, input [5:0] hf_hsel,
+                         input [31:0] hf_a, input [31:0] hf_b, input [31:0] hf_c, input hf_p);
+        reg [15:0] hf_ha, hf_hb, hf_hc, hf_r;
+        reg [1:0] hf_fop;
+        reg hf_hit;
+        integer hf_h;
         begin
             exec = 34'd0;
-            fop = x_op == HALU_HADD2 ? FP_OP_ADD : x_op == HALU_HMUL2 ? FP_OP_MUL : FP_OP_FMA;
-            for (h = 0; h < 2; h = h + 1) begin
-                ha = half_input(x_a, h[0], x_hsel[1:0], x_abs[0], x_neg[0]);
-                hb = half_input(x_b, h[0], x_hsel[3:2], x_abs[1], x_neg[1]);
-                hc = half_input(x_c, h[0], x_hsel[5:4], x_abs[2], x_neg[2]);
-                hit = fp_lop(fp_compare(ha, hb, x_cmp, x_ftz), x_p, x_lop);
-                r = fp_finish(fp_fma(ha, hb, hc, fop, x_rnd, x_ftz), x_sat, x_relu, x_ftz);
-                if (x_op == HALU_HMNMX2)
-                    r = fp_minmax(ha, hb, x_p, x_nan, x_ftz);
-                if (x_op == HALU_HSET2)
-                    r = hit ? (x_bval ? FP_ONE : 16'hffff) : 16'd0;
-                if (h == 0) begin
-                    exec[15:0] = r;
-                    exec[33] = hit;
+            hf_fop = hf_op == HALU_HADD2 ? FP_OP_ADD : hf_op == HALU_HMUL2 ? FP_OP_MUL : FP_OP_FMA;
+            for (hf_h = 0; hf_h < 2; hf_h = hf_h + 1) begin
+                hf_ha = half_input(hf_a, hf_h[0], hf_hsel[1:0], hf_abs[0], hf_neg[0]);
+                hf_hb = half_input(hf_b, hf_h[0], hf_hsel[3:2], hf_abs[1], hf_neg[1]);
+                hf_hc = half_input(hf_c, hf_h[0], hf_hsel[5:4], hf_abs[2], hf_neg[2]);
+                hf_hit = fp_lop(fp_compare(hf_ha, hf_hb, hf_cmp, hf_ftz), hf_p, hf_lop);
+                hf_r = fp_finish(fp_fma(hf_ha, hf_hb, hf_hc, hf_fop, hf_rnd, hf_ftz), hf_sat,
+                                 hf_relu, hf_ftz);
+                if (hf_op == HALU_HMNMX2)
+                    hf_r = fp_minmax(hf_ha, hf_hb, hf_p, hf_nan, hf_ftz);
+                if (hf_op == HALU_HSET2)
+                    hf_r = hf_hit ? (hf_bval ? FP_ONE : 16'hffff) : 16'd0;
+                if (hf_h == 0) begin
+                    exec[15:0] = hf_r;
+                    exec[33] = hf_hit;
                 end else begin
-                    exec[31:16] = r;
-                    exec[32] = hit;
+                    exec[31:16] = hf_r;
+                    exec[32] = hf_hit;
                 end
             end
         end
     endfunction
 
     always @(posedge clk) begin : lanes
-        integer l;
+        integer hf_l;
         if (|en)
-            for (l = 0; l < LANES; l = l + 1)
-                if (en[l])
-                    {pu[l], pv[l], d[32*l +: 32]} <= exec(op, rnd, ftz, sat, relu, nan, cmp, lop,
-                        bval, neg, abs_, hsel, a[32*l +: 32], b[32*l +: 32], c[32*l +: 32], p[l]);
+            for (hf_l = 0; hf_l < LANES; hf_l = hf_l + 1)
+                if (en[hf_l])
+                    {pu[hf_l], pv[hf_l], d[32*hf_l +: 32]} <= exec(op, rnd, ftz, sat, relu, nan,
+                        cmp, lop, bval, neg, abs_, hsel, a[32*hf_l +: 32], b[32*hf_l +: 32],
+                        c[32*hf_l +: 32], p[hf_l]);
     end
 endmodule

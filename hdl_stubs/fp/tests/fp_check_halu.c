@@ -192,7 +192,7 @@ int fpc_halu_edges(fpc *c)
  * optype, each format, with random legal modes per batch. */
 int fpc_halu_sweep(fpc *c, unsigned b_values)
 {
-    static const unsigned ops[] = {HADD2, HMUL2, HFMA2, HMNMX2, HSETP2};
+    static const unsigned ops[] = {HADD2, HMUL2, HFMA2, HMNMX2, HSETP2, HSET2};
     for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++)
         for (unsigned bf16 = 0; bf16 < 2; bf16++) {
             fpg_format f = bf16 ? FPG_BF16 : FPG_F16;

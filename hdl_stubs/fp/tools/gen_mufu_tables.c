@@ -28,6 +28,7 @@
 #define K_MIN 4
 #define K_MAX 10
 #define CHECKS_PER_PIECE 256 /* grid points per piece in the error check */
+_Static_assert(MT_F <= 46, "fp_mufu.v's 96-bit products hold at most 46 fraction bits of y");
 #define INV_2PI_BITS 200
 
 __extension__ typedef __int128 i128;
@@ -252,6 +253,10 @@ int main(int argc, char **argv)
         return 1;
     }
     int w = width[0] + width[1] + width[2] + width[3];
+    if (aw > 16 || TABLE_COUNT > 16) {
+        fprintf(stderr, "gen_mufu_tables: the ROM outgrew fp_mufu's address or table fields\n");
+        return 1;
+    }
     fprintf(o, "// fp_mufu_tables.vh: written by hdl_stubs/fp/tools/gen_mufu_tables.c at build\n"
                "// time; do not edit. Cubic pieces y = c0 + t*(c1 + t*(c2 + t*c3)), t in [0, 1)\n"
                "// of MT_TB bits, coefficients signed and scaled by 2^MT_F; ROM word\n"
@@ -264,13 +269,33 @@ int main(int argc, char **argv)
     fprintf(o, "localparam MT_W = %d;\nlocalparam MT_AW = %d;\n", w, aw);
     int base = 0;
     for (size_t n = 0; n < TABLE_COUNT; n++) {
-        fprintf(o, "localparam [MT_AW-1:0] MT_%s_BASE = %d; localparam MT_%s_K = %d; // %s\n",
-                TABLES[n].name, base, TABLES[n].name, tabs[n].k, TABLES[n].what);
+        fprintf(o, "localparam [3:0] MT_T_%s = 4'd%zu; // %s: 2^%d pieces at %d\n", TABLES[n].name,
+                n, TABLES[n].what, tabs[n].k, base);
         base += tabs[n].entries;
     }
     fprintf(o, "localparam [%d:0] MT_INV_2PI = %d'h%s; // floor(2^%d / (2 pi))\n",
             INV_2PI_BITS - 1, INV_2PI_BITS, inv2pi, INV_2PI_BITS);
     fprintf(o, "/* verilator lint_on UNUSEDPARAM */\n\n");
+    /* {ROM address, t} of a table at argument xf: its top k bits pick the
+     * piece, the next MT_TB bits are t; top: the argument is 1.0 (the extra
+     * entry of a table that has one) */
+    fprintf(o, "// {ROM address, t} of table `tab` at argument xf, a fraction in [0, 1) (top:\n"
+               "// the argument 1.0, for a table with an entry there); a table reads only\n"
+               "// its argument's top bits\n/* verilator lint_off UNUSEDSIGNAL */\n"
+               "function [MT_AW+MT_TB-1:0] mt_locate(input [3:0] mt_tab, input [63:0] mt_xf, "
+               "input mt_top);\n    case (mt_tab)\n");
+    base = 0;
+    for (size_t n = 0; n < TABLE_COUNT; n++) {
+        int k = tabs[n].k;
+        fprintf(o, "        MT_T_%s: mt_locate = ", TABLES[n].name);
+        if (TABLES[n].end_entry)
+            fprintf(o, "mt_top ? {%d'd%d, %d'd0} :\n            ", aw, base + (1 << k), MT_TB);
+        fprintf(o, "{%d'd%d + {%d'd0, mt_xf[63:%d]}, mt_xf[%d:%d]};\n", aw, base, aw - k, 64 - k,
+                63 - k, 64 - k - MT_TB);
+        base += tabs[n].entries;
+    }
+    fprintf(o, "        default: mt_locate = {(MT_AW + MT_TB){1'b0}};\n    endcase\nendfunction\n"
+               "/* verilator lint_on UNUSEDSIGNAL */\n\n");
     fprintf(o, "function [MT_W-1:0] mt_rom(input [MT_AW-1:0] addr);\n    case (addr)\n");
     base = 0;
     for (size_t n = 0; n < TABLE_COUNT; n++)
