@@ -45,8 +45,9 @@ void fpc_compare(fpc *c, const char *insn, const char *controls, unsigned lane,
                what, want, got);
 }
 
-void fpc_compare_lanes(fpc *c, const char *insn, const char *controls, const fpvl_in *in,
-                       const fpvl_out *want, const fpvl_out *got, bool preds)
+/* Compares every lane: the predicates pu, pv (preds) or Rd. */
+static void compare_lanes(fpc *c, const char *insn, const char *controls, const fpvl_in *in,
+                          const fpvl_out *want, const fpvl_out *got, bool preds)
 {
     for (unsigned l = 0; l < FPVL_LANES; l++) {
         if (!preds) {
@@ -67,12 +68,28 @@ void fpc_vectors(fpc *c, unsigned unit, uint32_t ctl, const fpvl_in *in, const f
                 in->c[l], (in->p >> l) & 1u, got->d[l], (got->pu >> l) & 1u, (got->pv >> l) & 1u);
 }
 
-void fpc_compare_single(fpc *c, const char *insn, const char *controls, const fpvl_in *in,
-                        const fpvl_out *got)
+/* The unit's single-lane instance must agree with lane 0 of the 32-lane one. */
+static void compare_single(fpc *c, const char *insn, const char *controls, const fpvl_in *in,
+                           const fpvl_out *got)
 {
     fpc_compare(c, insn, controls, 0, in, "LANES=32 vs LANES=1 Rd", got->d[0], got->d1);
     fpc_compare(c, insn, controls, 0, in, "LANES=32 vs LANES=1 pu", got->pu & 1u, got->pu1);
     fpc_compare(c, insn, controls, 0, in, "LANES=32 vs LANES=1 pv", got->pv & 1u, got->pv1);
+}
+
+void fpc_batch(fpc *c, const char *insn, const char *controls, bool pnot, bool preds,
+               const fpvl_in *in, fpc_unit_run run, const void *k, unsigned unit,
+               uint32_t ctl_bits)
+{
+    fpvl_out want, got;
+    fpc_model(c, insn, in, &want);
+    fpvl_in unit_in = *in;
+    if (pnot)
+        unit_in.p = ~in->p;
+    run(c->vl, k, &unit_in, &got);
+    compare_single(c, insn, controls, in, &got);
+    fpc_vectors(c, unit, ctl_bits, &unit_in, &got);
+    compare_lanes(c, insn, controls, in, &want, &got, preds);
 }
 
 /* CPU time of this process: the machine may be shared, the figure should not. */

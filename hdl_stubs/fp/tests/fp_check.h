@@ -37,14 +37,16 @@ void fpc_model(fpc *c, const char *insn, const fpvl_in *in, fpvl_out *want);
 void fpc_compare(fpc *c, const char *insn, const char *controls, unsigned lane,
                  const fpvl_in *in, const char *what, uint32_t want, uint32_t got);
 
-/* Compares every lane: the predicates pu, pv (preds) or Rd. */
-void fpc_compare_lanes(fpc *c, const char *insn, const char *controls, const fpvl_in *in,
-                       const fpvl_out *want, const fpvl_out *got, bool preds);
+/* Runs the unit on one batch (mask all lanes); k: its controls. */
+typedef void (*fpc_unit_run)(fpvl *vl, const void *k, const fpvl_in *in, fpvl_out *out);
 
-/* Checks that the unit's single-lane instance agreed with lane 0 of its
- * 32-lane instance (Rd, pu, pv). */
-void fpc_compare_single(fpc *c, const char *insn, const char *controls, const fpvl_in *in,
-                        const fpvl_out *got);
+/* One batch of an instruction with a pp operand: `insn` on the model, the
+ * unit with pp inverted when pnot (it takes pp after .not), the single-lane
+ * instance, the vectors (unit, ctl_bits), then every lane's predicates
+ * (preds) or Rd. */
+void fpc_batch(fpc *c, const char *insn, const char *controls, bool pnot, bool preds,
+               const fpvl_in *in, fpc_unit_run run, const void *k, unsigned unit,
+               uint32_t ctl_bits);
 
 /* Suites: 0 when every compared result matched, 1 otherwise. */
 int fpc_fp32_random(fpc *c, unsigned long batches);

@@ -56,24 +56,20 @@ static void controls_text(char *out, size_t len, const fpvl_fp32_ctl *k)
              k->rnd, k->ftz, k->sat, k->nan, k->cmp, k->lop, k->neg, k->abs);
 }
 
+static void run_unit(fpvl *vl, const void *k, const fpvl_in *in, fpvl_out *out)
+{
+    fpvl_fp32(vl, k, ~0u, in, out);
+}
+
 /* Runs one batch on both sides and compares what the instruction writes. */
 static void run(fpc *c, const fpvl_fp32_ctl *k, bool pnot, fpvl_in *in)
 {
     char insn[128], ctl[128];
     text(insn, sizeof insn, k, pnot);
     controls_text(ctl, sizeof ctl, k);
-    fpvl_out want, got;
-    fpc_model(c, insn, in, &want);
-    fpvl_in unit_in = *in;
-    if (pnot)
-        unit_in.p = ~in->p; /* the unit takes pp after .not */
-    fpvl_fp32(c->vl, k, ~0u, &unit_in, &got);
-    fpc_compare_single(c, insn, ctl, in, &got);
-    fpc_vectors(c, FPC_UNIT_FP32,
-                k->op | k->rnd << 3 | k->ftz << 5 | k->sat << 6 | k->nan << 7 | k->cmp << 8 |
-                    k->lop << 12 | k->neg << 14 | k->abs << 17,
-                &unit_in, &got);
-    fpc_compare_lanes(c, insn, ctl, in, &want, &got, k->op == FSETP);
+    fpc_batch(c, insn, ctl, pnot, k->op == FSETP, in, run_unit, k, FPC_UNIT_FP32,
+              k->op | k->rnd << 3 | k->ftz << 5 | k->sat << 6 | k->nan << 7 | k->cmp << 8 |
+                  k->lop << 12 | k->neg << 14 | k->abs << 17);
 }
 
 static void random_controls(fpc *c, fpvl_fp32_ctl *k, unsigned op)

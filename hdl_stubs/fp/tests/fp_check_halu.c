@@ -61,24 +61,21 @@ static void controls_text(char *out, size_t len, const fpvl_halu_ctl *k)
              k->bval, k->neg, k->abs, k->hsel);
 }
 
+static void run_unit(fpvl *vl, const void *k, const fpvl_in *in, fpvl_out *out)
+{
+    fpvl_halu(vl, k, ~0u, in, out);
+}
+
+/* Runs one batch on both sides and compares what the instruction writes. */
 static void run(fpc *c, const fpvl_halu_ctl *k, bool pnot, const fpvl_in *in)
 {
     char insn[160], ctl[200];
     text(insn, sizeof insn, k, pnot);
     controls_text(ctl, sizeof ctl, k);
-    fpvl_out want, got;
-    fpc_model(c, insn, in, &want);
-    fpvl_in unit_in = *in;
-    if (pnot)
-        unit_in.p = ~in->p; /* the unit takes pp after .not */
-    fpvl_halu(c->vl, k, ~0u, &unit_in, &got);
-    fpc_compare_single(c, insn, ctl, in, &got);
-    fpc_vectors(c, FPC_UNIT_HALU,
-                k->op | k->bf16 << 3 | k->f32 << 4 | k->rnd << 5 | k->ftz << 7 | k->sat << 8 |
-                    k->relu << 9 | k->nan << 10 | k->cmp << 11 | k->lop << 15 | k->bval << 17 |
-                    k->neg << 18 | k->abs << 21 | k->hsel << 24,
-                &unit_in, &got);
-    fpc_compare_lanes(c, insn, ctl, in, &want, &got, k->op == HSETP2);
+    fpc_batch(c, insn, ctl, pnot, k->op == HSETP2, in, run_unit, k, FPC_UNIT_HALU,
+              k->op | k->bf16 << 3 | k->f32 << 4 | k->rnd << 5 | k->ftz << 7 | k->sat << 8 |
+                  k->relu << 9 | k->nan << 10 | k->cmp << 11 | k->lop << 15 | k->bval << 17 |
+                  k->neg << 18 | k->abs << 21 | k->hsel << 24);
 }
 
 /* Legal random controls of `op` (BF16_V2 takes neither .FTZ nor .SAT;
