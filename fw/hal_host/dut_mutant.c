@@ -9,6 +9,10 @@ int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec)
 {
     unsigned long long at;
     char extra;
+    /* sscanf's %u takes a sign and blanks: only digits and ':' after the name */
+    const char *args = strchr(spec, ':');
+    if (!args || !args[1] || strspn(args + 1, "0123456789:") != strlen(args + 1))
+        return -1;
     if (sscanf(spec, "flag-trap:%llu%c", &at, &extra) == 1)
         m->kind = FW_MUTANT_FLAG_TRAP;
     else if (sscanf(spec, "step-error:%llu%c", &at, &extra) == 1)

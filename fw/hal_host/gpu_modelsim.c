@@ -5,6 +5,7 @@
  *   gpu-modelsim --endpoint ipc:///tmp/x [--fault KIND:AT[:PARAM]] [link options]
  * (the link's options, sessions and security: server_cli.h, link_zmq.h) */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "dut_model.h"
 #include "dut_mutant.h"
+#include "fault_spec.h"
 #include "server_cli.h"
 
 int main(int argc, char **argv)
@@ -42,19 +44,21 @@ int main(int argc, char **argv)
             }
         } else if (opt == 'r') {
             unsigned long v = strtoul(optarg, &end, 0);
-            if (*end || v < WIRE_HEADER_SIZE + 64 || v > rx_cap) {
-                fprintf(stderr, "gpu-modelsim: --rx-buffer takes %u..%zu bytes\n", WIRE_HEADER_SIZE + 64, rx_cap);
+            /* the smallest buffer whose max_payload a host accepts (WIRE_MIN_MAX_PAYLOAD) */
+            if (*end || !isdigit((unsigned char)*optarg) || v < WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD || v > rx_cap) {
+                fprintf(stderr, "gpu-modelsim: --rx-buffer takes %u..%zu bytes\n",
+                        WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD, rx_cap);
                 return 2;
             }
             rx_cap = v;
         } else if (opt == 'f') {
-            unsigned kind = 0, param = 0;
-            unsigned long long at = 0;
-            if (sscanf(optarg, "%u:%llu:%u", &kind, &at, &param) < 2 || kind >= FW_FAULT_COUNT) {
-                fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h)\n", FW_FAULT_COUNT - 1);
+            fw_fault_spec f;
+            if (fw_fault_spec_parse(optarg, UINT64_MAX, &f) != 0) {
+                fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), "
+                        "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, optarg);
                 return 2;
             }
-            dut.fault_kind = kind, dut.fault_at = at, dut.fault_param = param;
+            dut.fault_kind = f.kind, dut.fault_at = f.at, dut.fault_param = f.param;
         } else {
             FILE *f = opt == 'h' ? stdout : stderr;
             fprintf(f, "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"

@@ -80,8 +80,11 @@ static void read_events(fw_link_zmq *l)
                 break;
         }
         zmq_msg_close(&m);
-        if (fd < sizeof l->fd_event / sizeof l->fd_event[0])
+        if (fd < sizeof l->fd_event / sizeof l->fd_event[0]) {
             l->fd_event[fd] = event;
+            if (event == ZMQ_EVENT_ACCEPTED)
+                l->refusals[fd] = 0;
+        }
         if (event == ZMQ_EVENT_DISCONNECTED && l->session_open && (int)fd == l->session.fd)
             end_session(l, NULL);
     }
@@ -102,9 +105,17 @@ static int send_to(fw_link_zmq *l, const fw_link_peer *p, const uint8_t *buf, si
     return zmq_send(l->socket, buf, len, 0) < 0 ? -1 : 0;
 }
 
-/* ERROR SESSION to a client that is not the session's; the core never sees it. */
+/* ERROR SESSION to a client that is not the session's; the core never sees it.
+ * The send queue to a client that never reads is unbounded (SNDHWM 0, so that
+ * the session's own frames are never dropped): a connection is answered
+ * MAX_REFUSALS times, its further frames are read and dropped. */
+#define MAX_REFUSALS 8
 static void refuse(fw_link_zmq *l, const fw_link_peer *p, uint32_t seq, const char *why)
 {
+    if (p->fd >= 0 && (size_t)p->fd < sizeof l->refusals && l->refusals[p->fd]++ >= MAX_REFUSALS) {
+        l->refusals[p->fd] = MAX_REFUSALS;
+        return;
+    }
     uint8_t payload[256], frame[WIRE_HEADER_SIZE + sizeof payload];
     wire_writer w = {.p = payload, .cap = sizeof payload};
     wire_put32(&w, WIRE_ERR_SESSION);

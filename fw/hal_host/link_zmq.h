@@ -60,6 +60,7 @@ typedef struct {
     uint32_t last_seq;
     uint64_t session_heard_ms, last_frame_ms;
     uint16_t fd_event[1024]; /* the last monitor event of each connection fd */
+    uint8_t refusals[1024];  /* ERROR SESSION answers sent on each connection fd */
 } fw_link_zmq;
 
 extern const fw_link_ops fw_link_zmq_ops;

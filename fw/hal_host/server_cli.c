@@ -2,9 +2,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "janitor.h"
 #include "server_cli.h"
 
 static unsigned long number(const char *arg, unsigned long max, bool *ok)
@@ -69,6 +71,24 @@ static void on_signal(int sig)
         fw_link_zmq_stop();
 }
 
+/* An owned server's socket lives in a directory gpuhost made for it alone
+ * (gpuhost-XXXXXX): a janitor removes it even when the server and gpuhost are
+ * killed together (kill -9 of their process group), which neither could do.
+ * Started here, before ZeroMQ's threads. */
+static int start_janitor(const wire_zmq_endpoint *ep, char *err, size_t errlen)
+{
+    char dir[sizeof ep->path];
+    snprintf(dir, sizeof dir, "%s", ep->path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return 0;
+    *slash = '\0';
+    const char *base = strrchr(dir, '/');
+    if (strncmp(base ? base + 1 : dir, "gpuhost-", 8) != 0)
+        return 0;
+    return fw_janitor_start(dir, err, errlen);
+}
+
 int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
 {
     if (!c->endpoint) {
@@ -82,6 +102,10 @@ int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
         return 2;
     }
     owned = c->owner != 0;
+    if (owned && ep.ipc && start_janitor(&ep, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", c->program, err);
+        return 1;
+    }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;

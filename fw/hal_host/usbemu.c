@@ -28,6 +28,7 @@
 #include <umockdev.h>
 #include <unistd.h>
 
+#include "fault_spec.h"
 #include "janitor.h"
 #include "usbemu_board.h"
 
@@ -197,8 +198,7 @@ int main(int argc, char **argv)
                                             {0}};
     int fault_usb = USBEMU_FAULT_NONE;
     uint64_t fault_n = 0;
-    unsigned dut_kind = 0, dut_param = 0;
-    unsigned long long dut_at = 0;
+    fw_fault_spec dut_fault = {0};
     int dut = DUT_MODEL;
     const char *dut_env = getenv(USBEMU_DUT_ENV);
     if (dut_env && *dut_env && (dut = usbemu_parse_dut(dut_env)) < 0) {
@@ -246,8 +246,9 @@ int main(int argc, char **argv)
             }
             break;
         case 'f':
-            if (sscanf(optarg, "%u:%llu:%u", &dut_kind, &dut_at, &dut_param) < 2 || dut_kind >= FW_FAULT_COUNT) {
-                usbemu_say("--fault takes KIND:AT[:PARAM], KIND 1..%d", FW_FAULT_COUNT - 1);
+            if (fw_fault_spec_parse(optarg, UINT64_MAX, &dut_fault) != 0) {
+                usbemu_say("--fault takes KIND:AT[:PARAM], KIND 1..%d, PARAM 0..255, not '%s'", FW_FAULT_COUNT - 1,
+                           optarg);
                 return 125;
             }
             break;
@@ -298,11 +299,11 @@ int main(int argc, char **argv)
         usage(stderr);
         return 125;
     }
-    if (image && dut_kind == FW_FAULT_HIDDEN_STORE) {
+    if (image && dut_fault.kind == FW_FAULT_HIDDEN_STORE) {
         /* the emulated debug port presents the DUT's stores to the firmware from its records, so a
          * store the record does not show never reaches the board's memory: nothing could see it */
         usbemu_say("--fault %u (hidden store) cannot be shown by the emulated board running the rv32 image: "
-                   "its debug port takes stores from the records; use --firmware host", dut_kind);
+                   "its debug port takes stores from the records; use --firmware host", dut_fault.kind);
         return 2;
     }
 #ifndef USBEMU_HAVE_IMAGE
@@ -319,7 +320,7 @@ int main(int argc, char **argv)
         return 2;
     }
 #else
-    if (dut == DUT_RTL && dut_at > UINT32_MAX) {
+    if (dut == DUT_RTL && dut_fault.at > UINT32_MAX) {
         usbemu_say("--fault with --dut rtl takes AT < 2^32");
         return 125;
     }
@@ -362,12 +363,14 @@ int main(int argc, char **argv)
         if (dut == DUT_MODEL) {
             if (fw_dut_model_init(&b->dut.model) != 0)
                 goto cleanup;
-            b->dut.model.fault_kind = dut_kind, b->dut.model.fault_at = dut_at, b->dut.model.fault_param = dut_param;
+            b->dut.model.fault_kind = dut_fault.kind, b->dut.model.fault_at = dut_fault.at,
+            b->dut.model.fault_param = dut_fault.param;
             b->dut.ops = &fw_dut_model_ops, b->dut.ctx = &b->dut.model;
         }
 #ifdef USBEMU_HAVE_RTL
         else {
-            fw_dut_rtl_config cfg = {.fault_kind = dut_kind, .fault_at = (uint32_t)dut_at, .fault_param = dut_param};
+            fw_dut_rtl_config cfg = {.fault_kind = dut_fault.kind, .fault_at = (uint32_t)dut_fault.at,
+                                     .fault_param = dut_fault.param};
             b->dut.rtl = calloc(1, sizeof *b->dut.rtl);
             if (!b->dut.rtl) {
                 usbemu_say("out of memory");

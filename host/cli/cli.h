@@ -55,13 +55,20 @@ void gh_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* One <testcase> for the kernel: failure for FAIL/divergence/trap/limit, error otherwise. */
 int gh_write_junit(const char *path, const char *board, const char *kernel, int status, double seconds);
 
-/* ctest_resources.c: the board instance CTest allocated to this test, as a
- * serial or an endpoint ("" when none or a local one); -1 when malformed. */
-int gh_ctest_resource(const char *board, char *serial, char *endpoint, size_t len);
+/* ctest_resources.c: the board instance CTest allocated to this test: a
+ * serial, or an endpoint with its CURVE key files when the pool listed them
+ * (all "" when none or a local one); -1 when malformed. */
+typedef struct {
+    char serial[256], endpoint[256];
+    char server_key[1024], client_key[1024];
+} gh_ctest_instance;
+int gh_ctest_resource(const char *board, gh_ctest_instance *out);
 /* A board's CTest resource type ("usbemu-rtl" -> "usbemu_rtl") and an
- * instance's id (kind 's' serial, 'e' endpoint). */
+ * instance's id (kind 's' serial, 'e' endpoint, 'c' "ENDPOINT\nSERVER_KEY\n
+ * CLIENT_KEY"); 0, or -1 when the id would not fit in len. */
+#define GH_RESOURCE_ID_MAX 2048
 void gh_resource_type(const char *board, char *out, size_t len);
-void gh_resource_id(char kind, const char *text, char *out, size_t len);
+int gh_resource_id(char kind, const char *text, char *out, size_t len);
 
 /* run_report.c */
 void gh_install_signal_handlers(void);

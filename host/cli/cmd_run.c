@@ -294,15 +294,20 @@ int gh_cmd_run(const char *board, int argc, char **argv)
     }
     double t0 = now();
     gh_install_signal_handlers();
-    char serial[256], endpoint[256];
-    if (gh_ctest_resource(b.name, serial, endpoint, sizeof serial) != 0) {
+    gh_ctest_instance pooled;
+    if (gh_ctest_resource(b.name, &pooled) != 0) {
         isa_kernel_destroy(&k);
         return GH_EXIT_USAGE;
     }
-    if (serial[0] && !a.target.serial)
-        a.target.serial = serial;
-    if (endpoint[0] && !a.target.endpoint)
-        a.target.endpoint = endpoint;
+    if (pooled.serial[0] && !a.target.serial)
+        a.target.serial = pooled.serial;
+    if (pooled.endpoint[0] && !a.target.endpoint) {
+        a.target.endpoint = pooled.endpoint;
+        if (pooled.server_key[0] && !a.target.server_key) /* the pool's keys go with its endpoint */
+            a.target.server_key = pooled.server_key;
+        if (pooled.client_key[0] && !a.target.client_key)
+            a.target.client_key = pooled.client_key;
+    }
     a.run.lockstep = lockstep;
     a.run.progress = gh_progress;
     for (unsigned attempt = 0;; attempt++) {

@@ -4,9 +4,9 @@
 # never read as 2^64-1 or truncated; --dump-mem is bounded (64 MiB in all)
 # and must lie inside global memory. Each case is bounded by
 # `timeout`, so a regression fails instead of writing without end.
-# Usage: options.sh GPUHOST KERNEL_DIR
+# Usage: options.sh GPUHOST KERNEL_DIR [GPU_MODELSIM [GPU_USBEMU]]
 set -u
-gpuhost=$1 kernels=$2
+gpuhost=$1 kernels=$2 modelsim=${3:-} usbemu=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 k=$kernels/bitmanip.s
@@ -69,6 +69,57 @@ if timeout 60 "$gpuhost" --board usbemu info > /dev/null 2>&1; then
         grep -q -e "--fault-usb" "$work/err" || fail "--fault-usb '$v': the message does not name the option"
         checks=$((checks + 1))
     done
+fi
+
+# the servers' own options: --fault KIND:AT[:PARAM] and --rx-buffer strictly,
+# before anything starts (no endpoint is needed to refuse them)
+server_refused() { # EXPECTED_RC OPTION CMD...
+    want=$1 option=$2
+    shift 2
+    timeout 10 "$@" > "$work/out" 2> "$work/err"
+    rc=$?
+    [ $rc -eq "$want" ] || fail "'$*' exit $rc, not $want: $(head -c 300 "$work/err")"
+    grep -q -e "$option" "$work/err" || fail "'$*': the message does not name $option: $(cat "$work/err")"
+    checks=$((checks + 1))
+}
+# one value a line (some hold blanks)
+faults='-1:5
+1:-5
+1:5:-1
+1:5:256
+0:5
+99:5
+1
+1:
+1:5:
+1:5:1:1
+1:0x
+1:18446744073709551616
+ 1:5
+1:5x'
+newline='
+'
+
+if [ -n "$modelsim" ]; then
+    IFS=$newline
+    for v in $faults; do
+        server_refused 2 --fault "$modelsim" --fault "$v" --endpoint ipc:///nonexistent/x
+    done
+    # below WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD (20 + 140) no host would accept the board
+    unset IFS
+    for v in 159 84 -200 " 400" 400x; do
+        server_refused 2 --rx-buffer "$modelsim" --rx-buffer "$v" --endpoint ipc:///nonexistent/x
+    done
+    for v in flag-trap:-1 step-error:+3 "mufu-ulp:1: 2" mufu-ulp:-1:2; do
+        server_refused 2 --mutate "$modelsim" --mutate "$v" --endpoint ipc:///nonexistent/x
+    done
+fi
+if [ -n "$usbemu" ]; then
+    IFS=$newline
+    for v in $faults; do
+        server_refused 125 --fault "$usbemu" --fault "$v" -- true
+    done
+    unset IFS
 fi
 
 # what is accepted: units, the largest dump, the end of the address space

@@ -48,6 +48,20 @@ expect "a client expecting another server's key: refused at once" 8 3 \
 expect "gpuhost info with the keys" 0 10 "functional model" \
     "$gpuhost" --board modelsim info --endpoint "$endpoint" --server-key "$work/server.pub" --client-key "$work/client"
 
+# the CI pool (issue 13): a CURVE server listed with its keys is health-checked
+# with them and its tests reach it with them; listed without keys, it is left out
+cd "$work" || exit 1
+printf '# remote servers\nmodelsim %s server.pub client\nmodelsim %s\n' "$endpoint" "$endpoint" > "$work/servers.txt"
+expect "a pool with the CURVE server: listed once, with its keys" 0 30 "does not answer: left out" \
+    "$gpuhost" boards --resource-spec modelsim=1 --servers "$work/servers.txt" -o "$work/pool.json"
+cd - > /dev/null || exit 1
+id=$(grep -o '"id": "c_[0-9a-f]*"' "$work/pool.json" | sed 's/"id": "//; s/"$//')
+[ -n "$id" ] && [ "$(grep -o '"id": "[ce]_' "$work/pool.json" | wc -l)" -eq 1 ] &&
+    ok "the pool lists the CURVE server as one c_ instance" || bad "the pool: $(cat "$work/pool.json")"
+expect "a test given the CURVE instance: PASS over CURVE" 0 20 "PASS: lockstep clean" \
+    env CTEST_RESOURCE_GROUP_COUNT=1 CTEST_RESOURCE_GROUP_0=modelsim \
+    "CTEST_RESOURCE_GROUP_0_MODELSIM=id:$id,slots:1" "$gpuhost" --board modelsim run "$k"
+
 # a server without CURVE, a client with keys: said so
 start_server plain "$modelsim" --endpoint 'tcp://127.0.0.1:*' --idle-exit 120 || bad "no plain server"
 expect "keys for a server without CURVE: refused at once" 8 3 "the server does not speak CURVE" \

@@ -45,8 +45,8 @@ PASS: lockstep clean" \
 
 # another protocol version (the emulated board's version fault)
 if [ -x "$usbemu" ] && timeout 30 "$usbemu" --boards 0 -- true > /dev/null 2>&1; then
-    expect "a board speaking protocol version 2: refused, both versions named" 8 30 \
-        "protocol version mismatch: its frames say wire protocol version 2, this gpuhost speaks 1" \
+    expect "a board speaking the next protocol version: refused, both versions named" 8 30 \
+        "protocol version mismatch: its frames say wire protocol version 3, this gpuhost speaks 2" \
         env GPUHOST_EMULATED_BOARD=usbemu timeout 60 "$usbemu" --fault-usb version -- \
         "$gpuhost" --board usbemu run "$k" --timeout 5000
 else

@@ -3,6 +3,8 @@
 # (gpu-modelsim, gpu-rtlsim) ends and removes its socket and private
 # directory; for an emulated USB board, gpuhost has become gpu-usbemu: the
 # gpuhost it runs ends, and the testbed's private directory is removed.
+# Round 3 kills gpuhost's whole process group at once (the server with it):
+# the files still go.
 # Usage: kill9.sh GPUHOST BOARD PROGRAM (the server, or gpu-usbemu)
 gpuhost=$1 board=$2 program=$3
 . "$(dirname "$0")/common.sh"
@@ -14,8 +16,10 @@ fi
 k=$work/k.s
 write_loop "$k" 10000000
 mkdir -m 700 "$work/run" "$work/tmp"
-for round in 1 2; do
-    XDG_RUNTIME_DIR=$work/run TMPDIR=$work/tmp "$gpuhost" --board "$board" run "$k" --batch 4 \
+for round in 1 2 3; do
+    group=""
+    [ $round -eq 3 ] && group=setsid # its own process group, led by gpuhost (setsid execs it)
+    XDG_RUNTIME_DIR=$work/run TMPDIR=$work/tmp $group "$gpuhost" --board "$board" run "$k" --batch 4 \
         > "$work/out" 2>&1 &
     host=$!
     # until it runs: the server's socket (or the emulated board's testbed) is there, and a while more
@@ -34,10 +38,10 @@ for round in 1 2; do
         wait $host 2>/dev/null
         continue
     fi
-    kill -9 $host
+    if [ $round -eq 3 ]; then kill -9 -- "-$(ps -o pgid= -p $host | tr -d " ")"; else kill -9 $host; fi
     wait $host 2>/dev/null
     if wait_gone 5 $procs; then
-        ok "round $round: kill -9 of gpuhost ($host): its processes ($procs) ended"
+        ok "round $round: kill -9 of gpuhost ($host${group:+ and its process group}): its processes ($procs) ended"
     else
         bad "round $round: kill -9 of gpuhost: still running: $(for p in $procs; do gone "$p" || cat "/proc/$p/cmdline" | tr '\0' ' '; done)"
         for p in $procs; do kill -9 "$p" 2>/dev/null; done
