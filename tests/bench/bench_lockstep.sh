@@ -1,11 +1,14 @@
 #!/bin/sh
 # Benchmark: lockstep speed at several batch sizes beside the model alone,
-# in one run, on the same integer kernel. Prints figures and ratios; asserts
-# nothing about speed, but every run must succeed (exit 0): a failed run
-# fails the benchmark, after the figures.
-# Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS]
+# in one run, on the same integer kernel. Prints figures and ratios (the
+# target free-running against the model alone too); asserts nothing about
+# speed, but every run must succeed (exit 0): a failed run fails the
+# benchmark, after the figures. With SERVER (a zmq board's server, e.g.
+# gpu-rtlsim) the runs use it with --stats, and the cycles per
+# warp-instruction of the free run are printed.
+# Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS [SERVER]]
 set -u
-gpuhost=$1 board=$2 count=${3:-200000}
+gpuhost=$1 board=$2 count=${3:-200000} server=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The kernel ends by itself after about INSTRUCTIONS warp-instructions
@@ -28,6 +31,12 @@ loop:
 .expect R9 0
 EOS
 rate() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' "$work/out" | head -1; }
+srv=""
+if [ -n "$server" ]; then
+    printf '#!/bin/sh\nexec "%s" "$@" --stats 2>> "%s"\n' "$server" "$work/stats" > "$work/server"
+    chmod +x "$work/server"
+    srv="--server $work/server"
+fi
 failed=0
 run() { # LABEL GPUHOST-ARGS...: output in $work/out; a non-zero exit is a failure
     label=$1
@@ -42,12 +51,23 @@ run() { # LABEL GPUHOST-ARGS...: output in $work/out; a non-zero exit is a failu
 }
 run "model alone" run "$work/loop.s"
 model=$(rate)
-run "$board free-running" --board "$board" run "$work/loop.s" --free-run --timeout 60000
+rm -f "$work/stats"
+# shellcheck disable=SC2086
+run "$board free-running" --board "$board" run "$work/loop.s" --free-run --timeout 60000 $srv
 free=$(rate)
 echo "model alone:            ${model} instructions/s"
 echo "$board free-running (no model, batch 1024): ${free:-?} instructions/s"
+if [ -n "$free" ] && [ -n "$model" ] && [ "$model" -gt 0 ]; then
+    echo "$board free-running / model alone: $(awk -v a="$free" -v b="$model" 'BEGIN { printf "%.3f", a / b }')"
+fi
+if [ -n "$server" ]; then
+    cycles=$(sed -n 's/.*(\([0-9.]*\) cycles each).*/\1/p' "$work/stats" 2>/dev/null | head -1)
+    echo "$board cycles per warp-instruction (free-running, $(basename "$server") --stats): ${cycles:-?}"
+    [ -n "$cycles" ] || { echo "FAIL: no cycle count from $(basename "$server") --stats"; failed=$((failed + 1)); }
+fi
 for batch in 1 64 1024; do
-    run "lockstep $board batch $batch" --board "$board" run "$work/loop.s" --batch "$batch" --timeout 60000
+    # shellcheck disable=SC2086
+    run "lockstep $board batch $batch" --board "$board" run "$work/loop.s" --batch "$batch" --timeout 60000 $srv
     r=$(rate)
     if [ -n "$r" ] && [ -n "$model" ] && [ "$model" -gt 0 ]; then
         ratio=$(awk -v a="$r" -v b="$model" 'BEGIN { printf "%.3f", a / b }')
