@@ -138,7 +138,7 @@ static void field_values(vout *o, const ig_variant *v, int count)
         put_ident(vn, sizeof vn, all[j].value, false);
         param(o, all[j].width, all[j].number, NULL, "V_%s_%s", fnm, vn);
     }
-    free(all);
+    ig_free(all);
 }
 
 /* ------------------------------------------------------------ field positions */
@@ -212,7 +212,7 @@ static void field_positions(vout *o, const ig_variant *v, int count)
             }
         }
     }
-    free(names);
+    ig_free(names);
 }
 
 /* ------------------------------------------------------------ functions */
@@ -435,8 +435,8 @@ int ig_emit_verilog(ig_spec *spec, ig_variant *variants, int count, const char *
     if (fclose(o.f) != 0 || o.failed)
         rc = -1;
     for (int i = 0; i < o.name_count; i++)
-        free(o.names[i]);
-    free(o.names);
+        ig_free(o.names[i]);
+    ig_free(o.names);
     snprintf(path, sizeof path, "%s/gpu_legal.v", dir);
     if (ig_emit_legal(spec, variants, count, key_bits, path, digest) != 0)
         rc = -1;

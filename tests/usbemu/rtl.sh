@@ -1,7 +1,7 @@
 #!/bin/sh
 # The emulated USB board with the Verilated core (cosim/rtl's rtl_dut) as its
 # DUT: the unmodified libusb gpuhost runs under
-#   gpu-usbemu --dut rtl -- CLIENT --board usb run K.s
+#   gpu-usbemu --dut rtl -- CLIENT --board usbemu-rtl run K.s
 # The integer kernels PASS in lockstep; a kernel with an FP instruction the
 # core lacks is refused before it runs (exit 9, UNSUPPORTED); a DUT fault is
 # struck in the RTL (through its fault registers) and caught where it struck;
@@ -22,7 +22,7 @@ export GH_USBEMU_VERBOSE=1
 for kernel in bitmanip divergent dot_idp4a reduce_redux reduce_shfl; do
     for batch in 1 64; do
         start=$(date +%s)
-        timeout 120 "$usbemu" --dut rtl -- "$client" --board usb run "$kernels/$kernel.s" \
+        GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" --dut rtl -- "$client" --board usbemu-rtl run "$kernels/$kernel.s" \
             --batch "$batch" --timeout 10000 > "$out" 2>&1
         status=$?
         verdict "$kernel --batch $batch" 0 120 "$out" $status $(($(date +%s) - start)) \
@@ -30,18 +30,18 @@ for kernel in bitmanip divergent dot_idp4a reduce_redux reduce_shfl; do
     done
 done
 start=$(date +%s)
-timeout 120 "$usbemu" --dut rtl -- "$client" --board usb run "$kernels/haxpy_fp16.s" --timeout 10000 > "$out" 2>&1
+GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" --dut rtl -- "$client" --board usbemu-rtl run "$kernels/haxpy_fp16.s" --timeout 10000 > "$out" 2>&1
 status=$?
 verdict "haxpy_fp16 refused" 9 120 "$out" $status $(($(date +%s) - start)) \
     "UNSUPPORTED: the target" "does not implement" "$image_marker" "HFMA2" "$rtl_marker"
 start=$(date +%s)
-timeout 120 "$usbemu" --dut rtl --fault 2:5:3 -- "$client" --board usb run "$kernels/divergent.s" \
+GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" --dut rtl --fault 2:5:3 -- "$client" --board usbemu-rtl run "$kernels/divergent.s" \
     --timeout 10000 > "$out" 2>&1
 status=$?
 verdict "RTL fault through the USB path" 7 120 "$out" $status $(($(date +%s) - start)) \
     "DIVERGENCE at instruction 5" "$rtl_marker" "$image_marker"
 start=$(date +%s)
-GH_USBEMU_DUT=rtl timeout 120 "$usbemu" -- "$client" --board usb run "$kernels/bitmanip.s" \
+GH_USBEMU_DUT=rtl GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" -- "$client" --board usbemu-rtl run "$kernels/bitmanip.s" \
     --timeout 10000 > "$out" 2>&1
 status=$?
 verdict "GH_USBEMU_DUT=rtl" 0 120 "$out" $status $(($(date +%s) - start)) "PASS: lockstep clean" "$rtl_marker" "$image_marker"
