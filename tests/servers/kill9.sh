@@ -38,7 +38,12 @@ for round in 1 2 3; do
         wait $host 2>/dev/null
         continue
     fi
-    if [ $round -eq 3 ]; then kill -9 -- "-$(ps -o pgid= -p $host | tr -d " ")"; else kill -9 $host; fi
+    if [ $round -eq 3 ]; then
+        pgid=$(ps -o pgid= -p $host | tr -d ' ')
+        kill -9 "-$pgid" || { bad "round 3: no process group $pgid to kill"; kill -9 $host; }
+    else
+        kill -9 $host
+    fi
     wait $host 2>/dev/null
     if wait_gone 5 $procs; then
         ok "round $round: kill -9 of gpuhost ($host${group:+ and its process group}): its processes ($procs) ended"
