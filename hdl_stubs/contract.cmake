@@ -4,7 +4,7 @@
 # (GM_LANES) and the most warps a kernel launches (ISA_KERNEL_MAX_WARPS of
 # isa/include/isa/kernel.h). The core, the contract checker and the
 # conformance testbench read these, so none of them can drift from the model.
-# Included by faults.cmake (configure time, like gpu_faults.vh).
+# Included by faults.cmake (configure time, like gpu_faults.vh; hdl.cmake lists them all).
 set(model_h_path ${PROJECT_SOURCE_DIR}/cosim/model/include/gm/model.h)
 set(kernel_h_path ${PROJECT_SOURCE_DIR}/isa/include/isa/kernel.h)
 file(READ ${model_h_path} model_h)

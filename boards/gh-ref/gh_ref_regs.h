@@ -99,6 +99,7 @@
 #define GH_DBG_RT_DATA 0x68 /* RO */
 #define GH_DBG_RT_POP 0x6c /* WO */
 #define GH_DBG_RT_COUNT 0x70 /* RO */
+#define GH_DBG_RT_ROW0 0x100 /* RO (32 registers) */
 #define GH_DBG_MEM_REQ 0x80 /* RO */
 #define GH_DBG_MEM_ADDR_LO 0x84 /* RO */
 #define GH_DBG_MEM_ADDR_HI 0x88 /* RO */

@@ -354,18 +354,18 @@ static int bd_write(uint32_t space, uint32_t warp, uint32_t index, uint32_t lane
 static void caps(void *ctx, wire_caps *c)
 {
     gh_ref_dut *d = ctx;
-    uint32_t w[10];
-    for (uint32_t i = 0; i < 10; i++)
-        if (bd_read(GH_BD_CAP, 0, i, 0, &w[i]) != 0) {
+    uint32_t w[FW_CAP_OPTYPES + FW_PORT_CAP_OPTYPE_WORDS];
+    for (uint32_t i = 0; i < FW_CAP_OPTYPES + FW_PORT_CAP_OPTYPE_WORDS; i++)
+        if (bd_read(FW_BD_CAP, 0, i, 0, &w[i]) != 0) {
             memcpy(c->name, "gh-ref (DUT not answering)", 27);
             return;
         }
-    d->cap_warps = w[0] > 64 ? 64 : w[0];
+    d->cap_warps = w[FW_CAP_WARPS] > 64 ? 64 : w[FW_CAP_WARPS];
     c->max_warps = (uint16_t)d->cap_warps;
-    c->lanes = (uint16_t)w[1];
+    c->lanes = (uint16_t)w[FW_CAP_LANES];
     c->max_payload = GH_REF_MAX_PAYLOAD;
     c->max_code = GH_REF_MAX_CODE;
-    memcpy(c->optypes, &w[2], 32);
+    memcpy(c->optypes, &w[FW_CAP_OPTYPES], sizeof c->optypes);
     if ((rd(SYS(VERSION)) >> 16) == GH_SYS_VERSION_EMULATED) {
         static const char emulated[] = "gh-ref: rv32 image on the emulated board (gpu-usbemu)";
         memcpy(c->name, emulated, sizeof emulated);
@@ -387,7 +387,7 @@ static int reset(void *ctx)
     if (wait_idle() != 0) /* the DUT clears its register files after reset */
         return -1;
     uint32_t w;
-    if (bd_read(GH_BD_CAP, 0, 0, 0, &w) != 0)
+    if (bd_read(FW_BD_CAP, 0, FW_CAP_WARPS, 0, &w) != 0)
         return -1;
     d->cap_warps = w > 64 ? 64 : w;
     return 0;
@@ -446,23 +446,23 @@ static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uin
         if (index >= 255)
             return -1;
         for (uint32_t l = 0; l < WIRE_LANES; l++)
-            if (((mask >> l) & 1u) && bd_write(GH_BD_GPR, warp, index, l, values[l]) != 0)
+            if (((mask >> l) & 1u) && bd_write(FW_BD_GPR, warp, index, l, values[l]) != 0)
                 return -1;
         return 0;
     case WIRE_REG_PRED:
-        if (index >= 7 || bd_read(GH_BD_PRED, warp, index, 0, &cur) != 0)
+        if (index >= 7 || bd_read(FW_BD_PRED, warp, index, 0, &cur) != 0)
             return -1;
         for (uint32_t l = 0; l < WIRE_LANES; l++)
             if ((mask >> l) & 1u)
                 cur = values[l] ? cur | 1u << l : cur & ~(1u << l);
-        return bd_write(GH_BD_PRED, warp, index, 0, cur);
+        return bd_write(FW_BD_PRED, warp, index, 0, cur);
     case WIRE_REG_UR:
-        return index >= 63 ? -1 : bd_write(GH_BD_UR, warp, index, 0, values[0]);
+        return index >= 63 ? -1 : bd_write(FW_BD_UR, warp, index, 0, values[0]);
     case WIRE_REG_UPRED:
-        if (index >= 7 || bd_read(GH_BD_UPRED, warp, 0, 0, &cur) != 0)
+        if (index >= 7 || bd_read(FW_BD_UPRED, warp, 0, 0, &cur) != 0)
             return -1;
         cur = values[0] ? cur | 1u << index : cur & ~(1u << index);
-        return bd_write(GH_BD_UPRED, warp, 0, 0, cur);
+        return bd_write(FW_BD_UPRED, warp, 0, 0, cur);
     }
     return -1;
 }
@@ -476,24 +476,24 @@ static int read_state(void *ctx, uint16_t warp, wire_state *s)
     s->warp = warp;
     uint32_t lo, hi, st;
     for (uint32_t l = 0; l < WIRE_LANES; l++) {
-        if (bd_read(GH_BD_PC_LO, warp, 0, l, &lo) || bd_read(GH_BD_PC_HI, warp, 0, l, &hi) ||
-            bd_read(GH_BD_STATUS, warp, 0, l, &st))
+        if (bd_read(FW_BD_PC_LO, warp, 0, l, &lo) || bd_read(FW_BD_PC_HI, warp, 0, l, &hi) ||
+            bd_read(FW_BD_STATUS, warp, 0, l, &st))
             return -1;
         s->pc[l] = (uint64_t)hi << 32 | lo;
-        s->exited |= (uint32_t)(st == 2) << l;
-        s->waiting |= (uint32_t)(st == 1) << l;
+        s->exited |= (uint32_t)(st == FW_LANE_EXITED) << l;
+        s->waiting |= (uint32_t)(st == FW_LANE_WAITING) << l;
     }
     for (uint32_t r = 0; r < 255; r++)
         for (uint32_t l = 0; l < WIRE_LANES; l++)
-            if (bd_read(GH_BD_GPR, warp, r, l, &s->gpr[r][l]))
+            if (bd_read(FW_BD_GPR, warp, r, l, &s->gpr[r][l]))
                 return -1;
     for (uint32_t p = 0; p < 7; p++)
-        if (bd_read(GH_BD_PRED, warp, p, 0, &s->pred[p]))
+        if (bd_read(FW_BD_PRED, warp, p, 0, &s->pred[p]))
             return -1;
     for (uint32_t u = 0; u < 63; u++)
-        if (bd_read(GH_BD_UR, warp, u, 0, &s->ur[u]))
+        if (bd_read(FW_BD_UR, warp, u, 0, &s->ur[u]))
             return -1;
-    return bd_read(GH_BD_UPRED, warp, 0, 0, &s->upred);
+    return bd_read(FW_BD_UPRED, warp, 0, 0, &s->upred);
 }
 
 static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
@@ -503,7 +503,8 @@ static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
     return store_io(ctx, 0, 0, addr, out, len, 0);
 }
 
-/* The head beat of the retire FIFO, reading only the registers its kind uses. */
+/* The head beat of the retire FIFO, reading only the registers its kind uses
+ * (of a GPR_ROW beat, the row words of the lanes it writes). */
 static void read_beat(fw_beat *b)
 {
     uint32_t head = rd(DBG(RT_HEAD));
@@ -511,18 +512,23 @@ static void read_beat(fw_beat *b)
     b->warp = (uint8_t)((head >> 8) & 0x7fu);
     b->index = (uint8_t)((head >> 16) & 0xffu);
     b->lane = (uint8_t)((head >> 24) & 31u);
-    if (b->kind == GH_RT_HEAD || b->kind == GH_RT_MEM || b->kind == GH_RT_END)
+    if (b->kind == FW_BEAT_HEAD || b->kind == FW_BEAT_MEM || b->kind == FW_BEAT_END)
         b->pc = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
-    if (b->kind == GH_RT_HEAD)
+    if (b->kind == FW_BEAT_HEAD)
         for (uint32_t i = 0; i < 4; i++)
             b->insn[i] = rd(DBG(RT_INSN0) + 4u * i);
-    if (b->kind == GH_RT_HEAD || b->kind == GH_RT_PRED || b->kind == GH_RT_END) {
+    if (b->kind == FW_BEAT_HEAD || b->kind == FW_BEAT_PRED || b->kind == FW_BEAT_END ||
+        b->kind == FW_BEAT_GPR_ROW)
         b->mask_a = rd(DBG(RT_MASK_A));
+    if (b->kind == FW_BEAT_HEAD || b->kind == FW_BEAT_PRED || b->kind == FW_BEAT_END)
         b->mask_b = rd(DBG(RT_MASK_B));
-    }
-    if (b->kind != GH_RT_HEAD && b->kind != GH_RT_PRED)
+    if (b->kind == FW_BEAT_GPR_ROW)
+        for (uint32_t l = 0; l < FW_PORT_ROW_LANES; l++)
+            if ((b->mask_a >> l) & 1u)
+                b->row[l] = rd(DBG(RT_ROW0) + 4u * l);
+    if (b->kind != FW_BEAT_HEAD && b->kind != FW_BEAT_PRED && b->kind != FW_BEAT_GPR_ROW)
         b->data = rd(DBG(RT_DATA));
-    b->status = b->kind == GH_RT_END ? (uint8_t)(rd(DBG(RT_STATUS)) & 0xffu) : 0;
+    b->status = b->kind == FW_BEAT_END ? (uint8_t)(rd(DBG(RT_STATUS)) & 0xffu) : 0;
 }
 
 /* Collects one instruction's beats into *rec (fw/beats.h), serving memory

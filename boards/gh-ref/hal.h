@@ -37,20 +37,9 @@
  * emulator's register table are. */
 #include "gh_ref_regs.h"
 
-/* Retire beat kinds (rt_kind) and END status (rt_status). */
-enum { GH_RT_HEAD, GH_RT_GPR, GH_RT_PRED, GH_RT_UR, GH_RT_UPRED, GH_RT_MEM, GH_RT_END };
-/* Backdoor spaces (bd_space). */
-enum {
-    GH_BD_GPR = 0,
-    GH_BD_PRED = 1,
-    GH_BD_UR = 2,
-    GH_BD_UPRED = 3,
-    GH_BD_PC_LO = 4,
-    GH_BD_PC_HI = 5,
-    GH_BD_STATUS = 6,
-    GH_BD_CAP = 8,
-    GH_BD_FAULT = 9,
-};
+/* Retire beat kinds (rt_kind), END statuses, backdoor spaces and capability
+ * words: the port contract's, from fw/port.h. */
+#include "fw/port.h"
 
 /* The board's link and DUT state. */
 typedef struct {

@@ -7,6 +7,7 @@
 #include "dut_rtl.h"
 #include "fw/beats.h"
 #include "fw/inject.h"
+#include "fw/port.h"
 
 #define GLOBAL_LIMIT (UINT64_C(1) << 48) /* as the model: addresses at or above are out of range */
 #define CONST_BANK_BYTES 65536u
@@ -14,9 +15,6 @@
 #define BD_TIMEOUT 10000u     /* cycles a backdoor access may take (the reset sweep is ~1k) */
 #define RESET_TIMEOUT 100000u /* cycles the reset sweep may take */
 
-enum { SP_GPR = 0, SP_PRED = 1, SP_UR = 2, SP_UPRED = 3, SP_PC_LO = 4, SP_PC_HI = 5, SP_STATUS = 6,
-       SP_CAP = 8, SP_FAULT = 9 };
-enum { LANE_READY = 0, LANE_WAITING = 1, LANE_EXITED = 2 };
 
 static void cycle(fw_dut_rtl *d)
 {
@@ -68,9 +66,9 @@ static int write_faults(fw_dut_rtl *d)
     if (d->cfg.fault_kind == FW_FAULT_NONE)
         return 0;
     /* the kind last: writing it re-arms the fault */
-    if (bd_write(d, SP_FAULT, 0, 1, 0, d->cfg.fault_at) != 0 ||
-        bd_write(d, SP_FAULT, 0, 2, 0, d->cfg.fault_param) != 0 ||
-        bd_write(d, SP_FAULT, 0, 0, 0, d->cfg.fault_kind) != 0)
+    if (bd_write(d, FW_BD_FAULT, 0, FW_FAULT_REG_AT, 0, d->cfg.fault_at) != 0 ||
+        bd_write(d, FW_BD_FAULT, 0, FW_FAULT_REG_PARAM, 0, d->cfg.fault_param) != 0 ||
+        bd_write(d, FW_BD_FAULT, 0, FW_FAULT_REG_KIND, 0, d->cfg.fault_kind) != 0)
         return -1;
     return 0;
 }
@@ -106,10 +104,11 @@ static int hw_reset(fw_dut_rtl *d)
 static int read_caps(fw_dut_rtl *d)
 {
     uint32_t v;
-    if (bd_read(d, SP_CAP, 0, 0, 0, &d->cap_warps) != 0 || bd_read(d, SP_CAP, 0, 1, 0, &d->cap_lanes) != 0)
+    if (bd_read(d, FW_BD_CAP, 0, FW_CAP_WARPS, 0, &d->cap_warps) != 0 ||
+        bd_read(d, FW_BD_CAP, 0, FW_CAP_LANES, 0, &d->cap_lanes) != 0)
         return -1;
-    for (unsigned w = 0; w < 8; w++) {
-        if (bd_read(d, SP_CAP, 0, 2 + w, 0, &v) != 0)
+    for (unsigned w = 0; w < FW_PORT_CAP_OPTYPE_WORDS; w++) {
+        if (bd_read(d, FW_BD_CAP, 0, FW_CAP_OPTYPES + w, 0, &v) != 0)
             return -1;
         for (unsigned b = 0; b < 4; b++)
             d->optypes[4 * w + b] = (uint8_t)(v >> (8 * b));
@@ -266,23 +265,23 @@ static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uin
         if (index >= 255)
             return -1;
         for (unsigned l = 0; l < 32; l++)
-            if ((mask >> l) & 1u && bd_write(d, SP_GPR, warp, index, l, values[l]) != 0)
+            if ((mask >> l) & 1u && bd_write(d, FW_BD_GPR, warp, index, l, values[l]) != 0)
                 return -1;
         return 0;
     case WIRE_REG_PRED:
-        if (index >= 7 || bd_read(d, SP_PRED, warp, index, 0, &v) != 0)
+        if (index >= 7 || bd_read(d, FW_BD_PRED, warp, index, 0, &v) != 0)
             return -1;
         for (unsigned l = 0; l < 32; l++)
             if ((mask >> l) & 1u)
                 v = values[l] ? v | 1u << l : v & ~(1u << l);
-        return bd_write(d, SP_PRED, warp, index, 0, v);
+        return bd_write(d, FW_BD_PRED, warp, index, 0, v);
     case WIRE_REG_UR:
-        return index < 63 ? bd_write(d, SP_UR, warp, index, 0, values[0]) : -1;
+        return index < 63 ? bd_write(d, FW_BD_UR, warp, index, 0, values[0]) : -1;
     case WIRE_REG_UPRED:
-        if (index >= 7 || bd_read(d, SP_UPRED, warp, 0, 0, &v) != 0)
+        if (index >= 7 || bd_read(d, FW_BD_UPRED, warp, 0, 0, &v) != 0)
             return -1;
         v = values[0] ? v | 1u << index : v & ~(1u << index);
-        return bd_write(d, SP_UPRED, warp, 0, 0, v);
+        return bd_write(d, FW_BD_UPRED, warp, 0, 0, v);
     }
     return -1;
 }
@@ -296,24 +295,24 @@ static int read_state(void *ctx, uint16_t warp, wire_state *s)
     s->warp = warp;
     uint32_t lo, hi, st;
     for (unsigned l = 0; l < 32; l++) {
-        if (bd_read(d, SP_PC_LO, warp, 0, l, &lo) != 0 || bd_read(d, SP_PC_HI, warp, 0, l, &hi) != 0 ||
-            bd_read(d, SP_STATUS, warp, 0, l, &st) != 0)
+        if (bd_read(d, FW_BD_PC_LO, warp, 0, l, &lo) != 0 || bd_read(d, FW_BD_PC_HI, warp, 0, l, &hi) != 0 ||
+            bd_read(d, FW_BD_STATUS, warp, 0, l, &st) != 0)
             return -1;
         s->pc[l] = (uint64_t)hi << 32 | lo;
-        s->exited |= (uint32_t)(st == LANE_EXITED) << l;
-        s->waiting |= (uint32_t)(st == LANE_WAITING) << l;
+        s->exited |= (uint32_t)(st == FW_LANE_EXITED) << l;
+        s->waiting |= (uint32_t)(st == FW_LANE_WAITING) << l;
     }
     for (unsigned r = 0; r < 255; r++)
         for (unsigned l = 0; l < 32; l++)
-            if (bd_read(d, SP_GPR, warp, r, l, &s->gpr[r][l]) != 0)
+            if (bd_read(d, FW_BD_GPR, warp, r, l, &s->gpr[r][l]) != 0)
                 return -1;
     for (unsigned p = 0; p < 7; p++)
-        if (bd_read(d, SP_PRED, warp, p, 0, &s->pred[p]) != 0)
+        if (bd_read(d, FW_BD_PRED, warp, p, 0, &s->pred[p]) != 0)
             return -1;
     for (unsigned u = 0; u < 63; u++)
-        if (bd_read(d, SP_UR, warp, u, 0, &s->ur[u]) != 0)
+        if (bd_read(d, FW_BD_UR, warp, u, 0, &s->ur[u]) != 0)
             return -1;
-    if (bd_read(d, SP_UPRED, warp, 0, 0, &s->upred) != 0)
+    if (bd_read(d, FW_BD_UPRED, warp, 0, 0, &s->upred) != 0)
         return -1;
     s->upred &= 0x7f;
     return 0;
@@ -369,6 +368,8 @@ static void take_beat(fw_dut_rtl *d, fw_beats *a)
                  .status = o->rt_status, .pc = o->rt_pc, .mask_a = o->rt_mask_a, .mask_b = o->rt_mask_b,
                  .data = o->rt_data};
     memcpy(b.insn, o->rt_insn, sizeof b.insn);
+    if (b.kind == FW_BEAT_GPR_ROW)
+        memcpy(b.row, o->rt_row, sizeof b.row);
     if (fw_beats_add(a, &b))
         fw_beats_note_exits(a->rec, d->exited, DUT_RTL_MAX_WARPS);
 }

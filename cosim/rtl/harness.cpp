@@ -6,6 +6,7 @@
 #include <new>
 
 #include "Vgpu_core.h"
+#include "fw/port.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -67,6 +68,9 @@ void collect(const Vgpu_core &c, rtl_outputs &out)
     out.rt_lane = c.rt_lane;
     out.rt_data = c.rt_data;
     out.rt_status = c.rt_status;
+    if (c.rt_valid && c.rt_kind == FW_BEAT_GPR_ROW) // (1024 bits: not copied every cycle)
+        for (int i = 0; i < FW_PORT_ROW_LANES; i++)
+            out.rt_row[i] = c.rt_row[i];
     out.bd_ack = c.bd_ack;
     out.bd_rdata = c.bd_rdata;
 }

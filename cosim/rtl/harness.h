@@ -42,6 +42,7 @@ typedef struct {
     uint8_t rt_index, rt_lane;
     uint32_t rt_data;
     uint8_t rt_status;
+    uint32_t rt_row[32]; /* lane l at [l]; copied only while a GPR_ROW beat is presented */
     uint8_t bd_ack;
     uint32_t bd_rdata;
 } rtl_outputs;

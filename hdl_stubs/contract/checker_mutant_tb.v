@@ -1,7 +1,9 @@
 // checker_mutant_tb: proves gpu_port_checker. No DUT: the testbench drives
 // both sides of the port itself and, after a clean reset each time, plants
-// one violation of each kind the checker knows; the checker must flag that
-// kind and no other. A well-behaved instruction in between must flag nothing.
+// one violation of each kind the checker knows (and the GPR_ROW beat's own
+// ones: out of order, RZ, no lane, changed before taken); the checker must
+// flag that kind and no other. A well-behaved instruction (GPR and GPR_ROW
+// beats among its beats) must flag nothing.
 // Ends with "checker mutants: PASS" or "checker mutants: FAIL" (the CTest
 // scripts look for them). The X/Z kind needs a 4-state simulator: it is
 // reported as not applicable under Verilator.
@@ -25,7 +27,8 @@ module checker_mutant_tb;
     reg  [2:0]   rt_kind = 3'd0;
     reg  [6:0]   rt_warp = 7'd0;
     reg  [7:0]   rt_index = 8'd0, rt_status = 8'd0;
-    reg  [31:0]  rt_data = 32'd0;
+    reg  [31:0]  rt_data = 32'd0, rt_mask_a = 32'd0;
+    reg  [1023:0] rt_row = 1024'd0;
     reg          bd_ack = 1'b0;
 
     wire [31:0] violations;
@@ -37,8 +40,8 @@ module checker_mutant_tb;
         .mem_req(mem_req), .mem_we(mem_we), .mem_space(mem_space), .mem_bank(5'd0), .mem_addr(mem_addr),
         .mem_wdata(32'd0), .mem_ack(mem_ack), .mem_rdata(32'd0), .mem_err(1'b0),
         .rt_valid(rt_valid), .rt_ready(rt_ready), .rt_kind(rt_kind), .rt_warp(rt_warp), .rt_pc(64'd0),
-        .rt_insn(128'd0), .rt_mask_a(32'd0), .rt_mask_b(32'd0), .rt_index(rt_index),
-        .rt_lane(5'd0), .rt_data(rt_data), .rt_status(rt_status),
+        .rt_insn(128'd0), .rt_mask_a(rt_mask_a), .rt_mask_b(32'd0), .rt_index(rt_index),
+        .rt_lane(5'd0), .rt_data(rt_data), .rt_status(rt_status), .rt_row(rt_row),
         .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_warp(7'd0), .bd_index(bd_index),
         .bd_lane(5'd0), .bd_wdata(32'd0), .bd_ack(bd_ack), .bd_rdata(32'd0),
         .violations(violations), .kinds(kinds));
@@ -60,6 +63,8 @@ module checker_mutant_tb;
         begin launch = 1'b1; launch_warps = 7'd1; cycles(1); launch = 1'b0; cycles(1); end
     endtask
 
+    `include "gpu_port.vh"
+
     // one retire beat, taken at once
     task beat(input [2:0] kind, input [6:0] warp, input [7:0] index, input [7:0] status, input [31:0] data);
         begin
@@ -69,17 +74,29 @@ module checker_mutant_tb;
         end
     endtask
 
+    // a GPR_ROW beat of warp 0, taken at once
+    task row_beat(input [7:0] index, input [31:0] lanes, input [31:0] base);
+        integer l;
+        begin
+            rt_valid = 1'b1; rt_kind = BEAT_GPR_ROW; rt_warp = 7'd0; rt_index = index; rt_mask_a = lanes;
+            for (l = 0; l < 32; l = l + 1) rt_row[32 * l +: 32] = base + l;
+            cycles(1);
+            rt_valid = 1'b0; rt_mask_a = 32'd0;
+        end
+    endtask
+
     // the checker's outputs as of the last rising edge (read at falling ones)
     reg [17:0] kinds_q = 18'd0;
-    always @(posedge clk) kinds_q <= kinds;
+    reg [31:0] violations_q = 32'd0;
+    always @(posedge clk) begin kinds_q <= kinds; violations_q <= violations; end
     reg [17:0] planted = 18'd0;    // kinds planted so far: the only ones allowed
     reg        failed = 1'b0;
     integer    n_before;
-    task expect_kind(input integer k, input [8*16-1:0] name);
+    task expect_kind(input integer k, input [8*40-1:0] name);
         begin   // (no delay in here: Verilator 5.006 loses task arguments across one)
             planted = planted | (18'd1 << k);
-            // (each kind is planted once: a bit set now was set by this mutant)
-            if ((kinds_q & (18'd1 << k)) != 18'd0 && (kinds_q & ~planted) == 18'd0)
+            // (the count rose since n_before: this mutant was flagged; kinds only planted ones)
+            if (violations_q > n_before && (kinds_q & (18'd1 << k)) != 18'd0 && (kinds_q & ~planted) == 18'd0)
                 $display("mutant %0s: flagged", name);
             else begin
                 $display("mutant %0s: NOT flagged as the only kind (kinds %b, planted %b, violations %0d, %0d before)", name, kinds_q, planted, violations, n_before);
@@ -92,8 +109,10 @@ module checker_mutant_tb;
         // a clean instruction first: nothing may be flagged
         clean_reset; good_launch;
         busy = 1'b1; cycles(1);
-        beat(3'd0, 7'd0, 8'd0, 8'd0, 32'd0); beat(3'd1, 7'd0, 8'd4, 8'd0, 32'd1);
-        beat(3'd2, 7'd0, 8'd1, 8'd0, 32'd0); beat(3'd6, 7'd0, 8'd0, 8'd0, 32'd0);
+        beat(BEAT_HEAD, 7'd0, 8'd0, 8'd0, 32'd0); beat(BEAT_GPR, 7'd0, 8'd4, 8'd0, 32'd1);
+        row_beat(8'd5, 32'hffff0001, 32'h100); beat(BEAT_GPR, 7'd0, 8'd4, 8'd0, 32'd1);
+        row_beat(8'd4, 32'h80000000, 32'h200);
+        beat(BEAT_PRED, 7'd0, 8'd1, 8'd0, 32'd0); beat(BEAT_END, 7'd0, 8'd0, 8'd0, 32'd0);
         busy = 1'b0; cycles(3);
         if (violations != 32'd0) begin $display("clean instruction: %0d violations", violations); failed = 1'b1; end
         else $display("clean instruction: nothing flagged");
@@ -146,9 +165,21 @@ module checker_mutant_tb;
         cycles(3); expect_kind(10, "retire-hold");
 
         clean_reset; good_launch; n_before = violations;
+        busy = 1'b1; beat(BEAT_HEAD, 7'd0, 8'd0, 8'd0, 32'd0);
+        rt_ready = 1'b0; rt_valid = 1'b1; rt_kind = BEAT_GPR_ROW; rt_index = 8'd2; rt_mask_a = 32'h00000004;
+        cycles(1); rt_row[95:64] = 32'hdead; cycles(1); rt_ready = 1'b1; cycles(1); rt_valid = 1'b0; rt_mask_a = 32'd0;
+        beat(BEAT_END, 7'd0, 8'd0, 8'd0, 32'd0); busy = 1'b0;
+        cycles(3); expect_kind(10, "retire-hold (GPR_ROW values)");
+
+        clean_reset; good_launch; n_before = violations;
         busy = 1'b1; beat(3'd0, 7'd0, 8'd0, 8'd0, 32'd0); beat(3'd2, 7'd0, 8'd0, 8'd0, 32'd0);
         beat(3'd1, 7'd0, 8'd0, 8'd0, 32'd0); beat(3'd6, 7'd0, 8'd0, 8'd0, 32'd0); busy = 1'b0;
         cycles(3); expect_kind(11, "retire-order");
+
+        clean_reset; good_launch; n_before = violations;
+        busy = 1'b1; beat(BEAT_HEAD, 7'd0, 8'd0, 8'd0, 32'd0); beat(BEAT_PRED, 7'd0, 8'd0, 8'd0, 32'd0);
+        row_beat(8'd3, 32'd1, 32'd0); beat(BEAT_END, 7'd0, 8'd0, 8'd0, 32'd0); busy = 1'b0;
+        cycles(3); expect_kind(11, "retire-order (GPR_ROW after PRED)");
 
         clean_reset; good_launch; n_before = violations;
         busy = 1'b1; beat(3'd0, 7'd0, 8'd0, 8'd0, 32'd0); beat(3'd6, 7'd0, 8'd0, 8'd3, 32'd0); busy = 1'b0;
@@ -157,6 +188,16 @@ module checker_mutant_tb;
         clean_reset; good_launch; n_before = violations;
         busy = 1'b1; beat(3'd0, 7'd1, 8'd0, 8'd0, 32'd0); beat(3'd6, 7'd1, 8'd0, 8'd0, 32'd0); busy = 1'b0;
         cycles(3); expect_kind(13, "retire-fields");
+
+        clean_reset; good_launch; n_before = violations;
+        busy = 1'b1; beat(BEAT_HEAD, 7'd0, 8'd0, 8'd0, 32'd0); row_beat(8'd255, 32'd1, 32'd0);
+        beat(BEAT_END, 7'd0, 8'd0, 8'd0, 32'd0); busy = 1'b0;
+        cycles(3); expect_kind(13, "retire-fields (GPR_ROW to RZ)");
+
+        clean_reset; good_launch; n_before = violations;
+        busy = 1'b1; beat(BEAT_HEAD, 7'd0, 8'd0, 8'd0, 32'd0); row_beat(8'd8, 32'd0, 32'd0);
+        beat(BEAT_END, 7'd0, 8'd0, 8'd0, 32'd0); busy = 1'b0;
+        cycles(3); expect_kind(13, "retire-fields (GPR_ROW with no lane)");
 
         clean_reset; good_launch; n_before = violations;
         busy = 1'b1; beat(3'd0, 7'd0, 8'd0, 8'd0, 32'd0); busy = 1'b0; cycles(1);

@@ -51,6 +51,10 @@ module conformance_run #(
     output reg  failed
 );
     `include "gpu_contract.vh"
+    `include "gpu_port.vh"
+    /* verilator lint_off UNUSEDPARAM */
+    `include "gpu_isa.vh"     // ISA_IMPLEMENTED: the capability words
+    /* verilator lint_on UNUSEDPARAM */
 
     // ------------------------------------------------------------------ the DUT
     reg          rst_n = 1'b0, imem_we = 1'b0, launch = 1'b0, run = 1'b0, step = 1'b0;
@@ -75,6 +79,7 @@ module conformance_run #(
     wire [31:0]  rt_mask_a, rt_mask_b, rt_data;
     wire [7:0]   rt_index, rt_status;
     wire [4:0]   rt_lane;
+    wire [1023:0] rt_row;
     reg          bd_req = 1'b0, bd_we = 1'b0;
     reg  [3:0]   bd_space = 4'd0;
     reg  [6:0]   bd_warp = 7'd0;
@@ -92,7 +97,7 @@ module conformance_run #(
         .mem_wdata(mem_wdata), .mem_ack(mem_ack), .mem_rdata(mem_rdata), .mem_err(mem_err),
         .rt_valid(rt_valid), .rt_ready(rt_ready), .rt_kind(rt_kind), .rt_warp(rt_warp), .rt_pc(rt_pc),
         .rt_insn(rt_insn), .rt_mask_a(rt_mask_a), .rt_mask_b(rt_mask_b), .rt_index(rt_index),
-        .rt_lane(rt_lane), .rt_data(rt_data), .rt_status(rt_status),
+        .rt_lane(rt_lane), .rt_data(rt_data), .rt_status(rt_status), .rt_row(rt_row),
         .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_warp(bd_warp), .bd_index(bd_index),
         .bd_lane(bd_lane), .bd_wdata(bd_wdata), .bd_ack(bd_ack), .bd_rdata(bd_rdata));
 
@@ -110,7 +115,7 @@ module conformance_run #(
         .mem_wdata(mem_wdata), .mem_ack(mem_ack), .mem_rdata(mem_rdata), .mem_err(mem_err),
         .rt_valid(rt_valid), .rt_ready(rt_ready), .rt_kind(rt_kind), .rt_warp(rt_warp), .rt_pc(rt_pc),
         .rt_insn(rt_insn), .rt_mask_a(rt_mask_a), .rt_mask_b(rt_mask_b), .rt_index(rt_index),
-        .rt_lane(rt_lane), .rt_data(rt_data), .rt_status(rt_status),
+        .rt_lane(rt_lane), .rt_data(rt_data), .rt_status(rt_status), .rt_row(rt_row),
         .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_warp(bd_warp), .bd_index(bd_index),
         .bd_lane(bd_lane), .bd_wdata(bd_wdata), .bd_ack(bd_ack), .bd_rdata(bd_rdata),
         .violations(violations), .kinds(kinds));
@@ -166,15 +171,35 @@ module conformance_run #(
     reg ready_style = 1'b0;
     always @(negedge clk) rt_ready <= !ready_style || lfsr[7];
 
-    integer n_end = 0, n_head = 0, n_mem = 0, n_pred = 0, n_bad = 0;
+    integer n_end = 0, n_head = 0, n_mem = 0, n_pred = 0, n_bad = 0, n_r7 = 0;
     reg [7:0]  last_status = 8'd0;
     reg [31:0] last_code = 32'd0;
     reg [6:0]  head_warp = 7'd0;
-    always @(posedge clk) if (rt_valid && rt_ready) begin
+    // R7 = a[tid] + tid (IADD), lane by lane (GPR) or a warp at once (GPR_ROW)
+    function [31:0] r7(input [6:0] warp, input [4:0] lane);
+        r7 = init_a({25'd0, warp} * 32 + {27'd0, lane}) + {20'd0, warp, lane};
+    endfunction
+    always @(posedge clk) if (rt_valid && rt_ready) begin : beats
+        integer l;
         case (rt_kind)
-        3'd0: begin n_head <= n_head + 1; head_warp <= rt_warp; end
-        3'd2: n_pred <= n_pred + 1;
-        3'd5: begin
+        BEAT_HEAD: begin n_head <= n_head + 1; head_warp <= rt_warp; end
+        BEAT_PRED: n_pred <= n_pred + 1;
+        BEAT_GPR: if (rt_index == 8'd7) begin
+            n_r7 <= n_r7 + 1;
+            if (rt_data != r7(head_warp, rt_lane)) begin
+                n_bad <= n_bad + 1;
+                $display("conformance CAP_WARPS=%0d: GPR beat R7 warp %0d lane %0d: %h", CAP_WARPS, head_warp, rt_lane, rt_data);
+            end
+        end
+        BEAT_GPR_ROW: if (rt_index == 8'd7) begin
+            n_r7 <= n_r7 + 1;
+            for (l = 0; l < 32; l = l + 1)
+                if (rt_mask_a[l] && rt_row[32 * l +: 32] != r7(head_warp, l[4:0])) begin
+                    n_bad <= n_bad + 1;
+                    $display("conformance CAP_WARPS=%0d: GPR_ROW beat R7 warp %0d lane %0d: %h", CAP_WARPS, head_warp, l, rt_row[32 * l +: 32]);
+                end
+        end
+        BEAT_MEM: begin
             // a[tid] + tid, to the thread's own word
             n_mem <= n_mem + 1;
             if (rt_pc != A_BASE + 64'd4 * ({57'd0, head_warp} * 64'd32 + {59'd0, rt_lane}) ||
@@ -183,7 +208,7 @@ module conformance_run #(
                 $display("conformance CAP_WARPS=%0d: MEM beat warp %0d lane %0d: %h at %h", CAP_WARPS, head_warp, rt_lane, rt_data, rt_pc);
             end
         end
-        3'd6: begin n_end <= n_end + 1; last_status <= rt_status; last_code <= rt_data; end
+        BEAT_END: begin n_end <= n_end + 1; last_status <= rt_status; last_code <= rt_data; end
         default: ;
         endcase
     end
@@ -312,26 +337,27 @@ module conformance_run #(
         check("done after a launch", {31'd0, done}, 32'd0);
 
         // ---- backdoor while idle: capabilities, every space read and written back
-        bd_check(4'd8, 7'd0, 8'd0, 5'd0, CAP_WARPS, "capability 0 (CAP_WARPS)");
-        bd_check(4'd8, 7'd0, 8'd1, 5'd0, CONTRACT_LANES, "capability 1 (lanes)");
-        bd_check(4'd8, 7'd0, 8'd2, 5'd0, 32'h003e0000, "capability 2 (optypes 0..31)");
-        bd_check(4'd8, 7'd0, 8'd6, 5'd0, 32'h0007031f, "capability 6 (optypes 128..159)");
-        bd_check(4'd6, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane status (ready)");
-        bd_check(4'd4, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane PC");
-        bd(1'b1, 4'd0, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, rd);
-        bd_check(4'd0, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, "GPR R9 written through the backdoor");
-        bd_check(4'd0, 7'd0, 8'd255, 5'd3, 32'd0, "RZ");
-        bd(1'b1, 4'd1, 7'd0, 8'd5, 5'd0, 32'h0f0f0f0f, rd);
-        bd_check(4'd1, 7'd0, 8'd5, 5'd0, 32'h0f0f0f0f, "P5 written through the backdoor");
-        bd_check(4'd1, 7'd0, 8'd7, 5'd0, 32'hffffffff, "PT");
-        bd(1'b1, 4'd2, CAP_WARPS[6:0] - 7'd1, 8'd62, 5'd0, 32'h12345678, rd);
-        bd_check(4'd2, CAP_WARPS[6:0] - 7'd1, 8'd62, 5'd0, 32'h12345678, "UR62 written through the backdoor");
-        bd(1'b1, 4'd5, 7'd0, 8'd0, 5'd4, 32'h00000001, rd);
-        bd_check(4'd5, 7'd0, 8'd0, 5'd4, 32'h00000001, "lane PC high written");
-        bd_check(4'd4, 7'd0, 8'd0, 5'd4, 32'h00000000, "lane PC low kept");
+        bd_check(BD_CAP, 7'd0, CAPW_WARPS, 5'd0, CAP_WARPS, "capability WARPS");
+        bd_check(BD_CAP, 7'd0, CAPW_LANES, 5'd0, CONTRACT_LANES, "capability LANES");
+        bd_check(BD_CAP, 7'd0, CAPW_OPTYPES, 5'd0, ISA_IMPLEMENTED[31:0], "capability OPTYPES (optypes 0..31)");
+        bd_check(BD_CAP, 7'd0, CAPW_OPTYPES + 8'd4, 5'd0, ISA_IMPLEMENTED[159:128], "capability OPTYPES+4 (optypes 128..159)");
+        bd_check(BD_CAP, 7'd0, CAPW_MUFU_ULP, 5'd0, 32'd0, "capability MUFU_ULP (reserved: 0, exact)");
+        bd_check(BD_STATUS, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane status (ready)");
+        bd_check(BD_PC_LO, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane PC");
+        bd(1'b1, BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, rd);
+        bd_check(BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, "GPR R9 written through the backdoor");
+        bd_check(BD_GPR, 7'd0, 8'd255, 5'd3, 32'd0, "RZ");
+        bd(1'b1, BD_PRED, 7'd0, 8'd5, 5'd0, 32'h0f0f0f0f, rd);
+        bd_check(BD_PRED, 7'd0, 8'd5, 5'd0, 32'h0f0f0f0f, "P5 written through the backdoor");
+        bd_check(BD_PRED, 7'd0, 8'd7, 5'd0, 32'hffffffff, "PT");
+        bd(1'b1, BD_UR, CAP_WARPS[6:0] - 7'd1, 8'd62, 5'd0, 32'h12345678, rd);
+        bd_check(BD_UR, CAP_WARPS[6:0] - 7'd1, 8'd62, 5'd0, 32'h12345678, "UR62 written through the backdoor");
+        bd(1'b1, BD_PC_HI, 7'd0, 8'd0, 5'd4, 32'h00000001, rd);
+        bd_check(BD_PC_HI, 7'd0, 8'd0, 5'd4, 32'h00000001, "lane PC high written");
+        bd_check(BD_PC_LO, 7'd0, 8'd0, 5'd4, 32'h00000000, "lane PC low kept");
 
         // ---- a launch in the same cycle as a backdoor request: both are served
-        bd_req = 1'b1; bd_we = 1'b0; bd_space = 4'd8; bd_index = 8'd0; bd_warp = 7'd0;
+        bd_req = 1'b1; bd_we = 1'b0; bd_space = BD_CAP; bd_index = CAPW_WARPS; bd_warp = 7'd0;
         launch = 1'b1; launch_warps = CAP_WARPS[6:0]; launch_entry = 64'd0;
         @(negedge clk);
         launch = 1'b0;
@@ -340,9 +366,9 @@ module conformance_run #(
         check("bd_ack after a launch in the same cycle", {31'd0, bd_ack}, 32'd1);
         bd_req = 1'b0;
         cycles(1);
-        bd_check(4'd7, 7'd0, 8'd7, 5'd0, CAP_WARPS, "launched warps (space 7 index 7)");
-        bd_check(4'd4, 7'd0, 8'd0, 5'd4, 32'd0, "lane PC after the launch");
-        bd_check(4'd5, 7'd0, 8'd0, 5'd4, 32'd0, "lane PC high after the launch");
+        bd_check(BD_CORE, 7'd0, CORE_WARPS, 5'd0, CAP_WARPS, "launched warps (CORE_WARPS)");
+        bd_check(BD_PC_LO, 7'd0, 8'd0, 5'd4, 32'd0, "lane PC after the launch");
+        bd_check(BD_PC_HI, 7'd0, 8'd0, 5'd4, 32'd0, "lane PC high after the launch");
 
         // ---- step, combinational acks, always ready: a 6-cycle step pulse is one instruction
         ack_style = 2'd0; ready_style = 1'b0;
@@ -355,13 +381,13 @@ module conformance_run #(
         for (k = 1; k < 8 * CAP_WARPS && !failed; k = k + 1) step_one(1, 4000);
         check("ENDs of the stepped kernel", n_end - ends0, 8 * CAP_WARPS);
         check("HEADs of the stepped kernel", n_head - heads0, 8 * CAP_WARPS);
-        check("END status", {24'd0, last_status}, 32'd0);
+        check("END status", {24'd0, last_status}, {24'd0, STATUS_RETIRED});
         check("done after the last EXIT", {31'd0, done}, 32'd1);
         check_memory(CAP_WARPS);
-        bd_check(4'd0, CAP_WARPS[6:0] - 7'd1, 8'd7, 5'd31,
+        bd_check(BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd7, 5'd31,
                  init_a(32 * CAP_WARPS - 1) + 32 * CAP_WARPS - 1, "R7 of the last thread");
-        bd_check(4'd1, CAP_WARPS[6:0] - 7'd1, 8'd1, 5'd0, CAP_WARPS > 1 ? 32'hffffffff : 32'd0, "P1 of the last warp");
-        bd_check(4'd6, 7'd0, 8'd0, 5'd0, 32'd2, "lane status after EXIT");
+        bd_check(BD_PRED, CAP_WARPS[6:0] - 7'd1, 8'd1, 5'd0, CAP_WARPS > 1 ? 32'hffffffff : 32'd0, "P1 of the last warp");
+        bd_check(BD_STATUS, 7'd0, 8'd0, 5'd0, {30'd0, LANE_EXITED}, "lane status after EXIT");
         ends0 = n_end;
         step_one(1, 20);
         check("ENDs of a step once done", n_end - ends0, 0);
@@ -390,9 +416,9 @@ module conformance_run #(
         run = 1'b1;
         cycles(300);
         check("ENDs of a run reaching UNIMPLEMENTED", n_end - ends0, 1);
-        check("END status of UNIMPLEMENTED", {24'd0, last_status}, 32'd2);
+        check("END status of UNIMPLEMENTED", {24'd0, last_status}, {24'd0, STATUS_UNIMPLEMENTED});
         check("busy while halted", {31'd0, busy}, 32'd0);
-        bd_check(4'd7, 7'd0, 8'd3, 5'd0, 32'd1, "halted (space 7 index 3)");
+        bd_check(BD_CORE, 7'd0, CORE_HALTED, 5'd0, 32'd1, "halted (CORE_HALTED)");
         run = 1'b0;
         cycles(2);
         step_one(1, 2000);
@@ -403,9 +429,9 @@ module conformance_run #(
         ends0 = n_end;
         step_one(1, 2000);
         check("ENDs of a trapping step", n_end - ends0, 1);
-        check("END status of a trap", {24'd0, last_status}, 32'd1);
+        check("END status of a trap", {24'd0, last_status}, {24'd0, STATUS_TRAP});
         check("trap code", last_code, {24'd0, TRAP_PC_OUT_OF_RANGE});
-        bd_check(4'd7, 7'd0, 8'd0, 5'd0, 32'd0, "retire count after a trap");
+        bd_check(BD_CORE, 7'd0, CORE_RETIRED, 5'd0, 32'd0, "retire count after a trap");
 
         // ---- mem_err on a load: MEMORY_RANGE at the LDG, after S2R, LDC, IMAD retired
         far_base = 1'b1;
@@ -417,14 +443,15 @@ module conformance_run #(
         run = 1'b0;
         far_base = 1'b0;
         check("ENDs up to a load the board refuses", n_end - ends0, 4);
-        check("END status of the refused load", {24'd0, last_status}, 32'd1);
+        check("END status of the refused load", {24'd0, last_status}, {24'd0, STATUS_TRAP});
         check("trap code of the refused load", last_code, {24'd0, TRAP_MEMORY_RANGE});
-        bd_check(4'd7, 7'd0, 8'd0, 5'd0, 32'd3, "retire count before the refused load");
+        bd_check(BD_CORE, 7'd0, CORE_RETIRED, 5'd0, 32'd3, "retire count before the refused load");
 
         // ---- the checker saw nothing; the board's own checks
         cycles(4);
         check("port contract violations", violations_q, 32'd0);
-        check("bad MEM beats", n_bad, 0);
+        check("bad MEM and R7 beats", n_bad, 0);
+        if (n_r7 == 0) fail("R7 written by GPR or GPR_ROW beats", 32'd0, 32'd1);
         if (!failed) $display("conformance CAP_WARPS=%0d: PASS (%0d cycles, %0d instructions)", CAP_WARPS, cycle, n_end);
         finished = 1'b1;
     end

@@ -52,6 +52,7 @@ module gpu_port_checker #(
     input wire [4:0]   rt_lane,
     input wire [31:0]  rt_data,
     input wire [7:0]   rt_status,
+    input wire [1023:0] rt_row,
     input wire         bd_req,
     input wire         bd_we,
     input wire [3:0]   bd_space,
@@ -63,9 +64,11 @@ module gpu_port_checker #(
     output wire [31:0] violations,
     output wire [17:0] kinds
 );
-    // trap codes (TRAP_MAX) from the model's GM_TRAPS: hdl_stubs/contract.cmake
+    // trap codes (TRAP_MAX) from the model's GM_TRAPS: hdl_stubs/contract.cmake;
+    // beat kinds and statuses from fw/core/include/fw/port.h: hdl_stubs/port.cmake
     /* verilator lint_off UNUSEDPARAM */
     `include "gpu_contract.vh"
+    `include "gpu_port.vh"
     /* verilator lint_on UNUSEDPARAM */
 
     // violation kinds (bit numbers of `kinds`); B: the board's rule, D: the DUT's
@@ -80,16 +83,18 @@ module gpu_port_checker #(
                        V_MEM_HOLD    = 8,   // D mem_req dropped or the request changed before mem_ack
                        V_MEM_REQ     = 9,   // D address not aligned to 4, or a store to a constant bank
                        V_RT_HOLD     = 10,  // D a retire beat withdrawn or changed before it was taken
-                       V_RT_ORDER    = 11,  // D beat outside HEAD..END, kinds out of order, kind 7
+                       V_RT_ORDER    = 11,  // D beat outside HEAD..END, kinds out of order
                        V_RT_END      = 12,  // D END: status above 2, trap code 0 or unknown, beats before a trap/UNIMPLEMENTED END
-                       V_RT_FIELDS   = 13,  // D HEAD warp not launched; index out of range for the kind
+                       V_RT_FIELDS   = 13,  // D HEAD warp not launched; index out of range for the kind; GPR_ROW with no lane
                        V_BUSY        = 14,  // D busy low with a record open, or rt_valid / mem_req while busy is low
                        V_BD_ACK      = 15,  // D bd_ack without bd_req, or high two cycles running
                        V_DONE        = 16,  // D done high before the first launch after reset
                        V_X           = 17;  // D an output X or Z out of reset (4-state simulators only)
 
-    localparam [2:0] K_HEAD = 3'd0, K_GPR = 3'd1, K_PRED = 3'd2, K_UR = 3'd3, K_UPRED = 3'd4,
-                     K_MEM = 3'd5, K_END = 3'd6;
+    // a record's beats come in this order; GPR and GPR_ROW beats share a place
+    function [2:0] rank(input [2:0] kind);
+        rank = (kind == BEAT_GPR_ROW) ? BEAT_GPR : kind;
+    endfunction
 
     function [8*14-1:0] kind_name(input integer k);
         case (k)
@@ -191,11 +196,12 @@ module gpu_port_checker #(
 
     // ------------------------------------------------------------ retire port
     reg         rt_wait;       // a beat was presented and not taken
-    reg [318:0] rt_q;
-    wire [318:0] rt_now = {rt_kind, rt_warp, rt_pc, rt_insn, rt_mask_a, rt_mask_b, rt_index, rt_lane, rt_data, rt_status};
+    reg [1342:0] rt_q;
+    wire [1342:0] rt_now = {rt_kind, rt_warp, rt_pc, rt_insn, rt_mask_a, rt_mask_b, rt_index, rt_lane, rt_data, rt_status,
+                            rt_row};
     reg [2:0]   last_kind;     // the last beat taken within the open record
     reg [15:0]  n_beats, n_state_beats;   // beats after HEAD: all, and those other than MEM
-    initial begin rt_wait = 1'b0; rt_q = 319'd0; rec_open = 1'b0; last_kind = K_HEAD; n_beats = 0; n_state_beats = 0; end
+    initial begin rt_wait = 1'b0; rt_q = 1343'd0; rec_open = 1'b0; last_kind = BEAT_HEAD; n_beats = 0; n_state_beats = 0; end
     always @(posedge clk) begin : retire
         reg [17:0] hit;
         hit = 18'd0;
@@ -208,29 +214,29 @@ module gpu_port_checker #(
             rec_open <= 1'b0;
         end else if (rt_valid && rt_ready) begin
             case (rt_kind)
-            K_HEAD: begin
+            BEAT_HEAD: begin
                 if (rec_open) hit[V_RT_ORDER] = 1'b1;
                 if (!launched || rt_warp >= nwarps) hit[V_RT_FIELDS] = 1'b1;
-                rec_open <= 1'b1; last_kind <= K_HEAD; n_beats <= 16'd0; n_state_beats <= 16'd0;
+                rec_open <= 1'b1; last_kind <= BEAT_HEAD; n_beats <= 16'd0; n_state_beats <= 16'd0;
             end
-            K_END: begin
+            BEAT_END: begin
                 if (!rec_open) hit[V_RT_ORDER] = 1'b1;
-                if (rt_status > 8'd2 ||
-                    (rt_status == 8'd1 && (rt_data == 32'd0 || rt_data > {24'd0, TRAP_MAX} || n_state_beats != 16'd0)) ||
-                    (rt_status == 8'd2 && n_beats != 16'd0)) hit[V_RT_END] = 1'b1;
+                if (rt_status > STATUS_UNIMPLEMENTED ||
+                    (rt_status == STATUS_TRAP && (rt_data == 32'd0 || rt_data > {24'd0, TRAP_MAX} || n_state_beats != 16'd0)) ||
+                    (rt_status == STATUS_UNIMPLEMENTED && n_beats != 16'd0)) hit[V_RT_END] = 1'b1;
                 rec_open <= 1'b0;
             end
-            K_GPR, K_PRED, K_UR, K_UPRED, K_MEM: begin
-                if (!rec_open || rt_kind < last_kind) hit[V_RT_ORDER] = 1'b1;
-                if ((rt_kind == K_GPR && rt_index == 8'd255) ||
-                    ((rt_kind == K_PRED || rt_kind == K_UPRED) && rt_index >= 8'd7) ||
-                    (rt_kind == K_UR && rt_index >= 8'd63) ||
-                    (rt_kind == K_MEM && rt_index > 8'd3)) hit[V_RT_FIELDS] = 1'b1;
+            default: begin      // GPR, GPR_ROW, PRED, UR, UPRED, MEM
+                if (!rec_open || rank(rt_kind) < rank(last_kind)) hit[V_RT_ORDER] = 1'b1;
+                if (((rt_kind == BEAT_GPR || rt_kind == BEAT_GPR_ROW) && rt_index == 8'd255) ||
+                    (rt_kind == BEAT_GPR_ROW && rt_mask_a == 32'd0) ||
+                    ((rt_kind == BEAT_PRED || rt_kind == BEAT_UPRED) && rt_index >= 8'd7) ||
+                    (rt_kind == BEAT_UR && rt_index >= 8'd63) ||
+                    (rt_kind == BEAT_MEM && rt_index > 8'd3)) hit[V_RT_FIELDS] = 1'b1;
                 last_kind <= rt_kind;
                 n_beats <= n_beats + 16'd1;
-                if (rt_kind != K_MEM) n_state_beats <= n_state_beats + 16'd1;
+                if (rt_kind != BEAT_MEM) n_state_beats <= n_state_beats + 16'd1;
             end
-            default: hit[V_RT_ORDER] = 1'b1;        // kind 7 does not exist
             endcase
         end
         rt_wait <= rst_n && rt_valid && !rt_ready;

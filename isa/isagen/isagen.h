@@ -188,5 +188,11 @@ int ig_emit(ig_spec *spec, ig_variant *variants, int count, ig_form **forms, int
 /* emit_access.c: field/optype/value constants and the (variant, field) index table */
 int ig_emit_access(ig_spec *spec, ig_variant *variants, int count, const char *header_path,
                    const char *source_path, const char *digest);
+/* emit_verilog.c: gpu_isa.vh (constants, operand slots, the implemented set
+ * from implemented_path if not NULL) and gpu_legal.v (emit_legal.c) in dir */
+int ig_emit_verilog(ig_spec *spec, ig_variant *variants, int count, const char *dir,
+                    const char *implemented_path, const char *digest);
+int ig_emit_legal(ig_spec *spec, ig_variant *variants, int count, int key_bits, const char *path,
+                  const char *digest);
 
 #endif

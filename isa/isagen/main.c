@@ -3,7 +3,9 @@
  *
  *   isagen -o isa_tables.c FILE...   strict: any flaw is an error
  *   isagen --check FILE...            the team's files as written: flaws are warnings
- *   isagen --examples FILE...         list every __Examples line as file:line: text */
+ *   isagen --examples FILE...         list every __Examples line as file:line: text
+ *   isagen --verilog-dir DIR [--implemented LIST] FILE...
+ *                                     the stand-in core's Verilog (gpu_isa.vh, gpu_legal.v) */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
 #include <stdio.h>
@@ -21,6 +23,8 @@ static void usage(FILE *f)
           "  --examples         print every __Examples line as FILE:LINE: TEXT\n"
           "  --access-header H --access-source C\n"
           "                     with -o: also write the semantics accessors (isa_access.h/.c)\n"
+          "  --verilog-dir DIR  write gpu_isa.vh and gpu_legal.v (hdl_stubs/) into DIR\n"
+          "  --implemented FILE with --verilog-dir: the optypes and groups the core implements\n"
           "exit status: 0 ok, 1 the spec has errors, 2 usage or I/O error\n",
           f);
 }
@@ -45,9 +49,11 @@ int main(int argc, char **argv)
         {"output", required_argument, NULL, 'o'}, {"check", no_argument, NULL, 'c'},
         {"strict", no_argument, NULL, 's'},       {"examples", no_argument, NULL, 'e'},
         {"help", no_argument, NULL, 'h'},         {"access-header", required_argument, NULL, 'H'},
-        {"access-source", required_argument, NULL, 'S'}, {NULL, 0, NULL, 0},
+        {"access-source", required_argument, NULL, 'S'}, {"verilog-dir", required_argument, NULL, 'V'},
+        {"implemented", required_argument, NULL, 'I'},   {NULL, 0, NULL, 0},
     };
-    const char *output = NULL, *access_header = NULL, *access_source = NULL;
+    const char *output = NULL, *access_header = NULL, *access_source = NULL, *verilog_dir = NULL,
+               *implemented = NULL;
     bool check = false, strict = false, examples = false;
     int opt;
     while ((opt = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
@@ -58,15 +64,17 @@ int main(int argc, char **argv)
         case 'e': examples = true; break;
         case 'H': access_header = optarg; break;
         case 'S': access_source = optarg; break;
+        case 'V': verilog_dir = optarg; break;
+        case 'I': implemented = optarg; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
     }
-    if (optind >= argc || (!check && !output && !examples)) {
+    if (optind >= argc || (!check && !output && !examples && !verilog_dir) || (implemented && !verilog_dir)) {
         usage(stderr);
         return 2;
     }
-    ig_spec spec = {.lenient = (check && !strict) || (examples && !output)};
+    ig_spec spec = {.lenient = (check && !strict) || (examples && !output && !verilog_dir)};
     for (int i = optind; i < argc; i++)
         if (ig_parse_file(&spec, argv[i]) != 0)
             return 2;
@@ -121,9 +129,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "isagen: %d error(s)\n", spec.errors);
         return 1;
     }
+    char digest[32];
+    digest_files(argv + optind, argc - optind, digest, sizeof digest);
+    if (verilog_dir && ig_emit_verilog(&spec, variants, count, verilog_dir, implemented, digest) != 0) {
+        fprintf(stderr, "isagen: %d error(s)\n", spec.errors ? spec.errors : 1);
+        return spec.errors ? 1 : 2;
+    }
     if (output) {
-        char digest[32];
-        digest_files(argv + optind, argc - optind, digest, sizeof digest);
         if (ig_emit(&spec, variants, count, forms, form_counts, &pool, output, digest) != 0)
             return 2;
         if (access_header && access_source &&

@@ -11,9 +11,13 @@
 # for the run's instructions, over the run's wall-clock time, which is the
 # lockstep rate over the model-alone rate (on a loaded machine the model
 # alone is slowed more than the lockstep run: this estimate is the high one).
-# Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS [BENCH_MODEL]]
+#
+# The target free-running is printed as a ratio to the model alone too. With
+# SERVER (a zmq board's server, e.g. gpu-rtlsim) the target's runs use it
+# with --stats, and the free run's cycles per warp-instruction are printed.
+# Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS [BENCH_MODEL [SERVER]]]
 set -u
-gpuhost=$1 board=$2 count=${3:-200000} bench_model=${4:-}
+gpuhost=$1 board=$2 count=${3:-200000} bench_model=${4:-} server=${5:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The kernel ends by itself after about INSTRUCTIONS warp-instructions
@@ -37,6 +41,12 @@ loop:
 EOS
 rate() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' "$work/out" | head -1; }
 timed_share() { sed -n 's/.*host-side model [0-9.]* s (\([0-9.]*%\) of the run).*/\1/p' "$work/out" | head -1; }
+srv=""
+if [ -n "$server" ]; then
+    printf '#!/bin/sh\nexec "%s" "$@" --stats 2>> "%s"\n' "$server" "$work/stats" > "$work/server"
+    chmod +x "$work/server"
+    srv="--server $work/server"
+fi
 failed=0
 run() { # LABEL GPUHOST-ARGS...: output in $work/out; a non-zero exit is a failure
     label=$1
@@ -61,13 +71,26 @@ if [ -n "$bench_model" ]; then
         sed 's/^/    /' "$work/alone"
     fi
 fi
-run "$board free-running" --board "$board" run "$work/loop.s" --free-run --timeout 60000
+rm -f "$work/stats"
+# shellcheck disable=SC2086
+run "$board free-running" --board "$board" run "$work/loop.s" --free-run --timeout 60000 $srv
 free=$(rate)
 echo "model board (gpuhost run, the engine with the model alone): ${model} instructions/s"
 [ -n "$bench_model" ] && echo "model alone in process (bench_model --kernel, gm_step only): ${alone:-?} instructions/s"
 echo "$board free-running (no model, batch 1024): ${free:-?} instructions/s"
+ratio_of() { # A B: A / B to 3 places, or n/a
+    if [ -n "$1" ] && [ -n "$2" ] && [ "$2" -gt 0 ]; then awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; else echo n/a; fi
+}
+echo "$board free-running / model board: $(ratio_of "$free" "$model")"
+[ -n "$bench_model" ] && echo "$board free-running / model alone in process: $(ratio_of "$free" "$alone")"
+if [ -n "$server" ]; then
+    cycles=$(sed -n 's/.*(\([0-9.]*\) cycles each).*/\1/p' "$work/stats" 2>/dev/null | head -1)
+    echo "$board cycles per warp-instruction (free-running, $(basename "$server") --stats): ${cycles:-?}"
+    [ -n "$cycles" ] || { echo "FAIL: no cycle count from $(basename "$server") --stats"; failed=$((failed + 1)); }
+fi
 for batch in 1 64 1024; do
-    run "lockstep $board batch $batch" --board "$board" run "$work/loop.s" --batch "$batch" --timeout 60000
+    # shellcheck disable=SC2086
+    run "lockstep $board batch $batch" --board "$board" run "$work/loop.s" --batch "$batch" --timeout 60000 $srv
     r=$(rate)
     timed=$(timed_share)
     if [ -n "$r" ] && [ -n "$model" ] && [ "$model" -gt 0 ]; then

@@ -48,10 +48,10 @@ check "armed, never struck" "1:99" 4 8 "the fault 1:99 was armed in the DUT but 
 # at the next one that does; this one flips a bit of R[2:3]'s first write (#3)
 check "2 flipped bit, armed at #2" "2:2:0" 4 7 "DIVERGENCE at instruction 3 (warp 0, pc 0x30)"
 check "history in the report" "1:3" 4 7 "last 3 instructions before it" "#2        warp 0  pc 0x0020"
-# a core that stops retiring: a watchdog shorter than one instruction (~200 cycles)
+# a core that stops retiring: a watchdog shorter than any instruction (6 cycles and more)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-printf '#!/bin/sh\nexec "%s" "$@" --watchdog 50\n' "$rtlsim" > "$work/hung"
+printf '#!/bin/sh\nexec "%s" "$@" --watchdog 3\n' "$rtlsim" > "$work/hung"
 chmod +x "$work/hung"
 out=$("$gpuhost" --board rtl run "$kernel" --server "$work/hung" 2>&1)
 status=$?

@@ -1,5 +1,6 @@
 /* fw: retire beats -> commit record (see fw/beats.h). Lanes written twice
- * keep the last value, as the register file does; a store's lanes start at
+ * (by GPR or GPR_ROW beats alike) keep the last value, as the register file
+ * does; a store's lanes start at
  * word 0 (address = the word's address - 4 x its index). */
 #include <stddef.h>
 #include <string.h>
@@ -17,28 +18,45 @@ void fw_beats_begin(fw_beats *a, wire_commit *rec)
     a->head = a->end = a->broken = 0;
 }
 
-static void gpr(fw_beats *a, const fw_beat *b)
+/* The record's write of GPR reg (a new one if it has none), or NULL: broken. */
+static wire_gpr_write *gpr_write(fw_beats *a, uint8_t reg)
 {
     wire_commit *rec = a->rec;
-    wire_gpr_write *g = NULL;
-    if (b->index >= 255 || b->lane >= 32) {
+    for (unsigned i = 0; i < rec->gpr_count; i++)
+        if (rec->gpr[i].reg == reg)
+            return &rec->gpr[i];
+    if (reg >= 255 || rec->gpr_count >= WIRE_MAX_GPR_WRITES) {
+        a->broken = 1;
+        return NULL;
+    }
+    wire_gpr_write *g = &rec->gpr[rec->gpr_count++];
+    g->reg = reg;
+    g->lane_mask = 0;
+    return g;
+}
+
+static void gpr(fw_beats *a, const fw_beat *b)
+{
+    wire_gpr_write *g = b->lane < 32 ? gpr_write(a, b->index) : NULL;
+    if (!g) {
         a->broken = 1;
         return;
     }
-    for (unsigned i = 0; i < rec->gpr_count; i++)
-        if (rec->gpr[i].reg == b->index)
-            g = &rec->gpr[i];
-    if (!g) {
-        if (rec->gpr_count >= WIRE_MAX_GPR_WRITES) {
-            a->broken = 1;
-            return;
-        }
-        g = &rec->gpr[rec->gpr_count++];
-        g->reg = b->index;
-        g->lane_mask = 0;
-    }
     g->lane_mask |= 1u << b->lane;
     g->value[b->lane] = b->data;
+}
+
+static void gpr_row(fw_beats *a, const fw_beat *b)
+{
+    wire_gpr_write *g = b->mask_a ? gpr_write(a, b->index) : NULL;
+    if (!g) {
+        a->broken = 1; /* RZ, too many registers, or no lane */
+        return;
+    }
+    g->lane_mask |= b->mask_a;
+    for (unsigned l = 0; l < FW_PORT_ROW_LANES; l++)
+        if ((b->mask_a >> l) & 1u)
+            g->value[l] = b->row[l];
 }
 
 static void pred(fw_beats *a, const fw_beat *b)
@@ -142,6 +160,7 @@ int fw_beats_add(fw_beats *a, const fw_beat *b)
         rec->exec_mask = b->mask_b;
         break;
     case FW_BEAT_GPR: gpr(a, b); break;
+    case FW_BEAT_GPR_ROW: gpr_row(a, b); break;
     case FW_BEAT_PRED: pred(a, b); break;
     case FW_BEAT_UR: ur(a, b); break;
     case FW_BEAT_UPRED:

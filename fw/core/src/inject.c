@@ -1,9 +1,7 @@
 /* fw: INJECT through the port contract (see fw/inject.h). */
 #include "fw/fw.h"
 #include "fw/inject.h"
-
-enum { SPACE_PC_LO = 4, SPACE_PC_HI = 5, SPACE_STATUS = 6 };
-enum { LANE_READY = 0, LANE_WAITING = 1, LANE_EXITED = 2 };
+#include "fw/port.h"
 
 /* The lowest PC of the warp's ready lanes, or UINT64_MAX; -1 on a backdoor failure. */
 static int lowest_ready_pc(const fw_inject_port *p, void *ctx, uint32_t warp, uint64_t *pc)
@@ -11,11 +9,11 @@ static int lowest_ready_pc(const fw_inject_port *p, void *ctx, uint32_t warp, ui
     *pc = UINT64_MAX;
     for (uint32_t l = 0; l < 32; l++) {
         uint32_t st, lo, hi;
-        if (p->bd_read(ctx, SPACE_STATUS, warp, 0, l, &st) != 0)
+        if (p->bd_read(ctx, FW_BD_STATUS, warp, 0, l, &st) != 0)
             return -1;
-        if (st != LANE_READY)
+        if (st != FW_LANE_READY)
             continue;
-        if (p->bd_read(ctx, SPACE_PC_LO, warp, 0, l, &lo) != 0 || p->bd_read(ctx, SPACE_PC_HI, warp, 0, l, &hi) != 0)
+        if (p->bd_read(ctx, FW_BD_PC_LO, warp, 0, l, &lo) != 0 || p->bd_read(ctx, FW_BD_PC_HI, warp, 0, l, &hi) != 0)
             return -1;
         uint64_t at = (uint64_t)hi << 32 | lo;
         if (at < *pc)
@@ -38,10 +36,10 @@ int fw_inject(const fw_inject_port *p, void *ctx, uint32_t warps, uint16_t warp,
     for (uint32_t w = 0; w < warps && rc == 0; w++)
         for (uint32_t l = 0; w != warp && l < 32 && rc == 0; l++) {
             uint32_t st;
-            rc = p->bd_read(ctx, SPACE_STATUS, w, 0, l, &st);
-            if (rc == 0 && st != LANE_EXITED) {
-                (st == LANE_READY ? ready : waiting)[w] |= 1u << l;
-                rc = p->bd_write(ctx, SPACE_STATUS, w, 0, l, LANE_EXITED);
+            rc = p->bd_read(ctx, FW_BD_STATUS, w, 0, l, &st);
+            if (rc == 0 && st != FW_LANE_EXITED) {
+                (st == FW_LANE_READY ? ready : waiting)[w] |= 1u << l;
+                rc = p->bd_write(ctx, FW_BD_STATUS, w, 0, l, FW_LANE_EXITED);
             }
         }
     uint32_t index = (uint32_t)(pc / 16);
@@ -55,7 +53,7 @@ int fw_inject(const fw_inject_port *p, void *ctx, uint32_t warps, uint16_t warp,
     for (uint32_t w = 0; w < warps; w++) /* every parked lane back, whatever happened */
         for (uint32_t l = 0; l < 32; l++)
             if (((ready[w] | waiting[w]) >> l) & 1u &&
-                p->bd_write(ctx, SPACE_STATUS, w, 0, l, (ready[w] >> l) & 1u ? LANE_READY : LANE_WAITING) != 0)
+                p->bd_write(ctx, FW_BD_STATUS, w, 0, l, (ready[w] >> l) & 1u ? FW_LANE_READY : FW_LANE_WAITING) != 0)
                 rc = -1;
     return rc;
 }

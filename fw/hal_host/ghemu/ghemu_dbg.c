@@ -3,10 +3,10 @@
  * Verilated core, as gpu-usbemu builds them).
  *
  * Those DUTs hand over a whole commit record per step; the port turns it
- * back into the retire beats of the contract (hdl_stubs/README.md: HEAD, GPR
- * lanes by register, PRED, UR, UPRED, MEM words, END with the exit mask and
- * the branch lanes and target), so the image's beat assembler sees what the
- * FPGA's FIFO shows. Each stored word is first presented on the memory port
+ * back into the retire beats of the contract (hdl_stubs/README.md: HEAD, a
+ * GPR_ROW beat per register written, PRED, UR, UPRED, MEM words, END with the
+ * exit mask and the branch lanes and target), so the image's beat assembler
+ * sees what the FPGA's FIFO shows. Each stored word is first presented on the memory port
  * as a write that the firmware serves into its SDRAM page store, and its MEM
  * beat follows the acknowledgement, as the contract orders them.
  *
@@ -27,7 +27,7 @@
 #define SLOTS 4096u
 #define PAGE_SIZE 4096u
 #define CONST_FLAG (UINT64_C(1) << 40)
-#define MAX_BEATS (2u + WIRE_MAX_GPR_WRITES * 32u + WIRE_MAX_PRED_WRITES + WIRE_MAX_UR_WRITES + 8u + \
+#define MAX_BEATS (2u + WIRE_MAX_GPR_WRITES + WIRE_MAX_PRED_WRITES + WIRE_MAX_UR_WRITES + 8u + \
                    32u * WIRE_MAX_MEM_WORDS)
 
 int ghemu_dbg_init(ghemu *e)
@@ -150,42 +150,42 @@ static void record_to_beats(ghemu *e)
     ghemu_dbg *d = &e->dbg;
     const wire_commit *r = &d->rec;
     d->nbeats = d->head = 0;
-    ghemu_beat *b = beat(d, GH_RT_HEAD);
+    ghemu_beat *b = beat(d, FW_BEAT_HEAD);
     b->pc = r->pc;
     b->insn[0] = (uint32_t)r->insn_lo, b->insn[1] = (uint32_t)(r->insn_lo >> 32);
     b->insn[2] = (uint32_t)r->insn_hi, b->insn[3] = (uint32_t)(r->insn_hi >> 32);
     b->mask_a = r->active_mask, b->mask_b = r->exec_mask;
     for (unsigned i = 0; i < r->gpr_count && i < WIRE_MAX_GPR_WRITES; i++)
-        for (unsigned l = 0; l < 32; l++)
-            if ((r->gpr[i].lane_mask >> l) & 1u) {
-                b = beat(d, GH_RT_GPR);
-                b->index = r->gpr[i].reg, b->lane = (uint8_t)l, b->data = r->gpr[i].value[l];
-            }
+        if (r->gpr[i].lane_mask) {
+            b = beat(d, FW_BEAT_GPR_ROW);
+            b->index = r->gpr[i].reg, b->mask_a = r->gpr[i].lane_mask;
+            memcpy(b->row, r->gpr[i].value, sizeof b->row);
+        }
     for (unsigned i = 0; i < r->pred_count && i < WIRE_MAX_PRED_WRITES; i++) {
-        b = beat(d, GH_RT_PRED);
+        b = beat(d, FW_BEAT_PRED);
         b->index = r->pred[i].pred, b->mask_a = r->pred[i].lane_mask, b->mask_b = r->pred[i].value;
     }
     for (unsigned i = 0; i < r->ur_count && i < WIRE_MAX_UR_WRITES; i++) {
-        b = beat(d, GH_RT_UR);
+        b = beat(d, FW_BEAT_UR);
         b->index = r->ur[i].reg, b->data = r->ur[i].value;
     }
     for (unsigned i = 0; i < 8; i++)
         if ((r->upred_mask >> i) & 1u) {
-            b = beat(d, GH_RT_UPRED);
+            b = beat(d, FW_BEAT_UPRED);
             b->index = (uint8_t)i, b->data = (r->upred_value >> i) & 1u;
         }
     if (r->mem_count)
         for (unsigned l = 0; l < 32; l++)
             if ((r->mem.lane_mask >> l) & 1u)
                 for (unsigned w = 0; w < r->mem.bytes / 4u && w < WIRE_MAX_MEM_WORDS; w++) {
-                    b = beat(d, GH_RT_MEM);
+                    b = beat(d, FW_BEAT_MEM);
                     b->lane = (uint8_t)l, b->index = (uint8_t)w;
                     b->pc = r->mem.addr[l] + 4u * w, b->data = r->mem.data[l][w];
                 }
-    b = beat(d, GH_RT_END);
+    b = beat(d, FW_BEAT_END);
     b->pc = r->branch_target, b->mask_a = r->branch_mask, b->mask_b = r->exit_mask;
     if (r->flags & WIRE_COMMIT_TRAP)
-        b->status = 1, b->data = r->trap_code;
+        b->status = FW_BEAT_TRAP, b->data = r->trap_code;
     if (r->warp < 128)
         d->exited[r->warp] |= r->exit_mask;
 }
@@ -202,7 +202,7 @@ static bool all_exited(const ghemu_dbg *d)
 
 static uint32_t lane_status(const wire_state *s, uint32_t lane)
 {
-    return (s->exited >> lane) & 1u ? 2u : (s->waiting >> lane) & 1u;
+    return (s->exited >> lane) & 1u ? FW_LANE_EXITED : (s->waiting >> lane) & 1u ? FW_LANE_WAITING : FW_LANE_READY;
 }
 
 /* The warp an INJECT is for: the one with ready lanes the firmware did not park. */
@@ -212,7 +212,7 @@ static int inject_warp(ghemu *e)
     for (uint32_t w = 0; w < (d->launch_warps & 0x7fu); w++) {
         const wire_state *s = state_of(e, w);
         for (uint32_t l = 0; s && l < 32; l++)
-            if (lane_status(s, l) == 0 && d->park[w][l] == PARK_NONE)
+            if (lane_status(s, l) == FW_LANE_READY && d->park[w][l] == PARK_NONE)
                 return (int)w;
     }
     return -1;
@@ -253,28 +253,28 @@ static void step(ghemu *e)
 /* ------------------------------------------------------------ backdoor */
 static uint32_t bd_read(ghemu *e, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane)
 {
-    if (space == GH_BD_CAP) {
+    if (space == FW_BD_CAP) {
         const wire_caps *c = caps(e);
         uint32_t w = 0;
-        if (index == 0)
+        if (index == FW_CAP_WARPS)
             w = c->max_warps > 64 ? 64 : c->max_warps;
-        else if (index == 1)
+        else if (index == FW_CAP_LANES)
             w = c->lanes;
-        else if (index >= 2 && index <= 9)
-            memcpy(&w, c->optypes + 4 * (index - 2), 4);
+        else if (index >= FW_CAP_OPTYPES && index < FW_CAP_OPTYPES + FW_PORT_CAP_OPTYPE_WORDS)
+            memcpy(&w, c->optypes + 4 * (index - FW_CAP_OPTYPES), 4);
         return w;
     }
     const wire_state *s = state_of(e, warp);
     if (!s)
         return 0;
     switch (space) {
-    case GH_BD_GPR: return index < 255 ? s->gpr[index][lane] : 0;
-    case GH_BD_PRED: return index < 7 ? s->pred[index] : index == 7 ? 0xffffffffu : 0;
-    case GH_BD_UR: return index < 63 ? s->ur[index] : 0;
-    case GH_BD_UPRED: return s->upred;
-    case GH_BD_PC_LO: return (uint32_t)s->pc[lane];
-    case GH_BD_PC_HI: return (uint32_t)(s->pc[lane] >> 32);
-    case GH_BD_STATUS: return e->dbg.park[warp][lane] != PARK_NONE ? e->dbg.park[warp][lane] : lane_status(s, lane);
+    case FW_BD_GPR: return index < 255 ? s->gpr[index][lane] : 0;
+    case FW_BD_PRED: return index < 7 ? s->pred[index] : index == 7 ? 0xffffffffu : 0;
+    case FW_BD_UR: return index < 63 ? s->ur[index] : 0;
+    case FW_BD_UPRED: return s->upred;
+    case FW_BD_PC_LO: return (uint32_t)s->pc[lane];
+    case FW_BD_PC_HI: return (uint32_t)(s->pc[lane] >> 32);
+    case FW_BD_STATUS: return e->dbg.park[warp][lane] != PARK_NONE ? e->dbg.park[warp][lane] : lane_status(s, lane);
     }
     return 0;
 }
@@ -284,31 +284,31 @@ static void bd_write(ghemu *e, uint32_t space, uint32_t warp, uint32_t index, ui
     ghemu_dbg *d = &e->dbg;
     uint32_t values[32] = {0};
     void *ctx = e->cfg.dut_ctx;
-    if (space != GH_BD_STATUS) /* the DUT's state changes (parking is the port's own) */
+    if (space != FW_BD_STATUS) /* the DUT's state changes (parking is the port's own) */
         d->cache_warp = -1;
     switch (space) {
-    case GH_BD_GPR:
+    case FW_BD_GPR:
         values[lane] = v;
         ops(e)->write_reg(ctx, (uint16_t)warp, WIRE_REG_GPR, index, 1u << lane, values);
         break;
-    case GH_BD_PRED:
+    case FW_BD_PRED:
         for (unsigned l = 0; l < 32; l++)
             values[l] = (v >> l) & 1u;
         ops(e)->write_reg(ctx, (uint16_t)warp, WIRE_REG_PRED, index, 0xffffffffu, values);
         break;
-    case GH_BD_UR:
+    case FW_BD_UR:
         values[0] = v;
         ops(e)->write_reg(ctx, (uint16_t)warp, WIRE_REG_UR, index, 1, values);
         break;
-    case GH_BD_UPRED:
+    case FW_BD_UPRED:
         for (unsigned i = 0; i < 7; i++) {
             values[0] = (v >> i) & 1u;
             ops(e)->write_reg(ctx, (uint16_t)warp, WIRE_REG_UPRED, i, 1, values);
         }
         break;
-    case GH_BD_STATUS: { /* INJECT's parking and its release (the model DUT cannot park) */
+    case FW_BD_STATUS: { /* INJECT's parking and its release (the model DUT cannot park) */
         const wire_state *s = state_of(e, warp);
-        d->park[warp][lane] = s && v != lane_status(s, lane) && v <= 2 ? (uint8_t)v : PARK_NONE;
+        d->park[warp][lane] = s && v != lane_status(s, lane) && v <= FW_LANE_EXITED ? (uint8_t)v : PARK_NONE;
         break;
     }
     }
@@ -330,7 +330,7 @@ static const ghemu_beat *visible_beat(const ghemu_dbg *d)
     if (d->head >= d->nbeats)
         return NULL;
     const ghemu_beat *b = &d->beats[d->head];
-    return b->kind == GH_RT_MEM && !b->acked ? NULL : b;
+    return b->kind == FW_BEAT_MEM && !b->acked ? NULL : b;
 }
 
 static const ghemu_beat *mem_request(const ghemu_dbg *d)
@@ -338,7 +338,7 @@ static const ghemu_beat *mem_request(const ghemu_dbg *d)
     if (d->head >= d->nbeats)
         return NULL;
     const ghemu_beat *b = &d->beats[d->head];
-    return b->kind == GH_RT_MEM && !b->acked ? b : NULL;
+    return b->kind == FW_BEAT_MEM && !b->acked ? b : NULL;
 }
 
 uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
@@ -384,6 +384,8 @@ uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
         return d->imem_data[(off - GH_DBG_IMEM_DATA0) / 4];
     if (off >= GH_DBG_RT_INSN0 && off < GH_DBG_RT_INSN0 + 16)
         return b ? b->insn[(off - GH_DBG_RT_INSN0) / 4] : 0;
+    if (off >= GH_DBG_RT_ROW0 && off < GH_DBG_RT_ROW0 + 4u * FW_PORT_ROW_LANES)
+        return b ? b->row[(off - GH_DBG_RT_ROW0) / 4] : 0;
     return 0;
 }
 
@@ -438,7 +440,7 @@ void ghemu_dbg_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
         return;
     case GH_DBG_MEM_RDATA: d->mem_rdata = v; return;
     case GH_DBG_MEM_ACK:
-        if ((v & 1u) && d->head < d->nbeats && d->beats[d->head].kind == GH_RT_MEM)
+        if ((v & 1u) && d->head < d->nbeats && d->beats[d->head].kind == FW_BEAT_MEM)
             d->beats[d->head].acked = true; /* mem_err (bit 1): the DUT's copy already has the word */
         return;
     case GH_DBG_BD_WDATA: d->bd_wdata = v; return;

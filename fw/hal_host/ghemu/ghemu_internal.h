@@ -38,6 +38,7 @@ typedef struct {
     bool acked; /* MEM: its write was acknowledged by the firmware */
     uint64_t pc;
     uint32_t insn[4], mask_a, mask_b, data;
+    uint32_t row[FW_PORT_ROW_LANES]; /* GPR_ROW: the lanes' values */
 } ghemu_beat;
 
 typedef struct {

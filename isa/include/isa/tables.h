@@ -17,7 +17,7 @@ enum isa_type_kind {
     ISA_KIND_UIMM,     /* unsigned immediate */
     ISA_KIND_F32IMM,   /* binary32 immediate */
     ISA_KIND_F16IMMX2, /* two binary16 (or bf16) immediates, written "hi, lo" */
-    ISA_KIND_CMEM,     /* c[bank][offset]: offset bits 0..15, bank bits 16..21 */
+    ISA_KIND_CMEM,     /* c[bank][offset]: offset bits 0..15, bank bits 16..21 (below) */
     ISA_KIND_PCREL,    /* branch target: signed byte offset from the next instruction */
 };
 
@@ -84,6 +84,9 @@ enum isa_elem_kind {
     ISA_E_OPT_BEGIN, /* optional group; arg = index of the matching OPT_END */
     ISA_E_OPT_END,
 };
+
+#define ISA_CMEM_OFFSET_BITS 16 /* an ISA_KIND_CMEM value: offset in the low bits, */
+#define ISA_CMEM_BANK_BITS 6    /* bank above them */
 
 #define ISA_NONE 0xffffu
 #define ISA_MAX_FIELDS_IN_TABLES 64 /* fields per variant libisa can hold */

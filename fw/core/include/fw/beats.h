@@ -7,13 +7,12 @@
 
 #include <stdint.h>
 
+#include "fw/port.h" /* enum fw_beat_kind, fw_beat_status */
 #include "wire/protocol.h"
 
-enum fw_beat_kind { FW_BEAT_HEAD, FW_BEAT_GPR, FW_BEAT_PRED, FW_BEAT_UR, FW_BEAT_UPRED, FW_BEAT_MEM, FW_BEAT_END };
-enum fw_beat_status { FW_BEAT_RETIRED = 0, FW_BEAT_TRAP = 1, FW_BEAT_UNIMPLEMENTED = 2 };
-
 /* One beat: only the fields its kind uses need be filled (HEAD: warp, pc,
- * insn, mask_a active, mask_b exec; GPR: index, lane, data; PRED: index,
+ * insn, mask_a active, mask_b exec; GPR: index, lane, data; GPR_ROW: index,
+ * mask_a lanes, row[l] for those lanes; PRED: index,
  * mask_a lanes, mask_b values; UR: index, data; UPRED: index, data bit 0;
  * MEM: index (word), lane, pc (address of the word), data; END: status,
  * data (trap code), pc (branch target), mask_a (branch lanes), mask_b (exit
@@ -23,6 +22,7 @@ typedef struct {
     uint64_t pc;
     uint32_t insn[4];
     uint32_t mask_a, mask_b, data;
+    uint32_t row[FW_PORT_ROW_LANES]; /* GPR_ROW: lane l's value */
 } fw_beat;
 
 typedef struct {

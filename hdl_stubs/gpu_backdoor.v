@@ -1,0 +1,69 @@
+// gpu_backdoor: the state backdoor's handshake and read mux. A request is
+// served while the core is idle and no launch goes first (`serve`, high in
+// the cycle before the edge that serves it): a write is done by the state's
+// owner at that edge (each owner decodes bd_space/bd_index itself), a read
+// takes the owners' combinational values (ORed: one owner answers a space)
+// into bd_rdata. A GPR read takes one edge more (the register file's port A
+// reads the row; `busy` meanwhile). bd_ack is a one-cycle pulse; the two
+// cycles after it no request is taken, so the board drops bd_req or
+// presents the next one. The capability words are answered here.
+module gpu_backdoor #(
+    parameter integer NW = 4
+) (
+    input  wire          clk,
+    input  wire          rst_n,
+    input  wire          idle,             // between instructions
+    input  wire          launching,        // a launch goes first at this edge
+    input  wire          bd_req,
+    input  wire          bd_we,
+    input  wire [3:0]    bd_space,
+    input  wire [7:0]    bd_index,
+    input  wire [4:0]    bd_lane,
+    output wire          serve,            // the request is served at this edge
+    output wire          gpr_read,         // ... and it is a GPR read (port A reads the row)
+    output reg           busy,             // a GPR read is under way
+    input  wire [1023:0] gpr_row,          // port A's row
+    input  wire [31:0]   q_owners,         // the owners' read values, ORed
+    input  wire [16:0]   code_count,
+    output reg           bd_ack,
+    output reg  [31:0]   bd_rdata
+);
+    /* verilator lint_off UNUSEDPARAM */
+    `include "gpu_port.vh"
+    `include "gpu_isa.vh"
+    `include "gpu_contract.vh"
+    /* verilator lint_on UNUSEDPARAM */
+
+    wire [31:0] ow = {24'd0, bd_index} - {24'd0, CAPW_OPTYPES};     // word of the optype bitmap
+    reg gap;
+    assign serve = idle && !launching && bd_req && !gap && !bd_ack && !busy;
+    assign gpr_read = serve && !bd_we && bd_space == BD_GPR;
+
+    // the capability words, and the core status the sequencer does not hold
+    reg [31:0] q_here;
+    always @(*) begin
+        q_here = 32'd0;
+        if (bd_req && bd_space == BD_CAP) begin
+            if (bd_index == CAPW_WARPS) q_here = NW;
+            else if (bd_index == CAPW_LANES) q_here = CONTRACT_LANES;
+            else if (bd_index >= CAPW_OPTYPES && ow < CAP_OPTYPE_WORDS)
+                q_here = ISA_IMPLEMENTED[32 * ow +: 32];
+            // MUFU_ULP words: 0, every result exact (the MUFU slot is empty)
+        end else if (bd_req && bd_space == BD_CORE && bd_index == CORE_CODE_SIZE)
+            q_here = {15'd0, code_count};
+    end
+
+    always @(posedge clk) begin
+        bd_ack <= 1'b0;
+        gap <= bd_ack;
+        if (!rst_n) begin
+            busy <= 1'b0; bd_rdata <= 32'd0; gap <= 1'b0;
+        end else if (busy) begin
+            bd_ack <= 1'b1; busy <= 1'b0;
+            bd_rdata <= (bd_index == 8'd255) ? 32'd0 : gpr_row[32 * bd_lane +: 32];
+        end else if (serve) begin
+            if (gpr_read) busy <= 1'b1;
+            else begin bd_ack <= 1'b1; bd_rdata <= q_owners | q_here; end
+        end
+    end
+endmodule

@@ -1,0 +1,375 @@
+// gpu_unit_int: the integer unit, 32 lanes in one cycle: every IALU
+// instruction but R2UR/SETGPR/GETGPR (isa/spec/ialu.isa) and POPC FLO BREV
+// BMSK SGXT (isa/spec/xu.isa). Each lane runs int_lane (below) on its own
+// operands; the results are registered at the edge where `go` is high and
+// held until the next one (the unit computes nothing otherwise, so a
+// simulator spends nothing on it between instructions).
+//
+// Operands (the execution stage's slot interface, see gpu_exec.v): A = Ra
+// (pair Ra+1:Ra), B = SrcB, C = SrcC per lane, each from the GPR rows or, for
+// a uniform register, an immediate or a constant, the same for every lane
+// (ub, uc). Outputs: up to two GPR results (d0 -> Rd or its pair's first
+// register, d1 -> the second) with the lanes they write, and predicate writes
+// (pw_m: lanes written of P0..P6, 32 bits each; pw_v: their values; PT
+// targets dropped). Only executing lanes write.
+module gpu_unit_int (
+    input  wire          clk,
+    input  wire          go,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [127:0]  ir,           // instruction word (the unit reads its modifier fields)
+    input  wire [1023:0] a1,           // Ra+1 rows: unused by the integer instructions
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire [31:0]   exec,
+    input  wire [1023:0] a0,
+    input  wire [1023:0] b0, b1,
+    input  wire [1023:0] c0, c1,
+    input  wire          b_gpr, c_gpr, // SrcB / SrcC are GPRs (else ub / uc)
+    input  wire [63:0]   ub, uc,
+    input  wire          b_neg, b_bitnot, c_neg,   // the slots' modifiers (gpu_isa.vh isa_b_neg ...)
+    input  wire [223:0]  pred,         // P0..P6 of the warp, lane masks
+    input  wire [6:0]    upred,
+    output reg  [1023:0] d0, d1,
+    output reg  [31:0]   m0, m1,
+    output reg  [223:0]  pw_m, pw_v
+);
+    /* verilator lint_off UNUSEDPARAM */
+    `include "gpu_isa.vh"
+    /* verilator lint_on UNUSEDPARAM */
+
+    // a predicate operand: index (PT reads true) and its not bit
+    function automatic pv(input [6:0] pr, input [2:0] idx, input inv);
+        pv = ((idx == 3'd7) ? 1'b1 : pr[idx]) ^ inv;
+    endfunction
+
+    function automatic [31:0] popc32(input [31:0] x);
+        integer i;
+        begin
+            popc32 = 32'd0;
+            for (i = 0; i < 32; i = i + 1) popc32 = popc32 + {31'd0, x[i]};
+        end
+    endfunction
+
+    // highest set bit, 0xFFFFFFFF if none
+    function automatic [31:0] msb32(input [31:0] x);
+        integer i;
+        begin
+            msb32 = 32'hFFFFFFFF;
+            for (i = 0; i < 32; i = i + 1) if (x[i]) msb32 = i;
+        end
+    endfunction
+
+    function automatic [31:0] brev32(input [31:0] x);
+        integer i;
+        begin
+            for (i = 0; i < 32; i = i + 1) brev32[i] = x[31 - i];
+        end
+    endfunction
+
+    // compare per CompOp, signed or not
+    function automatic cmp(input [31:0] x, input [31:0] y, input [2:0] op, input uns);
+        reg lt, eq;
+        begin
+            eq = (x == y);
+            lt = uns ? (x < y) : ($signed(x) < $signed(y));
+            case (op)
+            T_CompOp_EQ: cmp = eq;
+            T_CompOp_NE: cmp = !eq;
+            T_CompOp_LT: cmp = lt;
+            T_CompOp_LE: cmp = lt || eq;
+            T_CompOp_GT: cmp = !lt && !eq;
+            default:     cmp = !lt;                          // GE
+            endcase
+        end
+    endfunction
+
+    function automatic boolop(input x, input y, input [1:0] op);
+        case (op)
+        T_BoolOp_AND: boolop = x & y;
+        T_BoolOp_OR:  boolop = x | y;
+        default:      boolop = x ^ y;
+        endcase
+    endfunction
+
+    // clamp a signed 32-bit value to [lo, hi] (signed)
+    function automatic [31:0] clamp(input [31:0] x, input [31:0] lo, input [31:0] hi);
+        if ($signed(x) < $signed(lo)) clamp = lo;
+        else if ($signed(x) > $signed(hi)) clamp = hi;
+        else clamp = x;
+    endfunction
+
+    // one byte of PRMT
+    function automatic [7:0] prmt_byte(input [63:0] t, input [2:0] mode, input [3:0] ctl, input [1:0] pos);
+        reg [2:0] sel;
+        reg [7:0] x;
+        begin
+            case (mode)
+            T_PRMTMode_F4E:  sel = {1'b0, ctl[1:0]} + {1'b0, pos};
+            T_PRMTMode_B4E:  sel = {1'b0, ctl[1:0]} - {1'b0, pos};
+            T_PRMTMode_RC8:  sel = {1'b0, ctl[1:0]};
+            T_PRMTMode_ECL:  sel = (pos < ctl[1:0]) ? {1'b0, ctl[1:0]} : {1'b0, pos};
+            T_PRMTMode_ECR:  sel = (pos > ctl[1:0]) ? {1'b0, ctl[1:0]} : {1'b0, pos};
+            T_PRMTMode_RC16: sel = {1'b0, ctl[0], pos[0]};
+            default:         sel = ctl[2:0];                 // IDX
+            endcase
+            x = t[{sel, 3'b000} +: 8];
+            prmt_byte = (mode == T_PRMTMode_IDX && ctl[3]) ? {8{x[7]}} : x;
+        end
+    endfunction
+
+    // One lane: {pwv, pwe, d1_en, d0_en, d1, d0}.
+    function automatic [79:0] int_lane(input [127:0] w, input [31:0] a, input [63:0] B, input [63:0] C,
+                                       input [6:0] p, input [6:0] up, input bneg, input bnot, input cneg);
+        reg [31:0] b, c, d0_, d1_, x32, lo32, hi32, m32, mul_b;
+        reg        d0e, d1e, pp, pq, t1, uns;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [7:0]  pe, pw;                          // bit 7 = PT: dropped
+        /* verilator lint_on UNUSEDSIGNAL */
+        reg [7:0]  pr8, lut, b8;
+        reg [2:0]  pu_i, pv_i;
+        reg [63:0] prod, t64;
+        reg [32:0] s33;
+        reg [64:0] s65;
+        reg [39:0] d40;
+        reg [15:0] h16;
+        reg [5:0]  n6;
+        reg [6:0]  n7;
+        reg [4:0]  sz;
+        reg signed [39:0] ea, eb;
+        reg [7:0]  opt;
+        integer i;
+        begin
+            b = B[31:0]; c = C[31:0];
+            opt = w[F_OPTYPE +: F_OPTYPE_W];
+            d0_ = 32'd0; d1_ = 32'd0; d0e = 1'b0; d1e = 1'b0; pe = 8'd0; pw = 8'd0;
+            x32 = 32'd0; lo32 = 32'd0; hi32 = 32'd0; m32 = 32'd0; t64 = 64'd0; s33 = 33'd0; s65 = 65'd0;
+            d40 = 40'd0; h16 = 16'd0; n6 = 6'd0; n7 = 7'd0; sz = 5'd0; pr8 = 8'd0; lut = 8'd0; b8 = 8'd0;
+            t1 = 1'b0; ea = 40'sd0; eb = 40'sd0;
+            pp = pv(p, w[F_PP +: F_PP_W], w[F_PP_NOT]);
+            pq = pv(p, w[F_PQ +: F_PQ_W], w[F_PQ_NOT]);
+            pu_i = w[F_PU +: F_PU_W];
+            pv_i = w[F_PV +: F_PV_W];
+            // the multiplier (IMAD, IMAD_WIDE, IMUL): SrcB negated for IMUL with '-'
+            uns = (opt == OP_IMUL) ? (w[F_IMUL_ITYPE +: F_IMUL_ITYPE_W] == T_IType_U32) :
+                  (opt == OP_IMAD_WIDE) ? (w[F_IMAD_WIDE_ITYPE +: F_IMAD_WIDE_ITYPE_W] == T_IType_U32) :
+                  (w[F_IMAD_ITYPE +: F_IMAD_ITYPE_W] == T_IType_U32);
+            mul_b = (opt == OP_IMUL && bneg) ? (~b + 32'd1) : b;
+            prod = uns ? {32'd0, a} * {32'd0, mul_b}
+                       : $signed({{32{a[31]}}, a}) * $signed({{32{mul_b[31]}}, mul_b});
+            case (opt)
+            // ---------------- XU ----------------
+            OP_POPC: begin d0_ = popc32(bnot ? ~b : b); d0e = 1'b1; end
+            OP_FLO: begin
+                x32 = bnot ? ~b : b;
+                if (w[F_FLO_ITYPE +: F_FLO_ITYPE_W] == T_IType_S32 && x32[31]) x32 = ~x32;  // complement when negative
+                d0_ = msb32(x32);
+                if (x32 != 32'd0 && w[F_SH +: F_SH_W] == T_FLOSH_SH) d0_ = 32'd31 - d0_;
+                d0e = 1'b1;
+            end
+            OP_BREV: begin d0_ = brev32(b); d0e = 1'b1; end
+            OP_BMSK: begin
+                // ones from bit lo, width bits, clipped at bit 31
+                if (w[F_CWMODE +: F_CWMODE_W] == T_CWMode_WRAP) begin lo32 = {27'd0, a[4:0]}; hi32 = {27'd0, b[4:0]}; end
+                else begin lo32 = a; hi32 = (b >= 32'd32) ? 32'd32 : b; end
+                if (w[F_CWMODE +: F_CWMODE_W] == T_CWMode_CLAMP && a >= 32'd32) d0_ = 32'd0;
+                else begin
+                    x32 = lo32 + hi32;                                  // first bit above, 0..63
+                    d0_ = (32'hFFFFFFFF << lo32[4:0]) & ~((x32 >= 32'd32) ? 32'd0 : (32'hFFFFFFFF << x32[4:0]));
+                end
+                d0e = 1'b1;
+            end
+            OP_SGXT: begin
+                n6 = (w[F_CWMODE +: F_CWMODE_W] == T_CWMode_WRAP) ? {1'b0, b[4:0]} : ((b > 32'd32) ? 6'd32 : b[5:0]);
+                if (n6 == 6'd0) d0_ = 32'd0;
+                else if (n6 == 6'd32) d0_ = a;
+                else begin
+                    m32 = (32'd1 << n6[4:0]) - 32'd1;
+                    d0_ = a & m32;
+                    if (w[F_SGXT_ITYPE +: F_SGXT_ITYPE_W] == T_IType_S32 && d0_[n6[4:0] - 5'd1]) d0_ = d0_ | ~m32;
+                end
+                d0e = 1'b1;
+            end
+            // ---------------- IALU ----------------
+            OP_IADD: begin
+                if (w[F_EXT +: F_EXT_W] == T_IExt_X) begin
+                    s33 = {1'b0, w[F_RA_NEG] ? ~a : a} + {1'b0, bneg ? ~b : b} + {32'd0, pp};
+                    d0_ = s33[31:0];
+                    pe[pu_i] = 1'b1; pw[pu_i] = s33[32];
+                end else d0_ = (w[F_RA_NEG] ? (~a + 32'd1) : a) + (bneg ? (~b + 32'd1) : b);
+                d0e = 1'b1;
+            end
+            OP_IMAD: begin
+                // .LO: low product word + c (+1 when negated); .HI.X: high word + c + pp
+                s33 = {1'b0, (w[F_LOHI +: F_LOHI_W] == T_LOHI_HI) ? prod[63:32] : prod[31:0]} + {1'b0, cneg ? ~c : c}
+                    + {32'd0, (w[F_EXT +: F_EXT_W] == T_IExt_X) ? pp : cneg};
+                d0_ = s33[31:0]; d0e = 1'b1;
+                pe[pu_i] = 1'b1; pw[pu_i] = s33[32];
+            end
+            OP_IMAD_WIDE: begin
+                s65 = {1'b0, prod} + {1'b0, cneg ? ~C : C} + {64'd0, (w[F_EXT +: F_EXT_W] == T_IExt_X) ? pp : cneg};
+                d0_ = s65[31:0]; d1_ = s65[63:32]; d0e = 1'b1; d1e = 1'b1;
+                pe[pu_i] = 1'b1; pw[pu_i] = s65[64];
+            end
+            OP_IDP2A: begin
+                d40 = {8'd0, c} + {39'd0, pp};
+                for (i = 0; i < 2; i = i + 1) begin
+                    h16 = a[16 * i +: 16];
+                    ea = {{24{h16[15] & (w[F_AFMT +: F_AFMT_W] == T_I16Type_S16)}}, h16};
+                    b8 = b[8 * (i + ((w[F_LOHI +: F_LOHI_W] == T_LOHI_HI) ? 2 : 0)) +: 8];
+                    eb = {{32{b8[7] & (w[F_BFMT +: F_BFMT_W] == T_I8Type_S8)}}, b8};
+                    d40 = d40 + ea * eb;
+                end
+                d0_ = d40[31:0]; d0e = 1'b1;
+                pe[pu_i] = 1'b1; pw[pu_i] = !d40[39] && (d40[38:32] != 7'd0);
+            end
+            OP_IDP4A: begin
+                d40 = {8'd0, c} + {39'd0, pp};
+                for (i = 0; i < 4; i = i + 1) begin
+                    b8 = a[8 * i +: 8];
+                    ea = {{32{b8[7] & (w[F_AFMT +: F_AFMT_W] == T_I8Type_S8)}}, b8};
+                    b8 = b[8 * i +: 8];
+                    eb = {{32{b8[7] & (w[F_BFMT +: F_BFMT_W] == T_I8Type_S8)}}, b8};
+                    d40 = d40 + ea * eb;
+                end
+                d0_ = d40[31:0]; d0e = 1'b1;
+                pe[pu_i] = 1'b1; pw[pu_i] = !d40[39] && (d40[38:32] != 7'd0);
+            end
+            OP_IMUL: begin d0_ = (w[F_LOHI +: F_LOHI_W] == T_LOHI_HI) ? prod[63:32] : prod[31:0]; d0e = 1'b1; end
+            OP_LEA: begin
+                if (w[F_LOHI +: F_LOHI_W] == T_LOHI_LO) begin
+                    // '-': the shifted word x enters as ~x with carry in 1 (ERRATA D9)
+                    x32 = a << w[F_SHIFTAMT +: F_SHIFTAMT_W];
+                    s33 = {1'b0, w[F_RA_NEG] ? ~x32 : x32} + {1'b0, b} + {32'd0, w[F_RA_NEG]};
+                end else begin
+                    x32 = w[F_RA_NEG] ? ~a : a;
+                    t64 = (w[F_SX32 +: F_SX32_W] == T_LEASX32_SX32) ? {{32{x32[31]}}, x32} : (w[F_RA_NEG] ? ~{c, a} : {c, a});
+                    t64 = t64 << w[F_SHIFTAMT +: F_SHIFTAMT_W];
+                    s33 = {1'b0, t64[63:32]} + {1'b0, b} + {32'd0, pp};
+                end
+                d0_ = s33[31:0]; d0e = 1'b1;
+                pe[pu_i] = 1'b1; pw[pu_i] = s33[32];
+            end
+            OP_IABS: begin d0_ = b[31] ? (~b + 32'd1) : b; d0e = 1'b1; end
+            OP_IMNMX: begin
+                t1 = (w[F_IMNMX_ITYPE +: F_IMNMX_ITYPE_W] == T_IType_U32) ? (a < b) : ($signed(a) < $signed(b));   // a < b
+                d0_ = (pp ? t1 : !t1) ? a : b; d0e = 1'b1;
+            end
+            OP_P2R: begin
+                pr8 = {1'b1, p};
+                m32 = a;
+                m32[{w[F_BSEL +: F_BSEL_W], 3'b000} +: 8] = (b[7:0] & pr8) | (~b[7:0] & a[{w[F_BSEL +: F_BSEL_W], 3'b000} +: 8]);
+                d0_ = m32; d0e = 1'b1;
+            end
+            OP_R2P: begin
+                pr8 = a[{w[F_RA_BSEL +: F_RA_BSEL_W], 3'b000} +: 8];
+                pe = {1'b0, b[6:0]}; pw = pr8;
+            end
+            OP_ISETP, OP_ISET: begin
+                uns = (opt == OP_ISETP) ? (w[F_ISETP_ITYPE +: F_ISETP_ITYPE_W] == T_IType_U32) : (w[F_ISET_ITYPE +: F_ISET_ITYPE_W] == T_IType_U32);
+                t1 = (w[F_EXT +: F_EXT_W] == T_IExt_X && a == b) ? pq : cmp(a, b, w[F_COMPOP +: F_COMPOP_W], uns);
+                if (opt == OP_ISETP) begin
+                    pe[pu_i] = 1'b1; pw[pu_i] = boolop(t1, pp, w[F_BOOLOP +: F_BOOLOP_W]);
+                    pe[pv_i] = 1'b1; pw[pv_i] = boolop(!t1, pp, w[F_BOOLOP +: F_BOOLOP_W]);
+                end else begin
+                    d0_ = boolop(t1, pp, w[F_BOOLOP +: F_BOOLOP_W])
+                          ? ((w[F_BMBF +: F_BMBF_W] == T_BMBF_BF) ? 32'h3F800000 : 32'hFFFFFFFF) : 32'd0;
+                    d0e = 1'b1;
+                end
+            end
+            OP_SEL: begin d0_ = pp ? a : b; d0e = 1'b1; end
+            OP_LOP3: begin
+                lut = w[F_LUT +: F_LUT_W];
+                for (i = 0; i < 32; i = i + 1) d0_[i] = lut[{a[i], b[i], c[i]}];
+                d0e = 1'b1;
+                pe[pu_i] = 1'b1;
+                pw[pu_i] = (w[F_EXBOOL +: F_EXBOOL_W] == T_EXBool_POR) ? ((d0_ != 32'd0) | pp) : ((d0_ != 32'd0) & pp);
+            end
+            OP_PLOP3: begin
+                lut = w[F_LUT +: F_LUT_W];
+                t1 = (w[F_STYPE +: F_STYPE_W] == T_SType_U) ? pv(up, w[F_UPC +: F_UPC_W], w[F_UPC_NOT])
+                                                     : pv(p, w[F_PC +: F_PC_W], w[F_PC_NOT]);
+                pe[pu_i] = 1'b1;
+                pw[pu_i] = lut[{pv(p, w[F_PA +: F_PA_W], w[F_PA_NOT]), pv(p, w[F_PB +: F_PB_W], w[F_PB_NOT]), t1}];
+            end
+            OP_SHF: begin
+                // limit 64 (S64, U64) or 32 (S32, U32); wrap or clamp the amount
+                t1 = (w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_S32 || w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_U32);
+                uns = (w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_U64 || w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_U32);
+                if (w[F_CWMOD +: F_CWMOD_W] == T_CWMode_WRAP) n7 = t1 ? {2'b00, b[4:0]} : {1'b0, b[5:0]};
+                else if (t1) n7 = (b > 32'd32) ? 7'd32 : b[6:0];
+                else n7 = (b > 32'd64) ? 7'd64 : b[6:0];
+                t64 = {c, a};
+                if (n7[6]) t64 = (w[F_DIRECTION +: F_DIRECTION_W] == T_SHFDir_R && !uns) ? {64{c[31]}} : 64'd0;
+                else if (w[F_DIRECTION +: F_DIRECTION_W] == T_SHFDir_L) t64 = t64 << n7[5:0];
+                else if (!uns) t64 = $signed(t64) >>> n7[5:0];
+                else t64 = t64 >> n7[5:0];
+                d0_ = (w[F_LOHI +: F_LOHI_W] == T_LOHI_HI) ? t64[63:32] : t64[31:0]; d0e = 1'b1;
+            end
+            OP_MOV: begin
+                d0_ = B[31:0]; d0e = 1'b1;
+                if (w[F_WIDTH +: F_WIDTH_W] == T_MOVW_64) begin d1_ = B[63:32]; d1e = 1'b1; end
+            end
+            OP_PRMT: begin
+                t64 = {b, a};
+                for (i = 0; i < 4; i = i + 1)
+                    d0_[8 * i +: 8] = prmt_byte(t64, w[F_PRMT_MODE +: F_PRMT_MODE_W],
+                                                (w[F_PRMT_MODE +: F_PRMT_MODE_W] == T_PRMTMode_IDX) ? c[4 * i +: 4] : {2'b00, c[1:0]},
+                                                i[1:0]);
+                d0e = 1'b1;
+            end
+            OP_I2I: begin
+                case (w[F_I2I_DTYPE +: F_I2I_DTYPE_W])
+                T_I2IDType_S8:  d0_ = clamp(b, 32'hFFFFFF80, 32'h7F);
+                T_I2IDType_U8:  d0_ = clamp(b, 32'h0, 32'hFF);
+                T_I2IDType_S16: d0_ = clamp(b, 32'hFFFF8000, 32'h7FFF);
+                default:        d0_ = clamp(b, 32'h0, 32'hFFFF);
+                endcase
+                d0e = 1'b1;
+            end
+            OP_I2IP: begin
+                // the packed size (2, 4, 8, 16 bits) and signedness of DstType
+                case (w[F_DSTTYPE +: F_DSTTYPE_W])
+                T_I2IPDType_S2, T_I2IPDType_U2:   sz = 5'd2;
+                T_I2IPDType_S4, T_I2IPDType_U4:   sz = 5'd4;
+                T_I2IPDType_S8, T_I2IPDType_U8:   sz = 5'd8;
+                default:                          sz = 5'd16;
+                endcase
+                uns = (w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U2 || w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U4 ||
+                       w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U8 || w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U16);
+                hi32 = uns ? ((32'd1 << sz) - 32'd1) : ((32'd1 << (sz - 5'd1)) - 32'd1);
+                lo32 = uns ? 32'd0 : ~hi32;                             // unsigned: 0; signed: -2^(n-1)
+                if (w[F_SATRELU +: F_SATRELU_W] == T_SATRelu_SATRELU && !uns) lo32 = 32'd0;
+                m32 = (32'd1 << sz) - 32'd1;
+                x32 = ((clamp(a, lo32, hi32) & m32) << sz) | (clamp(b, lo32, hi32) & m32);
+                if (sz != 5'd16) x32 = x32 | ((c & ((32'd1 << (6'd32 - {sz, 1'b0})) - 32'd1)) << {sz, 1'b0});
+                d0_ = x32; d0e = 1'b1;
+            end
+            default: ;
+            endcase
+            int_lane = {pw[6:0], pe[6:0], d1e, d0e, d1_, d0_};
+        end
+    endfunction
+
+    // all 32 lanes at the edge where go is high (each predicate's lanes
+    // gathered in a word of their own, then written at once)
+    always @(posedge clk) if (go) begin : lanes
+        integer l;
+        reg [79:0] r;
+        reg [6:0]  pl;
+        reg [31:0] e0, e1, e2, e3, e4, e5, e6, v0, v1, v2, v3, v4, v5, v6;
+        for (l = 0; l < 32; l = l + 1) begin
+            pl = {pred[192 + l], pred[160 + l], pred[128 + l], pred[96 + l], pred[64 + l], pred[32 + l], pred[l]};
+            r = int_lane(ir, a0[32 * l +: 32],
+                         b_gpr ? {b1[32 * l +: 32], b0[32 * l +: 32]} : ub,
+                         c_gpr ? {c1[32 * l +: 32], c0[32 * l +: 32]} : uc,
+                         pl, upred, b_neg, b_bitnot, c_neg);
+            d0[32 * l +: 32] <= r[31:0];
+            d1[32 * l +: 32] <= r[63:32];
+            m0[l] <= exec[l] & r[64];
+            m1[l] <= exec[l] & r[65];
+            e0[l] = r[66]; e1[l] = r[67]; e2[l] = r[68]; e3[l] = r[69]; e4[l] = r[70]; e5[l] = r[71]; e6[l] = r[72];
+            v0[l] = r[73]; v1[l] = r[74]; v2[l] = r[75]; v3[l] = r[76]; v4[l] = r[77]; v5[l] = r[78]; v6[l] = r[79];
+        end
+        pw_m <= {e6, e5, e4, e3, e2, e1, e0} & {7{exec}};
+        pw_v <= {v6, v5, v4, v3, v2, v1, v0};
+    end
+endmodule

@@ -1,0 +1,101 @@
+/* The shared beat assembler (fw/beats.h): GPR and GPR_ROW beats into one
+ * record, in any mix, the last value of a lane winning; and the beats that
+ * break the contract (a row with no lane or to RZ, a beat before HEAD, more
+ * registers than a record holds) mark the record broken. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fw/beats.h"
+
+static wire_commit rec;
+
+static int add(fw_beats *a, uint8_t kind, uint8_t index, uint8_t lane, uint32_t mask_a, uint32_t mask_b,
+               uint32_t data)
+{
+    fw_beat b = {.kind = kind, .index = index, .lane = lane, .mask_a = mask_a, .mask_b = mask_b, .data = data};
+    for (unsigned l = 0; l < FW_PORT_ROW_LANES; l++)
+        b.row[l] = 0x100u * index + l;
+    return fw_beats_add(a, &b);
+}
+
+static void rows_and_lanes(void **state)
+{
+    (void)state;
+    fw_beats a;
+    fw_beats_begin(&a, &rec);
+    assert_int_equal(add(&a, FW_BEAT_HEAD, 0, 0, 0xffffffffu, 0x0000ffffu, 0), 0);
+    add(&a, FW_BEAT_GPR_ROW, 4, 0, 0x0000ff0fu, 0, 0);
+    add(&a, FW_BEAT_GPR, 4, 2, 0, 0, 0xabcd);         /* a lane the row wrote: last value wins */
+    add(&a, FW_BEAT_GPR, 5, 31, 0, 0, 7);             /* a register by lane */
+    add(&a, FW_BEAT_GPR_ROW, 5, 0, 0x00000001u, 0, 0); /* then by row */
+    add(&a, FW_BEAT_PRED, 1, 0, 0x3u, 0x1u, 0);
+    assert_int_equal(add(&a, FW_BEAT_END, 0, 0, 0, 0, 0), 1);
+    assert_false(a.broken);
+    assert_int_equal(rec.gpr_count, 2);
+    assert_int_equal(rec.gpr[0].reg, 4);
+    assert_int_equal(rec.gpr[0].lane_mask, 0x0000ff0fu);
+    assert_int_equal(rec.gpr[0].value[0], 0x400);
+    assert_int_equal(rec.gpr[0].value[2], 0xabcd);
+    assert_int_equal(rec.gpr[0].value[15], 0x40f);
+    assert_int_equal(rec.gpr[1].reg, 5);
+    assert_int_equal(rec.gpr[1].lane_mask, 0x80000001u);
+    assert_int_equal(rec.gpr[1].value[31], 7);
+    assert_int_equal(rec.gpr[1].value[0], 0x500);
+    assert_int_equal(rec.pred_count, 1);
+    assert_int_equal(rec.pred[0].value, 0x1u);
+    assert_int_equal(rec.flags & WIRE_COMMIT_TRAP, 0);
+}
+
+static void broken(uint8_t kind, uint8_t index, uint32_t mask_a, int before_head)
+{
+    fw_beats a;
+    fw_beats_begin(&a, &rec);
+    if (!before_head)
+        add(&a, FW_BEAT_HEAD, 0, 0, 1, 1, 0);
+    add(&a, kind, index, 0, mask_a, 0, 0);
+    add(&a, FW_BEAT_END, 0, 0, 0, 0, 0);
+    assert_true(a.broken);
+}
+
+static void contract_breaks(void **state)
+{
+    (void)state;
+    broken(FW_BEAT_GPR_ROW, 3, 0, 0);           /* no lane */
+    broken(FW_BEAT_GPR_ROW, 255, 1, 0);         /* RZ */
+    broken(FW_BEAT_GPR, 255, 0, 0);             /* RZ by lane */
+    broken(FW_BEAT_GPR_ROW, 3, 1, 1);           /* before HEAD */
+    fw_beats a;
+    fw_beats_begin(&a, &rec);
+    add(&a, FW_BEAT_HEAD, 0, 0, 1, 1, 0);
+    for (uint8_t r = 0; r <= WIRE_MAX_GPR_WRITES; r++) /* one register more than a record holds */
+        add(&a, FW_BEAT_GPR_ROW, r, 0, 1, 0, 0);
+    add(&a, FW_BEAT_END, 0, 0, 0, 0, 0);
+    assert_true(a.broken);
+}
+
+static void trap_and_unimplemented(void **state)
+{
+    (void)state;
+    fw_beats a;
+    fw_beats_begin(&a, &rec);
+    add(&a, FW_BEAT_HEAD, 0, 0, 1, 1, 0);
+    fw_beat end = {.kind = FW_BEAT_END, .status = FW_BEAT_UNIMPLEMENTED};
+    assert_int_equal(fw_beats_add(&a, &end), 1);
+    assert_false(a.broken);
+    assert_true(rec.flags & WIRE_COMMIT_TRAP);
+    assert_int_equal(rec.trap_code, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rows_and_lanes),
+        cmocka_unit_test(contract_breaks),
+        cmocka_unit_test(trap_and_unimplemented),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
