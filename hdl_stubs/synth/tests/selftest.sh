@@ -1,0 +1,44 @@
+#!/bin/sh
+# yosys_synth.sh's own test, both flows: it passes a clean design whose
+# memory is a RAM, and fails, naming the reason, on a latch, on a memory Yosys
+# cannot make a RAM, on a Yosys warning and on a construct Yosys refuses.
+#   selftest.sh YOSYS
+set -u
+yosys=$1
+here=$(cd "$(dirname "$0")" && pwd)
+synth="sh $here/../yosys_synth.sh"
+if ! command -v "$yosys" >/dev/null 2>&1; then
+    echo "SKIP: $yosys not installed (scripts/setup.sh installs yosys)"
+    exit 77
+fi
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+fail=0
+# expect FLOW TOP STATUS TEXT [OPTION]: yosys_synth.sh on TOP (with
+# ram_ok.v) exits STATUS and prints TEXT
+expect() {
+    flow=$1 top=$2 status=$3 text=$4 opt=${5:-}
+    files="-f $here/ram_ok.v $opt"
+    [ "$top" = ram_ok ] || files="$files -f $here/$top.v"
+    # shellcheck disable=SC2086
+    $synth $files -m u_s.mem "$yosys" "$flow" "$top" > "$out" 2>&1
+    got=$?
+    if [ $got -eq "$status" ] && grep -qF "$text" "$out"; then
+        echo "ok: $flow $top $opt: exit $got, \"$text\""
+    else
+        echo "FAIL: $flow $top: exit $got (expected $status and \"$text\"):"
+        sed 's/^/    /' "$out"
+        fail=1
+    fi
+}
+for flow in generic ecp5; do
+    expect $flow ram_ok 0 "ram_ok: $flow: inferred as RAM: u_s.mem"
+    expect $flow ram_ok 0 "ram_ok: $flow: inferred as RAM: u_s.mem" -n
+    expect $flow bad_latch 1 "FAIL: bad_latch: yosys $flow: no latch"
+    expect $flow bad_warning 1 "FAIL: bad_warning: yosys $flow: warnings"
+    expect $flow bad_construct 1 "FAIL: bad_construct: yosys $flow: Yosys stopped"
+done
+expect generic bad_ffram 1 "FAIL: bad_ffram: yosys generic: u_s.mem is one \$mem_v2 of at most 2 write ports"
+expect ecp5 bad_ffram 1 "FAIL: bad_ffram: yosys ecp5: u_s.mem is mapped to RAM cells"
+[ $fail -eq 0 ] && echo "yosys_synth selftest: PASS"
+exit $fail

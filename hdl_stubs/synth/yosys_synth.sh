@@ -1,0 +1,172 @@
+#!/bin/sh
+# A Yosys synthesis check of a Verilog design, shared by the stand-in core's
+# flows (hdl_stubs/synth/CMakeLists.txt) and any unit's:
+#   yosys_synth.sh [options] YOSYS FLOW TOP
+#     FLOW generic  `synth -top TOP`, hierarchy kept; the memories named by -m
+#                   stay $mem_v2 cells (RAM macros), every other memory is
+#                   mapped to flip-flops
+#     FLOW ecp5     `synth_ecp5 -top TOP` (flattened, Lattice ECP5 cells)
+#     -d DIR        read every DIR/*.v (a DIR that does not exist is skipped)
+#     -f FILE       read FILE
+#     -I DIR        include directory (skipped when it does not exist)
+#     -P NAME=VALUE a parameter of TOP
+#     -m INST.MEM   the memory MEM of instance INST of TOP (e.g. u_gpr.mem)
+#                   must be inferred as a RAM: one $mem_v2 after
+#                   `memory -nomap`, and for ecp5 block RAM (DP16KD) or LUT
+#                   RAM (TRELLIS_DPR16X4) after the RAM mapping
+#     -l FILE       keep Yosys's log in FILE
+#     -n            leave out `share` (SAT-based resource sharing, an area
+#                   optimisation): `synth -noshare`; for ecp5 synth_ecp5's
+#                   coarse stage is run without it
+# Fails (exit 1) on a Yosys error (an unsupported construct stops
+# read_verilog), on any Yosys warning, when `check -assert` finds a problem,
+# on any latch, or when a -m memory is not a RAM. Prints the whole design's
+# cells, flip-flops and memories (the hierarchy total) and the run time.
+# Exits 77 (skipped) when YOSYS is not installed, 2 on a usage error.
+set -eu
+usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] YOSYS generic|ecp5 TOP" >&2; exit 2; }
+files="" incs="" params="" mems="" keep_log="" noshare=""
+while getopts d:f:I:P:m:l:n opt; do
+    case $opt in
+    d) if [ -d "$OPTARG" ]; then
+           for f in "$OPTARG"/*.v; do [ -e "$f" ] && files="$files $f"; done
+       else
+           echo "note: $OPTARG does not exist: not read"
+       fi ;;
+    f) files="$files $OPTARG" ;;
+    I) [ -d "$OPTARG" ] && incs="$incs -I$OPTARG" ;;
+    P) params="$params -chparam ${OPTARG%%=*} ${OPTARG#*=}" ;;
+    m) mems="$mems $OPTARG" ;;
+    l) keep_log=$OPTARG ;;
+    n) noshare=1 ;;
+    *) usage ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 3 ] || usage
+yosys=$1 flow=$2 top=$3
+[ -n "$files" ] || { echo "yosys_synth.sh: no Verilog file to read" >&2; exit 2; }
+if ! command -v "$yosys" >/dev/null 2>&1; then
+    echo "SKIP: $yosys not installed (scripts/setup.sh installs yosys)"
+    exit 77
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ys=$tmp/flow.ys
+latches='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
+
+# The selection of memory INST.MEM (INST may be a path, u_a.u_b) as one
+# $mem_v2 cell. Hierarchical (generic): the cell MEM in the module that
+# implements instance INST; flattened (ecp5): the cell INST.MEM of TOP.
+mem_cell() {
+    if [ "$flow" = ecp5 ]; then
+        echo "$top/$1 $top/t:\$mem_v2 %i"
+        return
+    fi
+    sel="" rest=$1
+    while [ "${rest#*.}" != "$rest" ]; do
+        if [ -z "$sel" ]; then sel="$top/${rest%%.*}"; else sel="$sel %M */${rest%%.*} %i"; fi
+        rest=${rest#*.}
+    done
+    echo "$sel %M */$rest %i */t:\$mem_v2 %i"
+}
+
+# Each assertion is logged first ("CHECK: ..."): a failure names it.
+check() { # DESCRIPTION YOSYS-COMMAND
+    echo "log CHECK: $(echo "$1" | tr ";" ",")" # (a ; would end the command)
+    echo "$2"
+}
+{
+    echo "read_verilog -defer$incs$files"
+    echo "hierarchy -top $top$params"
+    case $flow in
+    generic)
+        echo "synth -top $top${noshare:+ -noshare} -run :fine"
+        keep=""
+        for m in $mems; do
+            check "$m is one \$mem_v2 of at most 2 write ports after memory -nomap" \
+                "select -assert-count 1 $(mem_cell "$m") r:WR_PORTS<=2 %i"
+            if [ -z "$keep" ]; then keep="$(mem_cell "$m")"; else keep="$keep $(mem_cell "$m") %u"; fi
+        done
+        # synth's fine stage, the -m memories kept as $mem_v2 (RAM macros)
+        echo "opt -fast -full"
+        if [ -n "$keep" ]; then echo "memory_map $keep %n"; else echo "memory_map"; fi
+        echo "opt -full"
+        echo "techmap"
+        echo "opt -fast"
+        echo "abc -fast"
+        echo "opt -fast"
+        echo "hierarchy -check"
+        for m in $mems; do check "$m is still a \$mem_v2 after synthesis" "select -assert-count 1 $(mem_cell "$m")"; done
+        check "no latch" "select -assert-none $latches"
+        check "check -assert (no driver conflict, no undriven wire in use, no logic loop)" "check -assert" ;;
+    ecp5)
+        if [ -z "$noshare" ]; then
+            echo "synth_ecp5 -top $top -run :map_ram"
+        else
+            # synth_ecp5's coarse stage without `share` (Yosys 0.23's)
+            echo "synth_ecp5 -top $top -run :coarse"
+            echo "proc; flatten; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff"
+            echo "fsm; opt; wreduce; peepopt; opt_clean"
+            echo "techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean"
+            echo "techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18" \
+                 "-D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18"
+            echo "chtype -set \$mul t:\$__soft_mul; alumacc; opt; memory -nomap; opt_clean"
+        fi
+        for m in $mems; do check "$m is one \$mem_v2 after memory -nomap" "select -assert-count 1 $(mem_cell "$m")"; done
+        echo "synth_ecp5 -top $top -run map_ram:map_ffram"
+        for m in $mems; do
+            check "$m is mapped to RAM cells, not left for flip-flops" "select -assert-none $(mem_cell "$m")"
+            check "$m is block RAM (DP16KD) or LUT RAM (TRELLIS_DPR16X4)" \
+                "select -assert-min 1 $top/t:DP16KD $top/t:TRELLIS_DPR16X4 %u $top/$m.* %i"
+        done
+        # latches before map_luts, which turns them into LUT loops
+        echo "synth_ecp5 -top $top -run map_ffram:map_luts"
+        check "no latch" "select -assert-none $latches"
+        echo "synth_ecp5 -top $top -run map_luts:"
+        check "check -assert -mapped (no conflict, undriven wire or loop, only ECP5 cells)" "check -assert -mapped" ;;
+    *)
+        usage ;;
+    esac
+    echo "tee -q -o $tmp/stat stat -top $top"
+} > "$ys"
+
+start=$(date +%s)
+if ! "$yosys" -q -l "$tmp/log" -s "$ys" > "$tmp/out" 2>&1; then
+    [ -z "$keep_log" ] || cp "$tmp/log" "$keep_log"
+    head -c 4000 "$tmp/out"
+    what=$(sed -n 's/^CHECK: //p' "$tmp/log" | tail -1)
+    if grep -q "^ERROR: Assertion failed" "$tmp/out" && [ -n "$what" ]; then
+        echo "FAIL: $top: yosys $flow: $what"
+    else
+        echo "FAIL: $top: yosys $flow: Yosys stopped (the error above)"
+    fi
+    exit 1
+fi
+end=$(date +%s)
+[ -z "$keep_log" ] || cp "$tmp/log" "$keep_log"
+# (ABC says so of a module without flip-flops; nothing is wrong then)
+if grep "Warning:" "$tmp/log" | grep -v "ABC: Warning: The network is combinational" > "$tmp/warnings"; then
+    cat "$tmp/warnings"
+    echo "FAIL: $top: yosys $flow: warnings (above)"
+    exit 1
+fi
+
+# The figures of the whole design: stat's hierarchy total (or its one module).
+if grep -q "design hierarchy" "$tmp/stat"; then sed -n '/design hierarchy/,$p' "$tmp/stat" > "$tmp/total"
+else cp "$tmp/stat" "$tmp/total"; fi
+sed -n '/Number of cells/,$p' "$tmp/total" | grep -v '^ *$' | sed "s/^ */$top: /"
+awk -v top="$top" -v flow="$flow" '
+    /Number of cells:/ { cells = $4 }
+    $1 ~ /DFF|TRELLIS_FF/ { ffs += $2 }
+    $1 == "$mem_v2" { mems += $2 }
+    $1 == "DP16KD" { bram += $2 }
+    $1 == "TRELLIS_DPR16X4" { lutram += $2 }
+    END {
+        printf "%s: %s: %d cells, %d flip-flops, ", top, flow, cells, ffs
+        if (flow == "ecp5") printf "%d block RAMs (DP16KD), %d LUT RAMs (TRELLIS_DPR16X4)\n", bram, lutram
+        else printf "%d memories ($mem_v2)\n", mems
+    }' "$tmp/total"
+[ -z "$mems" ] || echo "$top: $flow: inferred as RAM:$mems"
+echo "$top: yosys $flow: check -assert passed, no latches, no warnings; $((end - start)) s"
