@@ -25,13 +25,14 @@
 #include <time.h>
 
 #include "dut_rtl.h"
+#include "fault_spec.h"
 #include "server_cli.h"
 
 static void usage(FILE *f)
 {
     fputs("usage: gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [options]\n"
           "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND as\n"
-          "                           fw/faults.h lists them (1..9); AT the retire index it is armed\n"
+          "                           fw/faults.h lists them; AT the retire index it is armed\n"
           "                           from; PARAM bit number / offset\n"
           "  --wave FILE.fst          write an FST waveform of the whole run\n"
           "  --wave-window N          only the cycles of retires I-N .. I+N (I: --wave-at, or the\n"
@@ -81,17 +82,13 @@ int main(int argc, char **argv)
             continue;
         switch (opt) {
         case 'f': {
-            unsigned kind = 0, param = 0;
-            unsigned long long at = 0;
-            char extra;
-            int n = sscanf(optarg, "%u:%llu:%u%c", &kind, &at, &param, &extra);
-            if (n < 2 || n > 3 || kind < 1 || kind >= FW_FAULT_COUNT ||
-                at > UINT32_MAX || param > 255) {
-                fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..9, AT < 2^32, "
-                        "PARAM 0..255\n");
+            fw_fault_spec f;
+            if (fw_fault_spec_parse(optarg, UINT32_MAX, &f) != 0) {
+                fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), AT < 2^32, "
+                        "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, optarg);
                 return 2;
             }
-            cfg.fault_kind = kind, cfg.fault_at = (uint32_t)at, cfg.fault_param = param;
+            cfg.fault_kind = f.kind, cfg.fault_at = (uint32_t)f.at, cfg.fault_param = f.param;
             break;
         }
         case 'w':

@@ -58,6 +58,11 @@ int main(int argc, char **argv)
                         "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, optarg);
                 return 2;
             }
+            if (f.kind >= FW_FAULT_FIRST_DATAPATH) {
+                fprintf(stderr, "gpu-modelsim: --fault %u strikes in the stand-in core's floating-point units "
+                        "(fw/faults.h); the model DUT has none: use the rtl board\n", f.kind);
+                return 2;
+            }
             dut.fault_kind = f.kind, dut.fault_at = f.at, dut.fault_param = f.param;
         } else {
             FILE *f = opt == 'h' ? stdout : stderr;
