@@ -25,9 +25,8 @@ int main(int argc, char **argv)
                                             FW_SERVER_LONG_OPTIONS,
                                             {0}};
     fw_link_zmq_config link_cfg = {.program = "gpu-modelsim"};
-    fw_dut_model dut;
-    if (fw_dut_model_init(&dut) != 0)
-        return 1;
+    fw_dut_model dut; /* made once the options are good: a refusal leaves nothing to free */
+    fw_fault_spec fault = {0};
     fw_dut_mutant mutant = {.inner = &fw_dut_model_ops, .inner_ctx = &dut};
     size_t rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD;
     int opt;
@@ -52,18 +51,16 @@ int main(int argc, char **argv)
             }
             rx_cap = v;
         } else if (opt == 'f') {
-            fw_fault_spec f;
-            if (fw_fault_spec_parse(optarg, UINT64_MAX, &f) != 0) {
+            if (fw_fault_spec_parse(optarg, UINT64_MAX, &fault) != 0) {
                 fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), "
                         "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, optarg);
                 return 2;
             }
-            if (f.kind >= FW_FAULT_FIRST_DATAPATH) {
+            if (fault.kind >= FW_FAULT_FIRST_DATAPATH) {
                 fprintf(stderr, "gpu-modelsim: --fault %u strikes in the stand-in core's floating-point units "
-                        "(fw/faults.h); the model DUT has none: use the rtl board\n", f.kind);
+                        "(fw/faults.h); the model DUT has none: use the rtl board\n", fault.kind);
                 return 2;
             }
-            dut.fault_kind = f.kind, dut.fault_at = f.at, dut.fault_param = f.param;
         } else {
             FILE *f = opt == 'h' ? stdout : stderr;
             fprintf(f, "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
@@ -78,6 +75,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "gpu-modelsim: unexpected argument '%s'\n", argv[optind]);
         return 2;
     }
+    if (fw_dut_model_init(&dut) != 0)
+        return 1;
+    dut.fault_kind = fault.kind, dut.fault_at = fault.at, dut.fault_param = fault.param;
     fw_link_zmq link;
     int open_rc = fw_server_open(&link, &link_cfg);
     if (open_rc != 0) {
