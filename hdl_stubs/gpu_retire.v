@@ -129,13 +129,7 @@ module gpu_retire (
     assign end_taken = taken && rt_kind == BEAT_END;
     assign end_trap = trap != 8'd0 || st_err;
 
-    function automatic [4:0] ctz(input [31:0] m);
-        integer i;
-        begin
-            ctz = 5'd0;
-            for (i = 31; i >= 0; i = i - 1) if (m[i]) ctz = i[4:0];
-        end
-    endfunction
+    `include "gpu_ctz.vh"
 
     function automatic [2:0] ctz8(input [7:0] m);
         integer i;

@@ -55,13 +55,7 @@ module gpu_unit_fp32 (
         endcase
     endfunction
 
-    function automatic [4:0] ctz(input [31:0] m);
-        integer i;
-        begin
-            ctz = 5'd0;
-            for (i = 31; i >= 0; i = i - 1) if (m[i]) ctz = i[4:0];
-        end
-    endfunction
+    `include "gpu_ctz.vh"
 
     reg [2:0]  op;
     reg [1:0]  rnd, lop;

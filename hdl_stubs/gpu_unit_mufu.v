@@ -73,13 +73,7 @@ module gpu_unit_mufu #(
         endcase
     endfunction
 
-    function automatic [4:0] ctz(input [31:0] m);
-        integer i;
-        begin
-            ctz = 5'd0;
-            for (i = 31; i >= 0; i = i - 1) if (m[i]) ctz = i[4:0];
-        end
-    endfunction
+    `include "gpu_ctz.vh"
 
     // x moved n ulps up in the low element of its format (unit code ut)
     function automatic [31:0] nudge(input [31:0] x, input [2:0] ut, input [7:0] n);
