@@ -31,9 +31,9 @@
 static void usage(FILE *f)
 {
     fputs("usage: gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [options]\n"
-          "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND as\n"
-          "                           fw/faults.h lists them; AT the retire index it is armed\n"
-          "                           from; PARAM bit number / offset\n"
+          "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND below\n"
+          "                           (fw/faults.h); AT the retire index it is armed from; PARAM\n"
+          "                           P, a bit number, offset or amount\n"
           "  --wave FILE.fst          write an FST waveform of the whole run\n"
           "  --wave-window N          only the cycles of retires I-N .. I+N (I: --wave-at, or the\n"
           "                           fault's AT)\n"
@@ -43,6 +43,10 @@ static void usage(FILE *f)
           "  --x-random SEED          state the HDL does not reset starts random (default: zero)\n"
           "  --stats                  print instructions, cycles and speed on exit (stderr)\n",
           f);
+    fputs("fault kinds:\n", f);
+#define RTLSIM_FAULT_LINE(name, value, text) fprintf(f, "  %2d %-15s %s\n", value, #name, text);
+    FW_FAULTS(RTLSIM_FAULT_LINE)
+#undef RTLSIM_FAULT_LINE
     fw_server_usage(f);
 }
 
