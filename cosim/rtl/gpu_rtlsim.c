@@ -25,14 +25,15 @@
 #include <time.h>
 
 #include "dut_rtl.h"
+#include "fault_spec.h"
 #include "server_cli.h"
 
 static void usage(FILE *f)
 {
     fputs("usage: gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [options]\n"
-          "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND as\n"
-          "                           fw/faults.h lists them (1..9); AT the retire index it is armed\n"
-          "                           from; PARAM bit number / offset\n"
+          "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND below\n"
+          "                           (fw/faults.h); AT the retire index it is armed from; PARAM\n"
+          "                           P, a bit number, offset or amount\n"
           "  --wave FILE.fst          write an FST waveform of the whole run\n"
           "  --wave-window N          only the cycles of retires I-N .. I+N (I: --wave-at, or the\n"
           "                           fault's AT)\n"
@@ -42,6 +43,10 @@ static void usage(FILE *f)
           "  --x-random SEED          state the HDL does not reset starts random (default: zero)\n"
           "  --stats                  print instructions, cycles and speed on exit (stderr)\n",
           f);
+    fputs("fault kinds:\n", f);
+#define RTLSIM_FAULT_LINE(name, value, text) fprintf(f, "  %2d %-15s %s\n", value, #name, text);
+    FW_FAULTS(RTLSIM_FAULT_LINE)
+#undef RTLSIM_FAULT_LINE
     fw_server_usage(f);
 }
 
@@ -81,17 +86,13 @@ int main(int argc, char **argv)
             continue;
         switch (opt) {
         case 'f': {
-            unsigned kind = 0, param = 0;
-            unsigned long long at = 0;
-            char extra;
-            int n = sscanf(optarg, "%u:%llu:%u%c", &kind, &at, &param, &extra);
-            if (n < 2 || n > 3 || kind < 1 || kind >= FW_FAULT_COUNT ||
-                at > UINT32_MAX || param > 255) {
-                fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..9, AT < 2^32, "
-                        "PARAM 0..255\n");
+            fw_fault_spec f;
+            if (fw_fault_spec_parse(optarg, UINT32_MAX, &f) != 0) {
+                fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), AT < 2^32, "
+                        "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, optarg);
                 return 2;
             }
-            cfg.fault_kind = kind, cfg.fault_at = (uint32_t)at, cfg.fault_param = param;
+            cfg.fault_kind = f.kind, cfg.fault_at = (uint32_t)f.at, cfg.fault_param = f.param;
             break;
         }
         case 'w':

@@ -56,6 +56,11 @@ int main(int argc, char **argv)
                         "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, optarg);
                 return 2;
             }
+            if (fault.kind >= FW_FAULT_FIRST_DATAPATH) {
+                fprintf(stderr, "gpu-modelsim: --fault %u strikes in the stand-in core's floating-point units "
+                        "(fw/faults.h); the model DUT has none: use the rtl board\n", fault.kind);
+                return 2;
+            }
         } else {
             FILE *f = opt == 'h' ? stdout : stderr;
             fprintf(f, "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"

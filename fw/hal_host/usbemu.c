@@ -167,7 +167,8 @@ static void usage(FILE *f)
           "  drop[:2]           frame N is never sent (the host times out)\n"
           "  version            HELLO is answered with the next protocol version\n"
           "  hang[:100]         the DUT stops retiring after N instructions (watchdog)\n"
-          "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND 1..9, fw/faults.h)\n"
+          "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND as fw/faults.h lists them;\n"
+          "                 10 and above only with --dut rtl)\n"
           "--firmware image|host  the board's own rv32 image gh-ref-fw.elf on the emulated soft core\n"
           "                 (Unicorn; the default where built) or the firmware core compiled for the host\n"
           "                 (faster). " USBEMU_FIRMWARE_ENV " sets the default.\n"
@@ -298,6 +299,11 @@ int main(int argc, char **argv)
     if (optind >= argc) {
         usage(stderr);
         return 125;
+    }
+    if (dut != DUT_RTL && dut_fault.kind >= FW_FAULT_FIRST_DATAPATH) {
+        usbemu_say("--fault %u strikes in the stand-in core's floating-point units (fw/faults.h); the model DUT "
+                   "has none: use --dut rtl", dut_fault.kind);
+        return 2;
     }
     if (image && dut_fault.kind == FW_FAULT_HIDDEN_STORE) {
         /* the emulated debug port presents the DUT's stores to the firmware from its records, so a
