@@ -219,6 +219,64 @@ static void dir_override(void **state)
     assert_non_null(gh_boards_dir(NULL)); /* the build defines GH_BOARDS_DIR */
 }
 
+/* A line longer than inih's buffer is refused on its own line, never cut in
+ * two (the rest would be read as another line); one that fits is whole. */
+static void long_lines(void **state)
+{
+    (void)state;
+    char text[1024], value[400];
+    memset(value, 0, sizeof value);
+    for (size_t i = 0; i + 5 < 260; i += 5)
+        memcpy(value + i, "IALU ", 5);
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\nimplements = %s\n", value);
+    expect_error(text, 5, "line longer than 198 characters");
+    snprintf(text, sizeof text, "; %0250d\n[board]\nname = x\n", 0);
+    expect_error(text, 1, "line longer than 198 characters");
+    /* 198 characters and the newline: accepted whole */
+    char fits[199];
+    memset(fits, ' ', sizeof fits);
+    memcpy(fits, "implements = IALU", 17);
+    memcpy(fits + 193, " EXT_", 5);
+    fits[198] = '\0';
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\n%s\n", fits);
+    expect_error(text, 5, "unknown instruction group 'EXT_'"); /* the last word arrived whole */
+    memcpy(fits + 193, " XU  ", 5);
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\n%s\n", fits);
+    gh_board b;
+    char err[512];
+    assert_int_equal(gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err), GH_BOARDS_OK);
+    assert_string_equal(b.implements, "IALU XU");
+}
+
+/* CRLF line ends and a UTF-8 byte order mark read as LF and no mark do. */
+static void crlf_and_bom(void **state)
+{
+    (void)state;
+    const char *lf = "[board]\nname = x\ntransport = model\n[dut]\nwarps = 4\nimplements = IALU XU\n";
+    const char *crlf = "\xef\xbb\xbf[board]\r\nname = x\r\ntransport = model\r\n[dut]\r\nwarps = 4\r\n"
+                       "implements = IALU XU\r\n";
+    gh_board a, b;
+    char err[512];
+    assert_int_equal(gh_board_parse_text("a.ini", lf, strlen(lf), &a, err, sizeof err), GH_BOARDS_OK);
+    if (gh_board_parse_text("a.ini", crlf, strlen(crlf), &b, err, sizeof err) != GH_BOARDS_OK)
+        fail_msg("CRLF + BOM refused: %s", err);
+    assert_memory_equal(&a, &b, sizeof a);
+    expect_error("\xef\xbb\xbf[board]\r\nname = x\r\ntransport = pcie\r\n", 3, "transport 'pcie'");
+}
+
+/* A NUL byte ends nothing silently: the descriptor is refused. */
+static void nul_byte(void **state)
+{
+    (void)state;
+    const char text[] = "[board]\nname = x\0y\ntransport = model\n";
+    gh_board b;
+    char err[512];
+    assert_int_equal(gh_board_parse_text("n.ini", text, sizeof text - 1, &b, err, sizeof err), GH_BOARDS_MALFORMED);
+    assert_non_null(strstr(err, "n.ini:2: NUL byte"));
+    assert_int_equal(gh_board_parse_text("e.ini", "", 0, &b, err, sizeof err), GH_BOARDS_MALFORMED);
+    assert_non_null(strstr(err, "e.ini:1: no [board] section"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -226,7 +284,8 @@ int main(void)
         cmocka_unit_test(unknown_section_and_key), cmocka_unit_test(bad_values),
         cmocka_unit_test(repeated_key),     cmocka_unit_test(missing_keys),
         cmocka_unit_test(duplicate_names),  cmocka_unit_test(io_errors),
-        cmocka_unit_test(dir_override),
+        cmocka_unit_test(dir_override),     cmocka_unit_test(long_lines),
+        cmocka_unit_test(crlf_and_bom),     cmocka_unit_test(nul_byte),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

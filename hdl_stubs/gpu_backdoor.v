@@ -32,9 +32,11 @@ module gpu_backdoor #(
     `include "gpu_port.vh"
     `include "gpu_isa.vh"
     `include "gpu_contract.vh"
+    `include "gpu_tolerance.vh"
     /* verilator lint_on UNUSEDPARAM */
 
     wire [31:0] ow = {24'd0, bd_index} - {24'd0, CAPW_OPTYPES};     // word of the optype bitmap
+    wire [31:0] tw = {24'd0, bd_index} - {24'd0, CAPW_TOLERANCES};  // word of the declared bounds
     reg gap;
     assign serve = idle && !launching && bd_req && !gap && !bd_ack && !busy;
     assign gpr_read = serve && !bd_we && bd_space == BD_GPR;
@@ -48,7 +50,8 @@ module gpu_backdoor #(
             else if (bd_index == CAPW_LANES) q_here = CONTRACT_LANES;
             else if (bd_index >= CAPW_OPTYPES && ow < CAP_OPTYPE_WORDS)
                 q_here = ISA_IMPLEMENTED[32 * ow +: 32];
-            // MUFU_ULP words: 0, every result exact (the MUFU slot is empty)
+            else if (bd_index >= CAPW_TOLERANCES && tw < CAP_TOLERANCE_WORDS)
+                q_here = core_tolerance_word(tw[3:0]);      // MUFU's ulp bounds (gpu_tolerance.vh)
         end else if (bd_req && bd_space == BD_CORE && bd_index == CORE_CODE_SIZE)
             q_here = {15'd0, code_count};
     end

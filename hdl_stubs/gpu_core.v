@@ -6,17 +6,19 @@
 //   gpu_sched     round-robin warp pick          gpu_lanes   lane PCs and status, min-PC
 //   gpu_imem      instruction memory             gpu_decode  word -> controls, checks (+ gpu_legal)
 //   gpu_opfetch   source rows and uniform operands, from gpu_gpr (register file) and gpu_pregs
-//   gpu_exec      the units: gpu_unit_int, gpu_unit_warp (+ empty FP16, FP32, MUFU slots)
+//   gpu_exec      the units: gpu_unit_int, gpu_unit_warp, gpu_unit_fp16, gpu_unit_fp32 (after
+//                 gpu_fp_operands), gpu_unit_mufu (over hdl_stubs/fp/)
 //   gpu_mem       the memory port: constants, loads, stores
 //   gpu_retire    the retire port: beats, and the writes they commit
 //   gpu_ctrl      control flow and convergence stacks
 //   gpu_backdoor  the state backdoor          gpu_faults  fault injection
 // Every fact of the spec and of the contract comes from generated headers
 // (build/hdl_generated: gpu_isa.vh, gpu_port.vh, gpu_contract.vh,
-// gpu_faults.vh; hdl_stubs/hdl.cmake).
+// gpu_faults.vh, gpu_tolerance.vh; hdl_stubs/hdl.cmake).
 module gpu_core #(
     parameter integer CAP_WARPS = 4,
-    parameter integer IMEM_AW = 16       // instruction memory: 2**IMEM_AW words (16 as the port; less for synthesis checks)
+    parameter integer IMEM_AW = 16,      // instruction memory: 2**IMEM_AW words (16 as the port; less for synthesis checks)
+    parameter integer MUFU_LANES = 8     // lanes of the special-function unit MUFU shares (1, 2, 4, 8, 16, 32)
 ) (
     input  wire          clk,
     input  wire          rst_n,
@@ -89,7 +91,7 @@ module gpu_core #(
     wire [2:0]    reads;
     wire          bd_serve, bd_gpr_read, bd_busy;
     wire [31:0]   q_seq, q_faults, q_pregs, q_lanes, q_ctrl;
-    wire          mem_busy, warp_busy, unimpl;
+    wire          mem_busy, exec_busy, unimpl;
     wire [WB-1:0] w = cw[WB-1:0];
     wire [WB-1:0] bw = bd_warp[WB-1:0];
 
@@ -101,7 +103,7 @@ module gpu_core #(
         .pick_ok(pick_ok), .dead(dead), .pick_w(pick_w), .dead_w(dead_w), .all_exited(all_exited),
         .pick(pick), .pick_warp(pick_warp), .cw(cw), .fetch_trap(fetch_trap), .insn_valid(insn_valid),
         .chk(chk), .unimpl_now(unimpl_now), .needs_const(needs_const), .reads(reads),
-        .cgo(cgo), .cbusy(cbusy), .cdone(cdone), .multi(multi), .unit_busy(mem_busy || warp_busy),
+        .cgo(cgo), .cbusy(cbusy), .cdone(cdone), .multi(multi), .unit_busy(mem_busy || exec_busy),
         .unit_trap(mem_trap), .go(go), .trap(trap), .unimpl(unimpl), .end_taken(end_taken),
         .end_trap(end_trap), .tick(tick),
         .bd_go(bd_serve), .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_index(bd_index),
@@ -195,7 +197,7 @@ module gpu_core #(
         .bd_index(bd_index), .bd_wdata(bd_wdata), .bd_q(q_pregs));
 
     // ---------------------------------------------------------------- execution
-    wire [1023:0] int_d0, int_d1, warp_d0, ld0, ld1, ld2, ld3;
+    wire [1023:0] int_d0, int_d1, warp_d0, fp16_d0, fp32_d0, mufu_d0, ld0, ld1, ld2, ld3;
     wire [31:0]   m0, m1, m2, m3, ld_m;
     wire [223:0]  pw_m, pw_v;
     wire          ur_en;
@@ -203,12 +205,17 @@ module gpu_core #(
     wire [31:0]   ur_v;
     wire [6:0]    up_m, up_v;
 
-    gpu_exec u_exec (
-        .clk(clk), .go(go), .unit(unit), .ir(ir), .exec(exec), .a0(q_a), .a1(a1), .b0(q_b), .b1(b1),
+    wire        f_armed, fire_ret, fire_mem, fire_ctrl, fire_exec;
+    wire [7:0]  f_kind, f_param, f_param1;
+
+    gpu_exec #(.MUFU_LANES(MUFU_LANES)) u_exec (
+        .clk(clk), .rst_n(rst_n), .go(go), .unit(unit), .ir(ir), .exec(exec), .a0(q_a), .a1(a1), .b0(q_b), .b1(b1),
         .c0(q_c), .c1(c1), .b_gpr(b_gpr), .c_gpr(c_gpr), .ub(ub), .uc(uc), .b_neg(b_neg), .b_bitnot(b_bitnot),
         .c_neg(c_neg), .pred(pred), .upred(upred), .warp(cw), .nwarps(nwarps), .clock(clock),
-        .ld_m(ld_m), .ld_words(mem_words), .busy(warp_busy),
-        .int_d0(int_d0), .int_d1(int_d1), .warp_d0(warp_d0), .m0(m0), .m1(m1), .m2(m2), .m3(m3), .pw_m(pw_m), .pw_v(pw_v),
+        .ld_m(ld_m), .ld_words(mem_words), .busy(exec_busy),
+        .f_armed(f_armed), .f_kind(f_kind), .f_param(f_param), .f_fire(fire_exec),
+        .int_d0(int_d0), .int_d1(int_d1), .warp_d0(warp_d0), .fp16_d0(fp16_d0), .fp32_d0(fp32_d0),
+        .mufu_d0(mufu_d0), .m0(m0), .m1(m1), .m2(m2), .m3(m3), .pw_m(pw_m), .pw_v(pw_v),
         .ur_en(ur_en), .ur_i(ur_i), .ur_v(ur_v), .up_m(up_m), .up_v(up_v));
 
     // ---------------------------------------------------------------- memory port
@@ -217,8 +224,6 @@ module gpu_core #(
     wire [2:0]  st_idx;
     wire [63:0] st_a;
     wire [31:0] st_d, st_mask;
-    wire        f_armed, fire_ret, fire_mem, fire_ctrl;
-    wire [7:0]  f_kind, f_param, f_param1;
 
     gpu_mem u_mem (
         .clk(clk), .rst_n(rst_n), .pick(pick), .ir(ir), .exec(exec), .words(mem_words), .a0(q_a), .a1(a1),
@@ -241,7 +246,7 @@ module gpu_core #(
         .start(state == S_CONST || state == S_READ || state == S_EXEC || state == S_RETIRE),
         .results(state == S_RETIRE), .warp(cw), .pc(cpc), .insn(insn_valid ? ir : 128'd0), .active(active),
         .exec(exec), .trap(trap), .unimpl(unimpl), .unit(unit), .int_d0(int_d0), .int_d1(int_d1),
-        .warp_d0(warp_d0), .ld0(ld0), .ld1(ld1), .ld2(ld2), .ld3(ld3), .m0(m0), .m1(m1),
+        .warp_d0(warp_d0), .fp16_d0(fp16_d0), .fp32_d0(fp32_d0), .mufu_d0(mufu_d0), .ld0(ld0), .ld1(ld1), .ld2(ld2), .ld3(ld3), .m0(m0), .m1(m1),
         .m2(m2), .m3(m3), .resr(resr), .pw_m(pw_m), .pw_v(pw_v), .ur_en(ur_en), .ur_i(ur_i), .ur_v(ur_v),
         .up_m(up_m), .up_v(up_v), .st_mask(st_mask), .st_go(st_go), .st_taken(st_taken), .st_beat(st_beat),
         .st_more(st_more), .st_lane(st_lane), .st_idx(st_idx), .st_a(st_a), .st_d(st_d), .st_err(st_err),
@@ -267,7 +272,7 @@ module gpu_core #(
 
     // ---------------------------------------------------------------- backdoor, faults
     gpu_faults u_faults (
-        .clk(clk), .rst_n(rst_n), .retired(retired), .launch(l_go), .fire(fire_ret || fire_mem || fire_ctrl),
+        .clk(clk), .rst_n(rst_n), .retired(retired), .launch(l_go), .fire(fire_ret || fire_mem || fire_ctrl || fire_exec),
         .bd_go(bd_serve), .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_index(bd_index),
         .bd_wdata(bd_wdata), .bd_q(q_faults), .armed(f_armed), .kind(f_kind), .param(f_param), .param1(f_param1));
 

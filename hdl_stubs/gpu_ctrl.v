@@ -80,13 +80,7 @@ module gpu_ctrl #(
     wire [5:0] d_cw = depth[6 * cw +: 6];
 
     // lowest set bit
-    function automatic [4:0] ctz(input [31:0] m);
-        integer i;
-        begin
-            ctz = 5'd0;
-            for (i = 31; i >= 0; i = i - 1) if (m[i]) ctz = i[4:0];
-        end
-    endfunction
+    `include "gpu_ctz.vh"
 
     always @(*) begin : questions
         integer i;

@@ -166,8 +166,12 @@ module gpu_decode (
                      (opt == OP_REDUX && (!isa_valid_REDUXOp(ir[F_REDUXOP +: F_REDUXOP_W]) ||
                                           !isa_valid_REDUXDType(ir[F_REDUX_DTYPE +: F_REDUX_DTYPE_W]))) ||
                      (opt == OP_REDUXU && (!isa_valid_REDUXOp(ir[F_REDUXOP +: F_REDUXOP_W]) ||
-                                           !isa_valid_REDUXDType(ir[F_REDUXU_DTYPE +: F_REDUXU_DTYPE_W]))))
-                chk = TRAP_ILLEGAL_INSTRUCTION;    // reserved modifier values and combinations
+                                           !isa_valid_REDUXDType(ir[F_REDUXU_DTYPE +: F_REDUXU_DTYPE_W]))) ||
+                     (unit_of(opt) == U_FP16 && (!isa_valid_HSel2(isa_fv_ra_hsel2(ir)) ||
+                                                 !isa_valid_HSel2(isa_b_hsel2(ir)) || !isa_valid_HSel2(isa_c_hsel2(ir)))) ||
+                     ((opt == OP_HSETP2 || opt == OP_HSET2) &&
+                      (!isa_valid_FCMPOp(isa_fv_cmp(ir)) || !isa_valid_LOPOp(isa_fv_lop(ir)))))
+                chk = TRAP_ILLEGAL_INSTRUCTION;    // reserved modifier values and combinations (even with no lane)
             else if (guard != 32'd0) begin
                 if ((opt == OP_S2R || opt == OP_S2UR) && !isa_valid_SRegId(ir[F_SRA +: F_SRA_W]))
                     chk = TRAP_ILLEGAL_INSTRUCTION;
@@ -199,8 +203,8 @@ module gpu_decode (
             exec <= (chk == TRAP_ILLEGAL_ENCODING) ? 32'd0 : guard;
             unit <= unit_of(opt);
             unimpl <= unimpl_now;
-            multi <= unit_of(opt) == U_MEM ||
-                     (opt == OP_MATCH && ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ANY);
+            multi <= unit_of(opt) == U_MEM || unit_of(opt) == U_FP16 || unit_of(opt) == U_FP32 ||
+                     unit_of(opt) == U_MUFU || (opt == OP_MATCH && ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ANY);
             b_gpr <= bk == SLOT_GPR; c_gpr <= ck == SLOT_GPR;
             b_neg <= isa_b_neg(ir); b_bitnot <= isa_b_bitnot(ir); c_neg <= isa_c_neg(ir);
             b_const <= bk == SLOT_CMEM;

@@ -9,26 +9,26 @@
 // as they are (the retire stage picks the unit's rows when it loads a beat:
 // no 1024-bit multiplexer evaluated every cycle).
 //
-//   unit            instructions                                   module
-//   U_INT           IALU but R2UR/SETGPR/GETGPR; XU but MUFU        gpu_unit_int
-//   U_WARP          SYNCOp, S2R, S2UR, R2UR, SETGPR, GETGPR         gpu_unit_warp
-//   U_MEM           LDG, STG, LDC                                   gpu_mem (loads; stores retire)
-//   U_NONE          NOP EXIT BRA BSSY BSYNC                         gpu_ctrl only
-//   U_FP16  (empty) HADD2 HMUL2 HFMA2 HMNMX2 HSETP2 HSET2           -
-//   U_FP32  (empty) FADD FMUL FFMA FMNMX FSETP LRP                  -
-//   U_MUFU  (empty) MUFU                                            -
+//   unit     instructions                                   module
+//   U_INT    IALU but R2UR/SETGPR/GETGPR; XU but MUFU        gpu_unit_int
+//   U_WARP   SYNCOp, S2R, S2UR, R2UR, SETGPR, GETGPR         gpu_unit_warp
+//   U_MEM    LDG, STG, LDC                                   gpu_mem (loads; stores retire)
+//   U_NONE   NOP EXIT BRA BSSY BSYNC                         gpu_ctrl only
+//   U_FP16   HADD2 HMUL2 HFMA2 HMNMX2 HSETP2 HSET2           gpu_unit_fp16 (fp_halu2, 32 lanes)
+//   U_FP32   FADD FMUL FFMA FMNMX FSETP LRP                  gpu_unit_fp32 (fp32_unit, 32 lanes)
+//   U_MUFU   MUFU                                            gpu_unit_mufu (fp_mufu, MUFU_LANES lanes)
 //
-// The three empty slots: their optypes are outside hdl_stubs/implemented.txt,
-// so decode retires them as UNIMPLEMENTED before they get here, and their
-// result ports below are tied off. A unit for a slot takes the slot
-// interface: a decode wrapper turning `ir` into the unit's controls
-// (format, rounding, FTZ, saturation, operand modifiers, the MUFU function),
-// 32 lanes of the datapath (hdl_stubs/fp/), registered results d0 (and d1
-// for a pair), m0 (= exec for a GPR result), pw_m/pw_v (HSETP2, FSETP; pu and
-// pv), `busy` for a multi-cycle unit; then its optypes join implemented.txt
-// and its case arm below is filled in.
-module gpu_exec (
+// The FP32 and FP16 slots share an operand latch (gpu_fp_operands) and
+// compute one edge after `go`; MUFU latches SrcB itself and takes 32 /
+// MUFU_LANES passes. Decode marks all three `multi`; `busy` says when the
+// last edge is still to come. Each FP slot (and the operand latch) runs on
+// a clock of its own, gated off while it has nothing to do (gpu_clock_gate),
+// as hardware gates idle units: a simulator evaluates nothing of them then.
+module gpu_exec #(
+    parameter integer MUFU_LANES = 8       // lanes of the shared special-function unit (divides 32)
+) (
     input  wire          clk,
+    input  wire          rst_n,
     input  wire          go,
     input  wire [2:0]    unit,
     input  wire [127:0]  ir,
@@ -45,10 +45,14 @@ module gpu_exec (
     input  wire [31:0]   ld_m,
     input  wire [2:0]    ld_words,
     output wire          busy,             // a multi-cycle unit is at work
-    // the results: the units' rows (int: d0 d1, warp: d0; loads come from gpu_mem), the lanes
-    // each of the chosen unit's up to four rows writes, predicate writes, a uniform register
-    // and uniform predicates
-    output wire [1023:0] int_d0, int_d1, warp_d0,
+    // faults struck in the FP units (fw/faults.h)
+    input  wire          f_armed,
+    input  wire [7:0]    f_kind, f_param,
+    output wire          f_fire,
+    // the results: the units' rows (int: d0 d1, warp, fp16, fp32, mufu: d0; loads come from
+    // gpu_mem), the lanes each of the chosen unit's up to four rows writes, predicate writes, a
+    // uniform register and uniform predicates
+    output wire [1023:0] int_d0, int_d1, warp_d0, fp16_d0, fp32_d0, mufu_d0,
     output reg  [31:0]   m0, m1, m2, m3,
     output reg  [223:0]  pw_m, pw_v,
     output reg           ur_en,
@@ -80,9 +84,42 @@ module gpu_exec (
         .d0(warp_d0), .m0(warp_m0), .pw_m(warp_pw_m), .pw_v(warp_pw_v),
         .ur_en(warp_ur_en), .ur_i(warp_ur_i), .ur_v(warp_ur_v), .up_m(warp_up_m), .up_v(warp_up_v));
 
-    // (slots U_FP16, U_FP32, U_MUFU: no unit yet)
+    // the floating-point slots
+    wire [31:0]   fp_en, fp_p, fp16_m0, fp32_m0, mufu_m0;
+    wire [1023:0] fp_a, fp_b, fp_c;
+    wire [223:0]  fp16_pw_m, fp16_pw_v, fp32_pw_m, fp32_pw_v;
+    wire          fp32_busy, mufu_busy, fp32_fire, mufu_fire;
 
-    assign busy = warp_busy;
+    wire fpo_clk, fp16_clk, fp32_clk, mufu_clk, fp16_want, fp32_want, mufu_want;
+    wire fpo_go = go && (unit == U_FP16 || unit == U_FP32);
+    gpu_clock_gate g_fpo (.clk(clk), .en(fpo_go), .gclk(fpo_clk));
+    gpu_clock_gate g_fp16 (.clk(clk), .en(fp16_want || !rst_n), .gclk(fp16_clk));
+    gpu_clock_gate g_fp32 (.clk(clk), .en(fp32_want || !rst_n), .gclk(fp32_clk));
+    gpu_clock_gate g_mufu (.clk(clk), .en(mufu_want || !rst_n), .gclk(mufu_clk));
+
+    gpu_fp_operands u_fpo (
+        .clk(fpo_clk), .go(fpo_go), .ir(ir), .ub(ub), .uc(uc), .exec(exec),
+        .a0(a0), .b0(b0), .c0(c0), .b_gpr(b_gpr), .c_gpr(c_gpr), .pred(pred),
+        .en(fp_en), .a(fp_a), .b(fp_b), .c(fp_c), .p(fp_p));
+
+    gpu_unit_fp16 u_fp16 (
+        .clk(fp16_clk), .rst_n(rst_n), .go(go && unit == U_FP16), .want(fp16_want), .ir(ir), .exec(exec),
+        .en(fp_en), .a(fp_a), .b(fp_b), .c(fp_c),
+        .p(fp_p), .d(fp16_d0), .m0(fp16_m0), .pw_m(fp16_pw_m), .pw_v(fp16_pw_v));
+
+    gpu_unit_fp32 u_fp32 (
+        .clk(fp32_clk), .rst_n(rst_n), .go(go && unit == U_FP32), .want(fp32_want), .ir(ir), .exec(exec),
+        .en(fp_en), .a(fp_a), .b(fp_b), .c(fp_c),
+        .p(fp_p), .d(fp32_d0), .m0(fp32_m0), .pw_m(fp32_pw_m), .pw_v(fp32_pw_v), .busy(fp32_busy), .f_armed(f_armed), .f_kind(f_kind), .f_fire(fp32_fire));
+
+    gpu_unit_mufu #(.LANES(MUFU_LANES)) u_mufu (
+        .clk(mufu_clk), .rst_n(rst_n), .go(go && unit == U_MUFU), .want(mufu_want), .ir(ir), .exec(exec),
+        .b0(b0), .b_gpr(b_gpr), .ub(ub),
+        .d(mufu_d0), .m0(mufu_m0), .busy(mufu_busy), .f_armed(f_armed), .f_kind(f_kind), .f_param(f_param),
+        .f_fire(mufu_fire));
+
+    assign busy = warp_busy || fp32_busy || mufu_busy;
+    assign f_fire = fp32_fire || mufu_fire;
 
     always @(*) begin
         m0 = 32'd0; m1 = 32'd0; m2 = 32'd0; m3 = 32'd0;
@@ -100,7 +137,9 @@ module gpu_exec (
             m0 = ld_m; m1 = (ld_words > 3'd1) ? ld_m : 32'd0;
             m2 = (ld_words > 3'd2) ? ld_m : 32'd0; m3 = (ld_words > 3'd3) ? ld_m : 32'd0;
         end
-        // U_FP16, U_FP32, U_MUFU: empty slots (never reached: UNIMPLEMENTED at decode)
+        U_FP16: begin m0 = fp16_m0; pw_m = fp16_pw_m; pw_v = fp16_pw_v; end
+        U_FP32: begin m0 = fp32_m0; pw_m = fp32_pw_m; pw_v = fp32_pw_v; end
+        U_MUFU: m0 = mufu_m0;
         default: ;
         endcase
     end

@@ -73,13 +73,7 @@ module gpu_mem (
     wire [7:0] opt = ir[F_OPTYPE +: F_OPTYPE_W];
     wire [4:0] bytes = {words, 2'b00};
 
-    function automatic [4:0] ctz(input [31:0] m);
-        integer i;
-        begin
-            ctz = 5'd0;
-            for (i = 31; i >= 0; i = i - 1) if (m[i]) ctz = i[4:0];
-        end
-    endfunction
+    `include "gpu_ctz.vh"
 
     // LDG/STG: [Ra pair + offset]; LDC: c[bank][Ra + offset]
     function automatic [63:0] g_addr(input [4:0] l);

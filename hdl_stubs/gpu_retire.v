@@ -10,7 +10,8 @@
 // Faults struck here (gpu_faults): WRONG_LANE and FLIP_BIT change the first
 // row beat; STRAY_WRITE adds a GPR beat after it (its first lane, to register
 // rd + P) and HIDDEN_WRITE the same write with no beat; DROP_PRED drops the
-// first predicate write.
+// first predicate write; NAN_PAYLOAD clears a fraction bit of an FP32-unit
+// row's first lane when it holds a NaN.
 module gpu_retire (
     input  wire          clk,
     input  wire          rst_n,
@@ -26,7 +27,7 @@ module gpu_retire (
     input  wire          unimpl,
     // results (gpu_exec, gpu_mem) and where they go
     input  wire [2:0]    unit,             // whose rows they are
-    input  wire [1023:0] int_d0, int_d1, warp_d0, ld0, ld1, ld2, ld3,
+    input  wire [1023:0] int_d0, int_d1, warp_d0, fp16_d0, fp32_d0, mufu_d0, ld0, ld1, ld2, ld3,
     input  wire [31:0]   m0, m1, m2, m3,   // the lanes rows 0..3 write
     input  wire [31:0]   resr,             // destination rows 0..3, 8 bits each (255: none)
     input  wire [223:0]  pw_m, pw_v,
@@ -53,7 +54,7 @@ module gpu_retire (
     input  wire          f_armed,
     input  wire [7:0]    f_kind, f_param1,
     /* verilator lint_off UNUSEDSIGNAL */
-    input  wire [7:0]    f_param,          // (FLIP_BIT's bit number: bits 4..0)
+    input  wire [7:0]    f_param,          // (FLIP_BIT's bit number: bits 4..0; NAN_PAYLOAD's mod 22)
     /* verilator lint_on UNUSEDSIGNAL */
     output reg           f_fire,
     // state written as beats are taken
@@ -128,13 +129,7 @@ module gpu_retire (
     assign end_taken = taken && rt_kind == BEAT_END;
     assign end_trap = trap != 8'd0 || st_err;
 
-    function automatic [4:0] ctz(input [31:0] m);
-        integer i;
-        begin
-            ctz = 5'd0;
-            for (i = 31; i >= 0; i = i - 1) if (m[i]) ctz = i[4:0];
-        end
-    endfunction
+    `include "gpu_ctz.vh"
 
     function automatic [2:0] ctz8(input [7:0] m);
         integer i;
@@ -174,7 +169,15 @@ module gpu_retire (
             default: lane_of = ld3[32 * l +: 32];
             endcase
         else if (unit == U_WARP) lane_of = warp_d0[32 * l +: 32];
+        else if (unit == U_FP16) lane_of = fp16_d0[32 * l +: 32];
+        else if (unit == U_FP32) lane_of = fp32_d0[32 * l +: 32];
+        else if (unit == U_MUFU) lane_of = mufu_d0[32 * l +: 32];
         else lane_of = (k == 2'd0) ? int_d0[32 * l +: 32] : int_d1[32 * l +: 32];
+    endfunction
+
+    // a binary32 NaN (exponent all ones, a fraction)
+    function automatic is_nan32(input [31:0] x);
+        is_nan32 = (x & 32'h7fffffff) > 32'h7f800000;
     endfunction
 
     // a result row's beat, with the first one's faults (a lane patched over the row)
@@ -190,6 +193,9 @@ module gpu_retire (
             rt_index <= resr[8 * k +: 8];
             if (unit == U_MEM) rt_row <= (k == 2'd0) ? ld0 : (k == 2'd1) ? ld1 : (k == 2'd2) ? ld2 : ld3;
             else if (unit == U_WARP) rt_row <= warp_d0;
+            else if (unit == U_FP16) rt_row <= fp16_d0;
+            else if (unit == U_FP32) rt_row <= fp32_d0;
+            else if (unit == U_MUFU) rt_row <= mufu_d0;
             else rt_row <= (k == 2'd0) ? int_d0 : int_d1;
             if (first && fa && f_kind == FAULT_WRONG_LANE) begin
                 // lane l0's value lands in lane l0 ^ P instead (another write of that lane still wins)
@@ -199,6 +205,11 @@ module gpu_retire (
             end
             if (first && fa && f_kind == FAULT_FLIP_BIT) begin
                 rt_row[32 * l0 +: 32] <= lane_of(k, l0) ^ (32'd1 << f_param[4:0]);
+                beat_fault <= 1'b1;
+            end
+            if (first && fa && f_kind == FAULT_NAN_PAYLOAD && unit == U_FP32 && is_nan32(lane_of(k, l0))) begin
+                // a payload bit lost (the quiet bit, 22, stays: still a NaN)
+                rt_row[32 * l0 +: 32] <= lane_of(k, l0) & ~(32'd1 << (f_param % 8'd22));
                 beat_fault <= 1'b1;
             end
             if (first && fa && (f_kind == FAULT_STRAY_WRITE || f_kind == FAULT_HIDDEN_WRITE)) begin

@@ -40,13 +40,7 @@ module gpu_unit_warp (
     wire [2:0] pu  = ir[F_PU +: F_PU_W];
 
     // lowest set bit of m (0 when m is 0)
-    function automatic [4:0] ctz(input [31:0] m);
-        integer i;
-        begin
-            ctz = 5'd0;
-            for (i = 31; i >= 0; i = i - 1) if (m[i]) ctz = i[4:0];
-        end
-    endfunction
+    `include "gpu_ctz.vh"
 
     // special register id for lane l
     function automatic [31:0] sreg(input [7:0] id, input [4:0] l, input [6:0] wv, input [6:0] nw, input [63:0] c64);

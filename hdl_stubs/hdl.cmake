@@ -7,8 +7,10 @@
 #   gpu_port.vh      port-contract lists    fw/core/include/fw/port.h     (port.cmake)
 #   gpu_isa.vh       the spec's facts       isa/spec + hdl_stubs/implemented.txt (isagen --verilog-dir)
 #   gpu_legal.v      the encoding check     isa/spec                       (isagen)
+#   gpu_tolerance.vh MUFU ulp bounds        hdl_stubs/fp/mufu_tolerance.txt (tolerance.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/faults.cmake) # sets GPUHOST_HDL_GENERATED; includes contract.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/port.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/tolerance.cmake)
 
 # isagen, built privately for the configure step (the project's own isagen
 # target only exists at build time), then run on the spec.

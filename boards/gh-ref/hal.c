@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fw/beats.h"
+#include "fw/caps_words.h"
 #include "fw/inject.h"
 #include "hal.h"
 #include "page_store.h"
@@ -366,6 +367,17 @@ static void caps(void *ctx, wire_caps *c)
     c->max_payload = GH_REF_MAX_PAYLOAD;
     c->max_code = GH_REF_MAX_CODE;
     memcpy(c->optypes, &w[FW_CAP_OPTYPES], sizeof c->optypes);
+    uint32_t tol[FW_PORT_CAP_TOLERANCE_WORDS];
+    for (uint32_t i = 0; i < FW_PORT_CAP_TOLERANCE_WORDS; i++)
+        if (bd_read(FW_BD_CAP, 0, FW_CAP_TOLERANCES + i, 0, &tol[i]) != 0) {
+            memcpy(c->name, "gh-ref (DUT not answering)", 27);
+            return;
+        }
+    if (fw_caps_tolerances(tol, c) != 0) {
+        static const char bad[] = "gh-ref (the DUT declares a 0-ulp tolerance)";
+        memcpy(c->name, bad, sizeof bad);
+        return;
+    }
     if ((rd(SYS(VERSION)) >> 16) == GH_SYS_VERSION_EMULATED) {
         static const char emulated[] = "gh-ref: rv32 image on the emulated board (gpu-usbemu)";
         memcpy(c->name, emulated, sizeof emulated);

@@ -6,6 +6,7 @@
 
 #include "dut_rtl.h"
 #include "fw/beats.h"
+#include "fw/caps_words.h"
 #include "fw/inject.h"
 #include "fw/port.h"
 
@@ -115,6 +116,12 @@ static int read_caps(fw_dut_rtl *d)
     }
     if (d->cap_warps == 0 || d->cap_warps > DUT_RTL_MAX_WARPS || d->cap_lanes != 32)
         return fail(d, "the core reports impossible capabilities");
+    uint32_t tol[FW_PORT_CAP_TOLERANCE_WORDS];
+    for (unsigned w = 0; w < FW_PORT_CAP_TOLERANCE_WORDS; w++)
+        if (bd_read(d, FW_BD_CAP, 0, FW_CAP_TOLERANCES + w, 0, &tol[w]) != 0)
+            return -1;
+    if (fw_caps_tolerances(tol, &d->tolerances) != 0)
+        return fail(d, "the core declares a tolerance of 0 ulps (a capability word must end the list with 0)");
     return 0;
 }
 
@@ -174,6 +181,8 @@ static void caps(void *ctx, wire_caps *c)
     c->max_payload = WIRE_MAX_PAYLOAD;
     c->max_code = 65536; /* imem_addr is 16 bits */
     memcpy(c->optypes, d->optypes, sizeof c->optypes);
+    c->tolerance_count = d->tolerances.tolerance_count;
+    memcpy(c->tolerance, d->tolerances.tolerance, sizeof c->tolerance);
     snprintf(c->name, sizeof c->name, "gpu_core RTL (Verilator)");
 }
 

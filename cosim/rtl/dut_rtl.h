@@ -50,6 +50,7 @@ typedef struct {
     /* capabilities, read through the backdoor after the first reset */
     uint32_t cap_warps, cap_lanes;
     uint8_t optypes[32];
+    wire_caps tolerances; /* only its tolerance list: the core's declared ulp bounds */
     /* statistics */
     uint64_t instructions, step_cycles;
     char error[160]; /* the last thing that went wrong, for the log */

@@ -4,7 +4,8 @@
  *
  *   gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]
  *              [--wave FILE.fst [--wave-window N [--wave-at I]]]
- *              [--watchdog CYCLES] [--x-random SEED] [--stats]
+ *              [--watchdog CYCLES] [--x-random SEED] [--stats] [link options]
+ * (the link's options, sessions and security: fw/hal_host/server_cli.h)
  *
  * Waveforms: --wave FILE.fst records every clock cycle of the server's life
  * (reset, loads, every instruction) in an FST file, closed cleanly on exit,
@@ -18,46 +19,21 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "dut_rtl.h"
-#include "link_zmq.h"
-
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
-
-/* The ZeroMQ link, closed as soon as a stop was asked for so that fw_serve
- * returns and the waveform is finished properly. */
-static int recv_frame(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms)
-{
-    if (stop_requested)
-        return -1;
-    int rc = fw_link_zmq_ops.recv(ctx, buf, cap, len, timeout_ms);
-    return stop_requested ? -1 : rc;
-}
-
-static int send_frame(void *ctx, const uint8_t *buf, size_t len)
-{
-    return fw_link_zmq_ops.send(ctx, buf, len);
-}
-
-static const fw_link_ops link_ops = {.recv = recv_frame, .send = send_frame};
+#include "fault_spec.h"
+#include "server_cli.h"
 
 static void usage(FILE *f)
 {
     fputs("usage: gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [options]\n"
-          "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND as\n"
-          "                           fw/faults.h lists them (1..9); AT the retire index it is armed\n"
-          "                           from; PARAM bit number / offset\n"
+          "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND below\n"
+          "                           (fw/faults.h); AT the retire index it is armed from; PARAM\n"
+          "                           P, a bit number, offset or amount\n"
           "  --wave FILE.fst          write an FST waveform of the whole run\n"
           "  --wave-window N          only the cycles of retires I-N .. I+N (I: --wave-at, or the\n"
           "                           fault's AT)\n"
@@ -67,6 +43,11 @@ static void usage(FILE *f)
           "  --x-random SEED          state the HDL does not reset starts random (default: zero)\n"
           "  --stats                  print instructions, cycles and speed on exit (stderr)\n",
           f);
+    fputs("fault kinds:\n", f);
+#define RTLSIM_FAULT_LINE(name, value, text) fprintf(f, "  %2d %-15s %s\n", value, #name, text);
+    FW_FAULTS(RTLSIM_FAULT_LINE)
+#undef RTLSIM_FAULT_LINE
+    fw_server_usage(f);
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -82,8 +63,7 @@ static int parse_u64(const char *s, uint64_t *out)
 
 int main(int argc, char **argv)
 {
-    static const struct option options[] = {{"endpoint", required_argument, NULL, 'e'},
-                                            {"fault", required_argument, NULL, 'f'},
+    static const struct option options[] = {{"fault", required_argument, NULL, 'f'},
                                             {"wave", required_argument, NULL, 'w'},
                                             {"wave-window", required_argument, NULL, 'W'},
                                             {"wave-at", required_argument, NULL, 'A'},
@@ -91,29 +71,28 @@ int main(int argc, char **argv)
                                             {"stats", no_argument, NULL, 's'},
                                             {"x-random", required_argument, NULL, 'x'},
                                             {"help", no_argument, NULL, 'h'},
+                                            FW_SERVER_LONG_OPTIONS,
                                             {0}};
-    const char *endpoint = NULL;
+    fw_link_zmq_config link_cfg = {.program = "gpu-rtlsim"};
     fw_dut_rtl_config cfg = {0};
     bool have_at = false, stats = false;
     uint64_t watchdog = 100000;
     int opt;
-    while ((opt = getopt_long(argc, argv, "e:f:w:W:A:d:x:sh", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "f:w:W:A:d:x:sh", options, NULL)) != -1) {
+        int link_opt = fw_server_option(opt, optarg, &link_cfg);
+        if (link_opt == 2)
+            return 2;
+        if (link_opt == 0)
+            continue;
         switch (opt) {
-        case 'e':
-            endpoint = optarg;
-            break;
         case 'f': {
-            unsigned kind = 0, param = 0;
-            unsigned long long at = 0;
-            char extra;
-            int n = sscanf(optarg, "%u:%llu:%u%c", &kind, &at, &param, &extra);
-            if (n < 2 || n > 3 || kind < 1 || kind >= FW_FAULT_COUNT ||
-                at > UINT32_MAX || param > 255) {
-                fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..9, AT < 2^32, "
-                        "PARAM 0..255\n");
+            fw_fault_spec f;
+            if (fw_fault_spec_parse(optarg, UINT32_MAX, &f) != 0) {
+                fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), AT < 2^32, "
+                        "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, optarg);
                 return 2;
             }
-            cfg.fault_kind = kind, cfg.fault_at = (uint32_t)at, cfg.fault_param = param;
+            cfg.fault_kind = f.kind, cfg.fault_at = (uint32_t)f.at, cfg.fault_param = f.param;
             break;
         }
         case 'w':
@@ -163,10 +142,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "gpu-rtlsim: unexpected argument '%s'\n", argv[optind]);
         return 2;
     }
-    if (!endpoint) {
-        fprintf(stderr, "gpu-rtlsim: --endpoint is required\n");
-        return 2;
-    }
     if ((cfg.wave_windowed || have_at) && !cfg.wave_path) {
         fprintf(stderr, "gpu-rtlsim: --wave-window and --wave-at need --wave FILE.fst\n");
         return 2;
@@ -181,28 +156,20 @@ int main(int argc, char **argv)
     if (have_at)
         cfg.wave_windowed = true; /* --wave-at alone: that one instruction (a window of 0) */
 
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-
+    /* the link first: a bad endpoint or a taken path is said before the core is built */
+    fw_link_zmq link;
+    int open_rc = fw_server_open(&link, &link_cfg);
+    if (open_rc != 0)
+        return open_rc;
     static fw_dut_rtl dut;
     if (fw_dut_rtl_init(&dut, &cfg) != 0) {
         fprintf(stderr, "gpu-rtlsim: %s\n", dut.error);
-        return 1;
-    }
-    fw_link_zmq link;
-    char err[256];
-    if (fw_link_zmq_open(&link, endpoint, err, sizeof err) != 0) {
-        fprintf(stderr, "gpu-rtlsim: %s\n", err);
-        fw_dut_rtl_free(&dut);
+        fw_link_zmq_close(&link);
         return 1;
     }
     static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
     static wire_state state;
-    fw_core core = {.link = &link_ops, .link_ctx = &link, .dut = &fw_dut_rtl_ops, .dut_ctx = &dut,
+    fw_core core = {.link = &fw_link_zmq_ops, .link_ctx = &link, .dut = &fw_dut_rtl_ops, .dut_ctx = &dut,
                     .watchdog_cycles = (uint32_t)watchdog, .idle_timeout_ms = 200,
                     .rx = rx, .tx = tx, .rx_cap = sizeof rx, .tx_cap = sizeof tx, .state_buf = &state};
     struct timespec t0, t1;
@@ -221,7 +188,5 @@ int main(int argc, char **argv)
     }
     fw_link_zmq_close(&link);
     fw_dut_rtl_free(&dut); /* closes the waveform */
-    if (stop_requested)
-        return 0; /* asked to stop: a clean end */
-    return rc == 0 ? 0 : 1;
+    return rc == 0 ? 0 : 1; /* asked to stop (SIGTERM, the owner's end): a clean end */
 }

@@ -3,16 +3,25 @@
 #include <string.h>
 
 #include "dut_mutant.h"
+#include "gm/fp_layout.h"
 
 int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec)
 {
     unsigned long long at;
     char extra;
+    /* sscanf's %u takes a sign and blanks: only digits and ':' after the name */
+    const char *args = strchr(spec, ':');
+    if (!args || !args[1] || strspn(args + 1, "0123456789:") != strlen(args + 1))
+        return -1;
     if (sscanf(spec, "flag-trap:%llu%c", &at, &extra) == 1)
         m->kind = FW_MUTANT_FLAG_TRAP;
     else if (sscanf(spec, "step-error:%llu%c", &at, &extra) == 1)
         m->kind = FW_MUTANT_STEP_ERROR;
-    else
+    else if (sscanf(spec, "mufu-ulp:%u:%u%c", &m->ulp_off, &m->ulp_declared, &extra) == 2 &&
+             m->ulp_declared <= 0xff) {
+        m->kind = FW_MUTANT_MUFU_ULP;
+        at = 0;
+    } else
         return -1;
     m->at = at;
     return 0;
@@ -22,6 +31,28 @@ static void caps(void *ctx, wire_caps *c)
 {
     fw_dut_mutant *m = ctx;
     m->inner->caps(m->inner_ctx, c);
+    if (m->kind == FW_MUTANT_MUFU_ULP) {
+        c->tolerance_count = 1;
+        c->tolerance[0] = (wire_tolerance){.optype = (uint8_t)gm_mufu_optype(), .function = WIRE_ANY,
+                                           .format = WIRE_ANY, .ulp = (uint8_t)m->ulp_declared};
+    }
+}
+
+/* mufu-ulp: MUFU's results moved, in the record and in the DUT's registers. */
+static int nudge_approximate(fw_dut_mutant *m, wire_commit *rec)
+{
+    gm_approximate a;
+    if (!gm_approximate_of((isa_word){rec->insn_lo, rec->insn_hi}, &a))
+        return 0;
+    for (unsigned i = 0; i < rec->gpr_count; i++) {
+        wire_gpr_write *g = &rec->gpr[i];
+        for (unsigned l = 0; l < WIRE_LANES; l++)
+            if (g->lane_mask >> l & 1u)
+                g->value[l] = gm_ulp_nudge(&a.layout, g->value[l], m->ulp_off);
+        if (m->inner->write_reg(m->inner_ctx, rec->warp, WIRE_REG_GPR, g->reg, g->lane_mask, g->value) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 static int reset(void *ctx)
@@ -81,6 +112,8 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
     int rc = m->inner->step(m->inner_ctx, rec, watchdog);
     if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_FLAG_TRAP && m->steps == m->at)
         rec->flags |= WIRE_COMMIT_TRAP;
+    if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_MUFU_ULP && nudge_approximate(m, rec) != 0)
+        return FW_STEP_ERROR;
     if (rc == FW_STEP_RETIRED)
         m->steps++;
     return rc;

@@ -3,7 +3,9 @@
  * gpuhost never takes such a target's word for a PASS:
  *   flag-trap:N   record N carries the TRAP flag with no trap code (the core
  *                 then ends the run with TRAP)
- *   step-error:N  the DUT breaks the port contract at step N */
+ *   step-error:N  the DUT breaks the port contract at step N
+ *   mufu-ulp:D:T  every MUFU result lies D ulps from the model's, and the
+ *                 DUT declares a tolerance of T ulps for MUFU in its CAPS */
 #ifndef FW_DUT_MUTANT_H
 #define FW_DUT_MUTANT_H
 
@@ -11,17 +13,18 @@
 
 #include "fw/fw.h"
 
-enum fw_mutation { FW_MUTANT_NONE = 0, FW_MUTANT_FLAG_TRAP, FW_MUTANT_STEP_ERROR };
+enum fw_mutation { FW_MUTANT_NONE = 0, FW_MUTANT_FLAG_TRAP, FW_MUTANT_STEP_ERROR, FW_MUTANT_MUFU_ULP };
 
 typedef struct {
     const fw_dut_ops *inner;
     void *inner_ctx;
     int kind;
     uint64_t at, steps;
+    uint32_t ulp_off, ulp_declared; /* mufu-ulp */
 } fw_dut_mutant;
 
 extern const fw_dut_ops fw_dut_mutant_ops;
-/* "flag-trap:N" or "step-error:N"; 0, or -1 when malformed. */
+/* "flag-trap:N", "step-error:N" or "mufu-ulp:D:T"; 0, or -1 when malformed. */
 int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec);
 
 #endif

@@ -2,8 +2,10 @@
  * ZeroMQ socket and whose DUT is the functional model. It is gpu-rtlsim with
  * the model in place of the Verilated core: lockstep, fault-detection and
  * protocol tests run against it where no RTL is needed.
- *   gpu-modelsim --endpoint ipc:///tmp/x [--fault KIND:AT[:PARAM]] */
+ *   gpu-modelsim --endpoint ipc:///tmp/x [--fault KIND:AT[:PARAM]] [link options]
+ * (the link's options, sessions and security: server_cli.h, link_zmq.h) */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,65 +13,76 @@
 
 #include "dut_model.h"
 #include "dut_mutant.h"
-#include "link_zmq.h"
+#include "fault_spec.h"
+#include "server_cli.h"
 
 int main(int argc, char **argv)
 {
-    static const struct option options[] = {{"endpoint", required_argument, NULL, 'e'},
-                                            {"fault", required_argument, NULL, 'f'},
+    static const struct option options[] = {{"fault", required_argument, NULL, 'f'},
                                             {"mutate", required_argument, NULL, 'm'},
                                             {"rx-buffer", required_argument, NULL, 'r'},
                                             {"help", no_argument, NULL, 'h'},
+                                            FW_SERVER_LONG_OPTIONS,
                                             {0}};
-    const char *endpoint = NULL;
-    fw_dut_model dut;
-    if (fw_dut_model_init(&dut) != 0)
-        return 1;
+    fw_link_zmq_config link_cfg = {.program = "gpu-modelsim"};
+    fw_dut_model dut; /* made once the options are good: a refusal leaves nothing to free */
+    fw_fault_spec fault = {0};
     fw_dut_mutant mutant = {.inner = &fw_dut_model_ops, .inner_ctx = &dut};
     size_t rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD;
     int opt;
-    while ((opt = getopt_long(argc, argv, "e:f:h", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "f:h", options, NULL)) != -1) {
         char *end;
-        if (opt == 'e') {
-            endpoint = optarg;
+        int link_opt = fw_server_option(opt, optarg, &link_cfg);
+        if (link_opt != 1) {
+            if (link_opt == 2)
+                return 2;
         } else if (opt == 'm') {
             if (fw_dut_mutant_parse(&mutant, optarg) != 0) {
-                fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N or step-error:N\n");
+                fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N, step-error:N or mufu-ulp:D:T (T <= 255)\n");
                 return 2;
             }
         } else if (opt == 'r') {
             unsigned long v = strtoul(optarg, &end, 0);
-            if (*end || v < WIRE_HEADER_SIZE + 64 || v > rx_cap) {
-                fprintf(stderr, "gpu-modelsim: --rx-buffer takes %u..%zu bytes\n", WIRE_HEADER_SIZE + 64, rx_cap);
+            /* the smallest buffer whose max_payload a host accepts (WIRE_MIN_MAX_PAYLOAD) */
+            if (*end || !isdigit((unsigned char)*optarg) || v < WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD || v > rx_cap) {
+                fprintf(stderr, "gpu-modelsim: --rx-buffer takes %u..%zu bytes\n",
+                        WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD, rx_cap);
                 return 2;
             }
             rx_cap = v;
         } else if (opt == 'f') {
-            unsigned kind = 0, param = 0;
-            unsigned long long at = 0;
-            if (sscanf(optarg, "%u:%llu:%u", &kind, &at, &param) < 2 || kind >= FW_FAULT_COUNT) {
-                fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h)\n", FW_FAULT_COUNT - 1);
+            if (fw_fault_spec_parse(optarg, UINT64_MAX, &fault) != 0) {
+                fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), "
+                        "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, optarg);
                 return 2;
             }
-            dut.fault_kind = kind, dut.fault_at = at, dut.fault_param = param;
+            if (fault.kind >= FW_FAULT_FIRST_DATAPATH) {
+                fprintf(stderr, "gpu-modelsim: --fault %u strikes in the stand-in core's floating-point units "
+                        "(fw/faults.h); the model DUT has none: use the rtl board\n", fault.kind);
+                return 2;
+            }
         } else {
-            fprintf(opt == 'h' ? stdout : stderr,
-                    "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
-                    "                    [--rx-buffer BYTES] [--mutate flag-trap:N|step-error:N]\n"
-                    "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
-                    "  --mutate     a DUT that lies, for tests of the verdict (fw/hal_host/dut_mutant.h)\n");
+            FILE *f = opt == 'h' ? stdout : stderr;
+            fprintf(f, "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
+                       "                    [--rx-buffer BYTES] [--mutate flag-trap:N|step-error:N|mufu-ulp:D:T] [link options]\n"
+                       "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
+                       "  --mutate     a DUT that lies, for tests of the verdict (fw/hal_host/dut_mutant.h)\n");
+            fw_server_usage(f);
             return opt == 'h' ? 0 : 2;
         }
     }
-    if (!endpoint) {
-        fprintf(stderr, "gpu-modelsim: --endpoint is required\n");
+    if (optind < argc) {
+        fprintf(stderr, "gpu-modelsim: unexpected argument '%s'\n", argv[optind]);
         return 2;
     }
-    fw_link_zmq link;
-    char err[256];
-    if (fw_link_zmq_open(&link, endpoint, err, sizeof err) != 0) {
-        fprintf(stderr, "gpu-modelsim: %s\n", err);
+    if (fw_dut_model_init(&dut) != 0)
         return 1;
+    dut.fault_kind = fault.kind, dut.fault_at = fault.at, dut.fault_param = fault.param;
+    fw_link_zmq link;
+    int open_rc = fw_server_open(&link, &link_cfg);
+    if (open_rc != 0) {
+        fw_dut_model_free(&dut);
+        return open_rc;
     }
     static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
     static wire_state state;

@@ -1,78 +1,225 @@
-/* fw host HAL: ZeroMQ ROUTER link. High-water marks are 0 so no frame is
- * dropped silently; the host bounds what is in flight with RUN's window. */
+/* fw host HAL: the ZeroMQ link's socket: bound safely, secured, and removed
+ * on the way out (see link_zmq.h; receiving and sessions: link_session.c).
+ * High-water marks are 0 so no frame is dropped silently; the host bounds
+ * what is in flight with RUN's window. */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 #include <zmq.h>
 
 #include "link_zmq.h"
+#include "owner.h"
 
-int fw_link_zmq_open(fw_link_zmq *l, const char *endpoint, char *err, size_t errlen)
+/* Why an existing path cannot be bound: a live listener or a stale file. */
+static void describe_taken(const char *path, char *err, size_t errlen)
 {
-    memset(l, 0, sizeof *l);
-    l->context = zmq_ctx_new();
-    l->socket = l->context ? zmq_socket(l->context, ZMQ_ROUTER) : NULL;
-    int zero = 0;
-    if (!l->socket || zmq_setsockopt(l->socket, ZMQ_SNDHWM, &zero, sizeof zero) != 0 ||
-        zmq_setsockopt(l->socket, ZMQ_RCVHWM, &zero, sizeof zero) != 0 ||
-        zmq_setsockopt(l->socket, ZMQ_LINGER, &zero, sizeof zero) != 0 ||
-        zmq_bind(l->socket, endpoint) != 0) {
-        snprintf(err, errlen, "cannot bind %s: %s", endpoint, zmq_strerror(zmq_errno()));
-        fw_link_zmq_close(l);
+    int probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_un a = {.sun_family = AF_UNIX};
+    strcpy(a.sun_path, path);
+    bool live = probe >= 0 && connect(probe, (struct sockaddr *)&a, sizeof a) == 0;
+    if (probe >= 0)
+        close(probe);
+    snprintf(err, errlen,
+             "ipc://%s: the path exists (%s): refusing to bind over it (another process would get this "
+             "server's clients, or lose its own)",
+             path, live ? "another process listens there" : "a file nobody listens on: remove it if it is yours");
+}
+
+/* Binds the unix socket ourselves, so that nothing is unlinked first (ZeroMQ's
+ * ipc bind removes whatever is at the path) and the file is 0600 whatever the
+ * umask; ZeroMQ takes the listening descriptor (ZMQ_USE_FD). */
+static int bind_ipc(fw_link_zmq *l, char *err, size_t errlen)
+{
+    const char *path = l->ep.path;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        snprintf(err, errlen, "socket: %s", strerror(errno));
+        return -1;
+    }
+    struct sockaddr_un a = {.sun_family = AF_UNIX};
+    strcpy(a.sun_path, path);
+    mode_t old = umask(0177);
+    int rc = bind(fd, (struct sockaddr *)&a, sizeof a);
+    int e = errno;
+    umask(old);
+    struct stat st;
+    if (rc != 0) {
+        close(fd);
+        if (e == EADDRINUSE)
+            describe_taken(path, err, errlen);
+        else
+            snprintf(err, errlen, "cannot bind ipc://%s: %s", path, strerror(e));
+        return -1;
+    }
+    if (chmod(path, 0600) != 0 || stat(path, &st) != 0 || listen(fd, 16) != 0) {
+        snprintf(err, errlen, "ipc://%s: %s", path, strerror(errno));
+        close(fd);
+        unlink(path);
+        return -1;
+    }
+    l->own_file = true, l->dev = st.st_dev, l->ino = st.st_ino;
+    if (zmq_setsockopt(l->socket, ZMQ_USE_FD, &fd, sizeof fd) != 0 || zmq_bind(l->socket, l->ep.url) != 0) {
+        snprintf(err, errlen, "cannot bind %s: %s", l->ep.url, zmq_strerror(zmq_errno()));
+        close(fd);
         return -1;
     }
     return 0;
+}
+
+/* CURVE server keys and the ZAP handler that checks its clients' keys. */
+static int secure(fw_link_zmq *l, char *err, size_t errlen)
+{
+    const fw_link_zmq_config *c = &l->cfg;
+    if (!c->curve_keys && !c->authorized_keys)
+        return 0;
+    if (!c->curve_keys || !c->authorized_keys) {
+        snprintf(err, errlen, "--curve-keys and --authorized-keys go together (a CURVE server without the list "
+                              "of its clients would let any key in)");
+        return -1;
+    }
+    wire_curve_keypair kp;
+    wire_curve_public *keys;
+    size_t count;
+    if (!wire_curve_available(err, errlen) || wire_curve_read_keypair(c->curve_keys, &kp, err, errlen) != 0 ||
+        wire_curve_read_authorized(c->authorized_keys, &keys, &count, err, errlen) != 0)
+        return -1;
+    l->zap = fw_zap_start(l->context, keys, count, c->program, c->authorized_keys, err, errlen);
+    int one = 1;
+    bool ok = l->zap && zmq_setsockopt(l->socket, ZMQ_CURVE_SERVER, &one, sizeof one) == 0 &&
+              zmq_setsockopt(l->socket, ZMQ_CURVE_SECRETKEY, kp.secret_key, WIRE_CURVE_Z85) == 0;
+    memset(&kp, 0, sizeof kp);
+    if (!ok && l->zap)
+        snprintf(err, errlen, "cannot make a CURVE server: %s", zmq_strerror(zmq_errno()));
+    return ok ? 0 : -1;
+}
+
+/* What the socket is bound to (a * port resolved), else what was asked for. */
+static void bound_endpoint(const fw_link_zmq *l, char *out, size_t len)
+{
+    size_t n = len;
+    if (zmq_getsockopt(l->socket, ZMQ_LAST_ENDPOINT, out, &n) != 0 || !out[0])
+        snprintf(out, len, "%s", l->ep.url);
+}
+
+static void warn_exposed(const fw_link_zmq *l)
+{
+    if (l->ep.ipc || (l->ep.loopback && !l->ep.every_interface))
+        return;
+    bool curve = l->zap != NULL;
+    char bound[256];
+    bound_endpoint(l, bound, sizeof bound);
+    fprintf(stderr, "%s: warning: %s listens on %s%s\n", l->cfg.program, bound,
+            l->ep.every_interface ? "every network interface" : "a network interface",
+            curve ? " (CURVE: only the authorized keys get in)"
+                  : " WITHOUT authentication or encryption: anyone who reaches it can drive this server "
+                    "(give --curve-keys and --authorized-keys; README.md, \"Remote servers\")");
+}
+
+/* The bound endpoint (the port a * bind got), written atomically. */
+static int write_endpoint(const fw_link_zmq *l, char *err, size_t errlen)
+{
+    if (!l->cfg.endpoint_file)
+        return 0;
+    char bound[256], tmp[4096];
+    bound_endpoint(l, bound, sizeof bound);
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", l->cfg.endpoint_file, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    bool ok = f && fprintf(f, "%s\n", bound) > 0;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok || rename(tmp, l->cfg.endpoint_file) != 0) {
+        snprintf(err, errlen, "--endpoint-file %s: %s", l->cfg.endpoint_file, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int fw_link_zmq_open(fw_link_zmq *l, const fw_link_zmq_config *c, char *err, size_t errlen)
+{
+    memset(l, 0, sizeof *l);
+    l->cfg = *c;
+    if (!l->cfg.session_timeout_ms)
+        l->cfg.session_timeout_ms = FW_LINK_SESSION_TIMEOUT_MS;
+    if (wire_zmq_endpoint_parse(c->endpoint, WIRE_ZMQ_BIND, &l->ep, err, errlen) != 0)
+        return -1;
+    if (c->owner && fw_owner_watch(c->owner, err, errlen) != 0)
+        return -1;
+    /* ZeroMQ's threads take no signals: a stop signal reaches the thread that serves */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    l->context = zmq_ctx_new();
+    l->socket = l->context ? zmq_socket(l->context, ZMQ_ROUTER) : NULL;
+    int zero = 0;
+    int rc = !l->socket || zmq_setsockopt(l->socket, ZMQ_SNDHWM, &zero, sizeof zero) != 0 ||
+                     zmq_setsockopt(l->socket, ZMQ_RCVHWM, &zero, sizeof zero) != 0 ||
+                     zmq_setsockopt(l->socket, ZMQ_LINGER, &zero, sizeof zero) != 0
+                 ? -1
+                 : 0;
+    if (rc != 0)
+        snprintf(err, errlen, "cannot make a ZeroMQ socket: %s", zmq_strerror(zmq_errno()));
+    else
+        rc = secure(l, err, errlen);
+    if (rc == 0)
+        rc = fw_link_monitor_start(l, err, errlen);
+    if (rc == 0 && l->ep.ipc)
+        rc = bind_ipc(l, err, errlen);
+    else if (rc == 0 && zmq_bind(l->socket, l->ep.url) != 0) {
+        snprintf(err, errlen, "cannot bind %s: %s", l->ep.url, zmq_strerror(zmq_errno()));
+        rc = -1;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc == 0)
+        rc = write_endpoint(l, err, errlen);
+    if (rc != 0) {
+        fw_link_zmq_close(l);
+        return -1;
+    }
+    warn_exposed(l);
+    l->last_frame_ms = fw_link_now_ms();
+    return 0;
+}
+
+/* The socket file, only if it is still the one we bound (never someone else's). */
+static void remove_socket_file(fw_link_zmq *l)
+{
+    struct stat st;
+    if (l->own_file && lstat(l->ep.path, &st) == 0 && st.st_dev == l->dev && st.st_ino == l->ino)
+        unlink(l->ep.path);
+    l->own_file = false;
+    if (!l->cfg.owner)
+        return;
+    /* gpuhost made a private directory (gpuhost-XXXXXX) for this server alone */
+    char dir[sizeof l->ep.path];
+    strcpy(dir, l->ep.path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return;
+    *slash = '\0';
+    const char *base = strrchr(dir, '/');
+    if (strncmp(base ? base + 1 : dir, "gpuhost-", 8) == 0)
+        rmdir(dir);
 }
 
 void fw_link_zmq_close(fw_link_zmq *l)
 {
-    if (l->socket)
+    if (l->monitor)
+        zmq_close(l->monitor);
+    if (l->socket) {
+        zmq_socket_monitor(l->socket, NULL, 0);
         zmq_close(l->socket);
+    }
+    fw_zap_stop(&l->zap);
     if (l->context)
         zmq_ctx_term(l->context);
+    remove_socket_file(l);
     memset(l, 0, sizeof *l);
 }
-
-static int recv_frame(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms)
-{
-    fw_link_zmq *l = ctx;
-    zmq_pollitem_t item = {.socket = l->socket, .events = ZMQ_POLLIN};
-    int n = zmq_poll(&item, 1, (long)timeout_ms);
-    if (n < 0)
-        return zmq_errno() == EINTR ? 1 : -1;
-    if (n == 0)
-        return 1;
-    int peer = zmq_recv(l->socket, l->peer, sizeof l->peer, 0);
-    if (peer < 0)
-        return -1;
-    l->peer_len = (size_t)peer > sizeof l->peer ? sizeof l->peer : (size_t)peer;
-    int more = 0;
-    size_t sz = sizeof more;
-    zmq_getsockopt(l->socket, ZMQ_RCVMORE, &more, &sz);
-    if (!more)
-        return 1; /* an empty message: ignore */
-    int got = zmq_recv(l->socket, buf, cap, 0);
-    if (got < 0)
-        return -1;
-    /* drain anything else in the message */
-    zmq_getsockopt(l->socket, ZMQ_RCVMORE, &more, &sz);
-    while (more) {
-        uint8_t junk[64];
-        zmq_recv(l->socket, junk, sizeof junk, 0);
-        zmq_getsockopt(l->socket, ZMQ_RCVMORE, &more, &sz);
-    }
-    /* a frame larger than the buffer arrives truncated: its header's length
-     * no longer matches, so the core answers BAD_LENGTH */
-    *len = (size_t)got > cap ? cap : (size_t)got;
-    return 0;
-}
-
-static int send_frame(void *ctx, const uint8_t *buf, size_t len)
-{
-    fw_link_zmq *l = ctx;
-    if (zmq_send(l->socket, l->peer, l->peer_len, ZMQ_SNDMORE) < 0)
-        return -1;
-    return zmq_send(l->socket, buf, len, 0) < 0 ? -1 : 0;
-}
-
-const fw_link_ops fw_link_zmq_ops = {.recv = recv_frame, .send = send_frame};

@@ -9,6 +9,7 @@
  * condition variable wakes the firmware thread (a frame or packet arrived)
  * and held reaps (a URB completed). */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <linux/usbdevice_fs.h>
@@ -27,6 +28,8 @@
 #include <umockdev.h>
 #include <unistd.h>
 
+#include "fault_spec.h"
+#include "janitor.h"
 #include "usbemu_board.h"
 
 board usbemu_boards[MAX_BOARDS];
@@ -136,8 +139,9 @@ static int parse_usb_fault(const char *s, int *kind, uint64_t *n)
         *n = kinds[i].n;
         if (colon) {
             char *end;
+            errno = 0;
             unsigned long long v = strtoull(colon + 1, &end, 0);
-            if (*end || !colon[1] || (v == 0 && kinds[i].kind != USBEMU_FAULT_HANG))
+            if (errno || *end || !isdigit((unsigned char)colon[1]) || (v == 0 && kinds[i].kind != USBEMU_FAULT_HANG))
                 return -1;
             *n = v;
         }
@@ -161,9 +165,10 @@ static void usage(FILE *f)
           "  stall-always[:12]  ... and again after every CLEAR_HALT\n"
           "  corrupt[:12]       one byte of frame N is flipped (CRC mismatch)\n"
           "  drop[:2]           frame N is never sent (the host times out)\n"
-          "  version            HELLO is answered with protocol version 2\n"
+          "  version            HELLO is answered with the next protocol version\n"
           "  hang[:100]         the DUT stops retiring after N instructions (watchdog)\n"
-          "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND 1..9, fw/faults.h)\n"
+          "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND as fw/faults.h lists them;\n"
+          "                 10 and above only with --dut rtl)\n"
           "--firmware image|host  the board's own rv32 image gh-ref-fw.elf on the emulated soft core\n"
           "                 (Unicorn; the default where built) or the firmware core compiled for the host\n"
           "                 (faster). " USBEMU_FIRMWARE_ENV " sets the default.\n"
@@ -175,14 +180,6 @@ static void usage(FILE *f)
           "Exit status: PROGRAM's (128+signal if it was killed); 125 if the emulation cannot start;\n"
           "2 for --dut rtl where the Verilated core is not built.\n",
           f);
-}
-
-static void remove_tree(const char *path)
-{
-    char *cmd = g_strdup_printf("rm -rf '%s'", path);
-    if (system(cmd) != 0)
-        usbemu_say("could not remove %s", path);
-    g_free(cmd);
 }
 
 int main(int argc, char **argv)
@@ -202,8 +199,7 @@ int main(int argc, char **argv)
                                             {0}};
     int fault_usb = USBEMU_FAULT_NONE;
     uint64_t fault_n = 0;
-    unsigned dut_kind = 0, dut_param = 0;
-    unsigned long long dut_at = 0;
+    fw_fault_spec dut_fault = {0};
     int dut = DUT_MODEL;
     const char *dut_env = getenv(USBEMU_DUT_ENV);
     if (dut_env && *dut_env && (dut = usbemu_parse_dut(dut_env)) < 0) {
@@ -234,8 +230,9 @@ int main(int argc, char **argv)
         switch (opt) {
         case 'b': {
             char *end;
+            errno = 0;
             long v = strtol(optarg, &end, 10);
-            if (*end || v < 0 || v > MAX_BOARDS) {
+            if (errno || *end || !isdigit((unsigned char)*optarg) || v < 0 || v > MAX_BOARDS) {
                 usbemu_say("--boards takes 0..%d", MAX_BOARDS);
                 return 125;
             }
@@ -250,8 +247,9 @@ int main(int argc, char **argv)
             }
             break;
         case 'f':
-            if (sscanf(optarg, "%u:%llu:%u", &dut_kind, &dut_at, &dut_param) < 2 || dut_kind >= FW_FAULT_COUNT) {
-                usbemu_say("--fault takes KIND:AT[:PARAM], KIND 1..%d", FW_FAULT_COUNT - 1);
+            if (fw_fault_spec_parse(optarg, UINT64_MAX, &dut_fault) != 0) {
+                usbemu_say("--fault takes KIND:AT[:PARAM], KIND 1..%d, PARAM 0..255, not '%s'", FW_FAULT_COUNT - 1,
+                           optarg);
                 return 125;
             }
             break;
@@ -276,8 +274,9 @@ int main(int argc, char **argv)
         case 'C':
         case 'M': {
             char *end;
+            errno = 0;
             unsigned long long v = strtoull(optarg, &end, 0);
-            if (*end || !*optarg || (opt == 'C' && (v < 1000 || v > UINT32_MAX))) {
+            if (errno || *end || !isdigit((unsigned char)*optarg) || (opt == 'C' && (v < 1000 || v > UINT32_MAX))) {
                 usbemu_say("--%s takes a number%s", opt == 'C' ? "clock-hz" : "fw-max-insns",
                     opt == 'C' ? " of Hz, 1000..4294967295" : "");
                 return 125;
@@ -301,11 +300,16 @@ int main(int argc, char **argv)
         usage(stderr);
         return 125;
     }
-    if (image && dut_kind == FW_FAULT_HIDDEN_STORE) {
+    if (dut != DUT_RTL && dut_fault.kind >= FW_FAULT_FIRST_DATAPATH) {
+        usbemu_say("--fault %u strikes in the stand-in core's floating-point units (fw/faults.h); the model DUT "
+                   "has none: use --dut rtl", dut_fault.kind);
+        return 2;
+    }
+    if (image && dut_fault.kind == FW_FAULT_HIDDEN_STORE) {
         /* the emulated debug port presents the DUT's stores to the firmware from its records, so a
          * store the record does not show never reaches the board's memory: nothing could see it */
         usbemu_say("--fault %u (hidden store) cannot be shown by the emulated board running the rv32 image: "
-                   "its debug port takes stores from the records; use --firmware host", dut_kind);
+                   "its debug port takes stores from the records; use --firmware host", dut_fault.kind);
         return 2;
     }
 #ifndef USBEMU_HAVE_IMAGE
@@ -322,7 +326,7 @@ int main(int argc, char **argv)
         return 2;
     }
 #else
-    if (dut == DUT_RTL && dut_at > UINT32_MAX) {
+    if (dut == DUT_RTL && dut_fault.at > UINT32_MAX) {
         usbemu_say("--fault with --dut rtl takes AT < 2^32");
         return 125;
     }
@@ -342,6 +346,12 @@ int main(int argc, char **argv)
         return 125;
     }
     setenv("TMPDIR", tmpdir, 1);
+    char janitor_err[256];
+    if (fw_janitor_start(tmpdir, janitor_err, sizeof janitor_err) != 0) { /* before any thread */
+        usbemu_say("cannot watch the private directory %s: %s", tmpdir, janitor_err);
+        fw_remove_tree(tmpdir);
+        return 125;
+    }
 
     int status = 125;
     UMockdevTestbed *tb = umockdev_testbed_new();
@@ -359,12 +369,14 @@ int main(int argc, char **argv)
         if (dut == DUT_MODEL) {
             if (fw_dut_model_init(&b->dut.model) != 0)
                 goto cleanup;
-            b->dut.model.fault_kind = dut_kind, b->dut.model.fault_at = dut_at, b->dut.model.fault_param = dut_param;
+            b->dut.model.fault_kind = dut_fault.kind, b->dut.model.fault_at = dut_fault.at,
+            b->dut.model.fault_param = dut_fault.param;
             b->dut.ops = &fw_dut_model_ops, b->dut.ctx = &b->dut.model;
         }
 #ifdef USBEMU_HAVE_RTL
         else {
-            fw_dut_rtl_config cfg = {.fault_kind = dut_kind, .fault_at = (uint32_t)dut_at, .fault_param = dut_param};
+            fw_dut_rtl_config cfg = {.fault_kind = dut_fault.kind, .fault_at = (uint32_t)dut_fault.at,
+                                     .fault_param = dut_fault.param};
             b->dut.rtl = calloc(1, sizeof *b->dut.rtl);
             if (!b->dut.rtl) {
                 usbemu_say("out of memory");
@@ -415,9 +427,14 @@ int main(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     fflush(NULL);
+    pid_t emulator = getpid();
     pid_t child = fork();
     if (child == 0) {
         signal(SIGINT, SIG_DFL), signal(SIGTERM, SIG_DFL), signal(SIGHUP, SIG_DFL);
+        /* the program under test does not outlive its emulated board (a SIGKILL of gpu-usbemu) */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != emulator)
+            _exit(125);
         setenv("LD_PRELOAD", new_preload, 1);
         setenv("UMOCKDEV_DIR", root, 1);
         /* a sanitizer build of PROGRAM must accept the preload library ahead of its runtime */
@@ -528,7 +545,7 @@ cleanup:
         }
 #endif
     }
-    remove_tree(tmpdir);
+    fw_remove_tree(tmpdir);
     g_free(tmpdir);
     g_free(old_tmpdir);
     return status;

@@ -94,11 +94,12 @@ int usbemu_link_send(void *ctx, const uint8_t *buf, size_t len)
             len >= 8 ? buf[6] : 0);
     }
     if (b->fault_usb == USBEMU_FAULT_VERSION && len >= WIRE_HEADER_SIZE && buf[6] == WIRE_CAPS) {
-        f->bytes[4] = 2, f->bytes[5] = 0;
+        uint16_t other = WIRE_VERSION + 1;
+        f->bytes[4] = (uint8_t)other, f->bytes[5] = (uint8_t)(other >> 8);
         if (len >= WIRE_HEADER_SIZE + 4)
-            put32(f->bytes + WIRE_HEADER_SIZE, 2);
+            put32(f->bytes + WIRE_HEADER_SIZE, other);
         recrc(f->bytes, len);
-        usbemu_say("board %s: fault: HELLO answered with protocol version 2", b->serial);
+        usbemu_say("board %s: fault: HELLO answered with protocol version %u", b->serial, other);
     }
     if (b->tx_tail)
         b->tx_tail->next = f;

@@ -54,6 +54,7 @@ module conformance_run #(
     `include "gpu_port.vh"
     /* verilator lint_off UNUSEDPARAM */
     `include "gpu_isa.vh"     // ISA_IMPLEMENTED: the capability words
+    `include "gpu_tolerance.vh" // the declared bounds: the capability words 16..
     /* verilator lint_on UNUSEDPARAM */
 
     // ------------------------------------------------------------------ the DUT
@@ -135,8 +136,10 @@ module conformance_run #(
         prog[6] = 128'h00000000000000070000000004007191;   // STG [R[4:5]], R7 ;
         prog[7] = 128'h00000000000000000000000000007081;   // EXIT ;
     end
-    localparam [127:0] FADD = 128'h000000000000000000000003020175a0;   // FADD R1, R2, R3 ; (UNIMPLEMENTED)
-    localparam [15:0]  FADD_AT = 16'd16;                                  // its instruction index
+    // HADD2 R1, R2, R3 ; with Ra's .hsel2 = 3, a value HSel2 reserves: ILLEGAL_INSTRUCTION. (The
+    // stand-in implements every optype: a trap halts a run as UNIMPLEMENTED would.)
+    localparam [127:0] BAD = 128'h00000000000300000000000302017520;
+    localparam [15:0]  BAD_AT = 16'd16;                                   // its instruction index
     localparam [63:0]  A_BASE = 64'h1000;                                 // a[] in global memory
 
     // ------------------------------------------------------------------ the board: memory
@@ -324,7 +327,7 @@ module conformance_run #(
             imem_we = 1'b1; imem_addr = k[15:0]; imem_wdata = prog[k];
             @(negedge clk);
         end
-        imem_we = 1'b1; imem_addr = FADD_AT; imem_wdata = FADD;
+        imem_we = 1'b1; imem_addr = BAD_AT; imem_wdata = BAD;
         @(negedge clk);
         imem_we = 1'b0;
         check("busy during the reset sweep", {31'd0, busy}, 32'd1);
@@ -341,7 +344,8 @@ module conformance_run #(
         bd_check(BD_CAP, 7'd0, CAPW_LANES, 5'd0, CONTRACT_LANES, "capability LANES");
         bd_check(BD_CAP, 7'd0, CAPW_OPTYPES, 5'd0, ISA_IMPLEMENTED[31:0], "capability OPTYPES (optypes 0..31)");
         bd_check(BD_CAP, 7'd0, CAPW_OPTYPES + 8'd4, 5'd0, ISA_IMPLEMENTED[159:128], "capability OPTYPES+4 (optypes 128..159)");
-        bd_check(BD_CAP, 7'd0, CAPW_MUFU_ULP, 5'd0, 32'd0, "capability MUFU_ULP (reserved: 0, exact)");
+        bd_check(BD_CAP, 7'd0, CAPW_TOLERANCES, 5'd0, core_tolerance_word(4'd0), "capability TOLERANCES (the first bound)");
+        bd_check(BD_CAP, 7'd0, CAPW_TOLERANCES + 8'd15, 5'd0, core_tolerance_word(4'd15), "capability TOLERANCES+15");
         bd_check(BD_STATUS, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane status (ready)");
         bd_check(BD_PC_LO, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane PC");
         bd(1'b1, BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, rd);
@@ -410,13 +414,14 @@ module conformance_run #(
         check("ENDs of a one-warp run", n_end - ends0, 8);
         check_memory(1);
 
-        // ---- UNIMPLEMENTED halts a run until run drops; a step still works
-        do_launch(7'd1, {44'd0, FADD_AT, 4'd0});
+        // ---- a trap (as UNIMPLEMENTED) halts a run until run drops; a step still works
+        do_launch(7'd1, {44'd0, BAD_AT, 4'd0});
         ends0 = n_end;
         run = 1'b1;
         cycles(300);
-        check("ENDs of a run reaching UNIMPLEMENTED", n_end - ends0, 1);
-        check("END status of UNIMPLEMENTED", {24'd0, last_status}, {24'd0, STATUS_UNIMPLEMENTED});
+        check("ENDs of a run reaching a trap", n_end - ends0, 1);
+        check("END status of the trap", {24'd0, last_status}, {24'd0, STATUS_TRAP});
+        check("its trap code (a reserved .hsel2)", last_code, {24'd0, TRAP_ILLEGAL_INSTRUCTION});
         check("busy while halted", {31'd0, busy}, 32'd0);
         bd_check(BD_CORE, 7'd0, CORE_HALTED, 5'd0, 32'd1, "halted (CORE_HALTED)");
         run = 1'b0;

@@ -10,6 +10,40 @@
 #include "cli.h"
 #include "gpuhost/board.h"
 
+int gh_take_board_option(int *argc, char **argv, const char **board)
+{
+    int kept = 1, n = *argc;
+    *board = NULL;
+    for (int i = 1; i < n; i++) {
+        const char *name = NULL;
+        if (strcmp(argv[i], "--") == 0) {
+            while (i < n)
+                argv[kept++] = argv[i++];
+            break;
+        }
+        if (strcmp(argv[i], "--board") == 0) {
+            if (i + 1 == n) {
+                fprintf(stderr, "gpuhost: --board needs a board name\n");
+                return GH_EXIT_USAGE;
+            }
+            name = argv[++i];
+        } else if (strncmp(argv[i], "--board=", 8) == 0) {
+            name = argv[i] + 8;
+        } else {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (*board && strcmp(*board, name) != 0) {
+            fprintf(stderr, "gpuhost: --board given twice (%s, %s)\n", *board, name);
+            return GH_EXIT_USAGE;
+        }
+        *board = name;
+    }
+    *argc = kept;
+    argv[kept] = NULL;
+    return GH_EXIT_OK;
+}
+
 int gh_board_lookup(const char *name, gh_board *out)
 {
     gh_board *list;

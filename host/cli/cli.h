@@ -21,6 +21,14 @@ enum gh_exit {
 
 #include "gpuhost/gpuhost.h"
 
+/* Takes every "--board NAME" / "--board=NAME" before a "--" out of argv
+ * (NULL-terminated again, *argc updated); *board NULL when none. An exit status. */
+int gh_take_board_option(int *argc, char **argv, const char **board);
+/* The kernel at path: kernel.s assembled (when assemble), a raw instruction
+ * stream (raw), else kernel.bin. Errors on stderr as "gpuhost CMD: ..."; 0 or -1. */
+int gh_read_kernel(const char *cmd, const char *path, bool raw, bool assemble, isa_kernel **out);
+/* run's options alone, nothing run (the CLI fuzz target): an exit status. */
+int gh_cmd_run_parse_only(int argc, char **argv);
 /* The descriptor --board names (errors printed; returns an exit code). */
 int gh_board_lookup(const char *name, gh_board *out);
 /* Set by gh_board_exec_emulator to the board's name for the run it starts. */
@@ -32,6 +40,7 @@ int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);
 int gh_cmd_boards(int argc, char **argv);
 int gh_cmd_coverage(int argc, char **argv);
+int gh_cmd_keygen(int argc, char **argv);
 int gh_cmd_resource_spec(const char *boards_dir, int argc, char **argv);
 int gh_cmd_asm(int argc, char **argv);
 int gh_cmd_disasm(int argc, char **argv);
@@ -46,13 +55,20 @@ void gh_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* One <testcase> for the kernel: failure for FAIL/divergence/trap/limit, error otherwise. */
 int gh_write_junit(const char *path, const char *board, const char *kernel, int status, double seconds);
 
-/* ctest_resources.c: the board instance CTest allocated to this test, as a
- * serial or an endpoint ("" when none or a local one); -1 when malformed. */
-int gh_ctest_resource(const char *board, char *serial, char *endpoint, size_t len);
+/* ctest_resources.c: the board instance CTest allocated to this test: a
+ * serial, or an endpoint with its CURVE key files when the pool listed them
+ * (all "" when none or a local one); -1 when malformed. */
+typedef struct {
+    char serial[256], endpoint[256];
+    char server_key[1024], client_key[1024];
+} gh_ctest_instance;
+int gh_ctest_resource(const char *board, gh_ctest_instance *out);
 /* A board's CTest resource type ("usbemu-rtl" -> "usbemu_rtl") and an
- * instance's id (kind 's' serial, 'e' endpoint). */
+ * instance's id (kind 's' serial, 'e' endpoint, 'c' "ENDPOINT\nSERVER_KEY\n
+ * CLIENT_KEY"); 0, or -1 when the id would not fit in len. */
+#define GH_RESOURCE_ID_MAX 2048
 void gh_resource_type(const char *board, char *out, size_t len);
-void gh_resource_id(char kind, const char *text, char *out, size_t len);
+int gh_resource_id(char kind, const char *text, char *out, size_t len);
 
 /* run_report.c */
 void gh_install_signal_handlers(void);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "numarg.h"
 #include "isa/isa.h"
 
 /* Optype names by value, from the tables. */
@@ -39,6 +40,13 @@ static void print_caps(const char *board, const gh_caps *c)
             printf("%s%s", n++ % 12 ? " " : "\n   ", name ? name : "?");
         }
     printf("\n(%u instruction types)\n", n);
+    if (!c->tolerance_count)
+        printf("tolerance:  none: every result must match the model's exactly\n");
+    for (unsigned i = 0; i < c->tolerance_count; i++) {
+        char name[64];
+        gh_tolerance_name(&c->tolerance[i], name, sizeof name);
+        printf("%s%s within %u ulp\n", i ? "            " : "tolerance:  ", name, c->tolerance[i].ulp);
+    }
 }
 
 int gh_cmd_info(const char *board, int argc, char **argv)
@@ -47,29 +55,34 @@ int gh_cmd_info(const char *board, int argc, char **argv)
                                             {"server", required_argument, NULL, 'S'},
                                             {"timeout", required_argument, NULL, 'T'},
                                             {"serial", required_argument, NULL, 'R'},
+                                            {"server-key", required_argument, NULL, 'k'},
+                                            {"client-key", required_argument, NULL, 'c'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
     gh_target_opts o = {0};
     int opt;
-    optind = 1;
+    gh_getopt_reset();
     while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
-        char *end = NULL;
+        uint64_t ms;
         if (opt == 'E')
             o.endpoint = optarg;
         else if (opt == 'S')
             o.server = optarg;
         else if (opt == 'R')
             o.serial = optarg;
-        else if (opt == 'T' && (o.timeout_ms = (uint32_t)strtoul(optarg, &end, 0)) && !*end)
-            continue;
-        else {
-            if (opt == 'T')
-                fprintf(stderr, "gpuhost info: --timeout takes milliseconds, not '%s'\n", optarg);
-            else
-                fprintf(opt == 'h' ? stdout : stderr,
-                        "usage: gpuhost [--board NAME] info [--endpoint URL] [--server PATH] [--timeout MS] "
-                        "[--serial S]\n"
-                        "Asks the board's target for its capabilities.\n");
+        else if (opt == 'k')
+            o.server_key = optarg;
+        else if (opt == 'c')
+            o.client_key = optarg;
+        else if (opt == 'T') {
+            if (gh_option_u64("info", "timeout", "milliseconds", optarg, gh_units_ms, 1, 3600000, &ms) != 0)
+                return GH_EXIT_USAGE;
+            o.timeout_ms = (uint32_t)ms;
+        } else {
+            fprintf(opt == 'h' ? stdout : stderr,
+                    "usage: gpuhost [--board NAME] info [--endpoint URL [--server-key FILE --client-key FILE]]\n"
+                    "                                   [--server PATH] [--timeout MS] [--serial S]\n"
+                    "Asks the board's target for its capabilities.\n");
             return opt == 'h' ? GH_EXIT_OK : GH_EXIT_USAGE;
         }
     }

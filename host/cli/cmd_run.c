@@ -11,16 +11,25 @@
 #include <time.h>
 
 #include "cli.h"
+#include "numarg.h"
 
 #define MAX_DUMPS 16
+/* --dump-mem is for looking at what a kernel wrote: all dumps together are
+ * at most this many bytes (each is read into memory, then written out). */
+#define MAX_DUMP_BYTES (64ull << 20)
 
 static void usage(FILE *f)
 {
     fputs("usage: gpuhost [--board NAME] run KERNEL [options]\n"
-          "  KERNEL                   kernel.bin (ELF or raw words) or kernel.s (assembled on the fly)\n"
-          "  --max-insns N            stop after N warp-instructions (default 100000000)\n"
+          "  KERNEL                   kernel.bin (ELF) or kernel.s (assembled on the fly)\n"
+          "  --raw                    KERNEL is a raw stream of 16-byte little-endian instructions\n"
+          "                           (1 warp, entry 0); without it a file that is not an ELF\n"
+          "                           kernel.bin or a .s is refused, never guessed to be raw\n"
+          "  --max-insns N            stop after N warp-instructions (default 100000000; k, M, G)\n"
           "  --dump-state FILE.json   write the final state of every warp\n"
-          "  --dump-mem ADDR:LEN:FILE write LEN bytes of global memory at ADDR (repeatable)\n"
+          "  --dump-mem ADDR:LEN:FILE write LEN bytes of global memory at ADDR (repeatable, at most\n"
+          "                           16 dumps and 64 MiB in all, inside global memory (below 2^48);\n"
+          "                           LEN may end in K or M)\n"
           "  --trace FILE.jsonl       write one commit record a line\n"
           "  -q, --quiet              print only the verdict\n"
           "  --junit FILE.xml         also write the verdict as a JUnit XML test case (for CI)\n"
@@ -35,9 +44,11 @@ static void usage(FILE *f)
           "  --window N               messages in flight (default 2)\n"
           "  --check-every K          compare full state every K instructions (default: at the end)\n"
           "  --check=full             compare full state after every instruction\n"
-          "  --timeout MS             longest wait for the target (default 10000)\n"
+          "  --timeout MS             longest wait for the target (default 10000; or with s: 10s)\n"
           "zmq boards (modelsim, rtl):\n"
-          "  --endpoint URL           use a server started elsewhere (ipc://... or tcp://...)\n"
+          "  --endpoint URL           use a server started elsewhere (ipc://PATH or tcp://HOST:PORT)\n"
+          "  --server-key FILE        with --endpoint: CURVE, the server's public key (its KEYFILE.pub)\n"
+          "  --client-key FILE        with --endpoint: CURVE, this client's keypair (gpuhost keygen)\n"
           "  --server PATH            server program to start (default: the build's)\n"
           "  --fault KIND:AT[:PARAM]  a DUT fault (testing; also usbemu): a run that never shows it is an error\n"
           "  --wave FILE.fst          rtl: after a divergence, re-run and record the cycles around it\n"
@@ -55,20 +66,6 @@ static void usage(FILE *f)
           f);
 }
 
-static int parse_dump(const char *arg, gh_mem_dump *d)
-{
-    char *end;
-    errno = 0;
-    d->addr = strtoull(arg, &end, 0);
-    if (errno || *end != ':')
-        return -1;
-    d->len = strtoull(end + 1, &end, 0);
-    if (errno || *end != ':' || !end[1] || d->len == 0 || d->len > (1ull << 30))
-        return -1;
-    d->path = end + 1;
-    return 0;
-}
-
 static double now(void)
 {
     struct timespec ts;
@@ -76,19 +73,11 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* A positive count within max, or -1 with a message. */
-static int count_arg(const char *name, const char *arg, uint64_t max, uint64_t *out)
+/* A count within min..max (units as given), or -1 with a message naming the option. */
+static int count_arg(const char *name, const char *arg, const gh_unit *units, uint64_t min, uint64_t max,
+                     uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(arg, &end, 0);
-    if (errno || *end || v == 0 || v > max || arg[0] == '-') {
-        fprintf(stderr, "gpuhost run: --%s takes a count from 1 to %llu, not '%s'\n", name,
-                (unsigned long long)max, arg);
-        return -1;
-    }
-    *out = v;
-    return 0;
+    return gh_option_u64("run", name, "a count", arg, units, min, max, out);
 }
 
 typedef struct {
@@ -97,7 +86,7 @@ typedef struct {
     const char *junit, *state_path, *trace_path, *coverage_path;
     gh_mem_dump dumps[MAX_DUMPS];
     unsigned retries; /* attempts after a target error */
-    bool quiet, lockstep_option; /* an option only lockstep boards honour was given */
+    bool quiet, raw, lockstep_option; /* lockstep_option: one only lockstep boards honour was given */
     const char *lockstep_option_name;
 } run_args;
 
@@ -115,29 +104,41 @@ static int parse(int argc, char **argv, run_args *a)
         {"wave-window", required_argument, NULL, 'X'}, {"free-run", no_argument, NULL, 'G'},
         {"junit", required_argument, NULL, 'J'},     {"fault-armed", required_argument, NULL, 'A'},
         {"retries", required_argument, NULL, 'Y'},   {"coverage", required_argument, NULL, 'O'},
+        {"raw", no_argument, NULL, 'r'},
+        {"server-key", required_argument, NULL, 'k'}, {"client-key", required_argument, NULL, 'c'},
         {0}};
-    uint64_t v;
+    uint64_t v, dump_bytes = 0;
     int opt;
-    optind = 1;
+    gh_getopt_reset();
     while ((opt = getopt_long(argc, argv, "qh", options, NULL)) != -1) {
         switch (opt) {
         case 'n':
-            if (count_arg("max-insns", optarg, UINT64_MAX / 2, &a->run.max_insns) != 0)
+            if (count_arg("max-insns", optarg, gh_units_count, 1, UINT64_MAX / 2, &a->run.max_insns) != 0)
                 return GH_EXIT_USAGE;
             break;
         case 's': a->run.state_path = optarg; break;
         case 't': a->trace_path = optarg; break;
         case 'q': a->quiet = true; break;
-        case 'm':
-            if (a->run.dump_count == MAX_DUMPS || parse_dump(optarg, &a->dumps[a->run.dump_count]) != 0) {
-                fprintf(stderr, "gpuhost run: --dump-mem takes ADDR:LEN:FILE, LEN 1..2^30 (at most %d), not '%s'\n",
-                        MAX_DUMPS, optarg);
+        case 'r': a->raw = true; break;
+        case 'm': {
+            gh_mem_dump *d = &a->dumps[a->run.dump_count];
+            char why[160];
+            if (a->run.dump_count == MAX_DUMPS) {
+                fprintf(stderr, "gpuhost run: --dump-mem: at most %d dumps\n", MAX_DUMPS);
                 return GH_EXIT_USAGE;
             }
+            if (gh_parse_dump(optarg, MAX_DUMP_BYTES - dump_bytes, gh_global_memory_end(), &d->addr, &d->len,
+                              &d->path, why, sizeof why) != 0) {
+                fprintf(stderr, "gpuhost run: --dump-mem '%s': %s (all dumps together: at most %llu MiB)\n",
+                        optarg, why, MAX_DUMP_BYTES >> 20);
+                return GH_EXIT_USAGE;
+            }
+            dump_bytes += d->len;
             a->run.dump_count++;
             break;
+        }
         case 'B':
-            if (count_arg("batch", optarg, 1000000, &v) != 0)
+            if (count_arg("batch", optarg, NULL, 1, 1000000, &v) != 0)
                 return GH_EXIT_USAGE;
             a->run.batch = (uint32_t)v;
             break;
@@ -148,8 +149,8 @@ static int parse(int argc, char **argv, run_args *a)
             a->lockstep_option_name = opt == 'W' ? "--window" : opt == 'K' ? "--check-every" : "--free-run";
             if (opt == 'G')
                 a->run.free_running = true;
-            else if (count_arg(opt == 'W' ? "window" : "check-every", optarg, opt == 'W' ? 1000 : UINT64_MAX / 2,
-                               &v) != 0)
+            else if (count_arg(opt == 'W' ? "window" : "check-every", optarg, opt == 'W' ? NULL : gh_units_count,
+                               1, opt == 'W' ? 1000 : UINT64_MAX / 2, &v) != 0)
                 return GH_EXIT_USAGE;
             else if (opt == 'W')
                 a->run.window = (uint32_t)v;
@@ -166,24 +167,26 @@ static int parse(int argc, char **argv, run_args *a)
             a->run.check_every = 1;
             break;
         case 'T':
-            if (count_arg("timeout", optarg, 3600000, &v) != 0)
+            if (gh_option_u64("run", "timeout", "milliseconds", optarg, gh_units_ms, 1, 3600000, &v) != 0)
                 return GH_EXIT_USAGE;
             a->target.timeout_ms = (uint32_t)v;
             break;
         case 'E': a->target.endpoint = optarg; break;
+        case 'k': a->target.server_key = optarg; break;
+        case 'c': a->target.client_key = optarg; break;
         case 'S': a->target.server = optarg; break;
         case 'F': a->target.fault = a->run.fault = optarg; break;
         case 'A': a->run.fault = optarg; break; /* armed by the board's emulator, which ran us */
         case 'R': a->target.serial = optarg; break;
         case 'V': a->target.wave = optarg; break;
         case 'X':
-            if (count_arg("wave-window", optarg, 1000000, &a->target.wave_window) != 0)
+            if (count_arg("wave-window", optarg, NULL, 1, 1000000, &a->target.wave_window) != 0)
                 return GH_EXIT_USAGE;
             break;
         case 'J': a->junit = optarg; break;
         case 'O': a->coverage_path = optarg; break;
         case 'Y':
-            if (count_arg("retries", optarg, 10, &v) != 0)
+            if (count_arg("retries", optarg, NULL, 0, 10, &v) != 0)
                 return GH_EXIT_USAGE;
             a->retries = (unsigned)v;
             break;
@@ -229,8 +232,8 @@ static int attempt_run(const gh_board *b, const isa_kernel *k, const char *path,
     gh_target *t = NULL;
     char err[768];
     int rc = gh_target_open(b, &a->target, &t, err, sizeof err);
-    if (rc != 0) {
-        gh_say("TARGET ERROR: %s\n", err);
+    if (rc != 0) { /* an option refused is a usage error, not the target's */
+        gh_say("%s: %s\n", rc == GH_ERR_USAGE ? "gpuhost run" : "TARGET ERROR", err);
         return rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
     }
     if (gh_target_warning(t)[0])
@@ -251,9 +254,18 @@ static int attempt_run(const gh_board *b, const isa_kernel *k, const char *path,
     return rc;
 }
 
+#define RUN_DEFAULTS {.run = {.max_insns = 100000000, .batch = 1024, .window = 2}}
+
+int gh_cmd_run_parse_only(int argc, char **argv)
+{
+    run_args a = RUN_DEFAULTS;
+    int rc = parse(argc, argv, &a);
+    return rc < 0 ? GH_EXIT_OK : rc;
+}
+
 int gh_cmd_run(const char *board, int argc, char **argv)
 {
-    run_args a = {.run = {.max_insns = 100000000, .batch = 1024, .window = 2}};
+    run_args a = RUN_DEFAULTS;
     int rc = parse(argc, argv, &a);
     if (rc != GH_EXIT_OK)
         return rc < 0 ? GH_EXIT_OK : rc;
@@ -268,7 +280,7 @@ int gh_cmd_run(const char *board, int argc, char **argv)
     }
     const char *path = argv[optind];
     isa_kernel *k = NULL;
-    if (gh_load_kernel(path, &k, stderr) != 0)
+    if (gh_read_kernel("run", path, a.raw, true, &k) != 0)
         return GH_EXIT_INPUT;
     if (a.trace_path && !(a.run.trace = fopen(a.trace_path, "w"))) {
         fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.trace_path, strerror(errno));
@@ -282,15 +294,20 @@ int gh_cmd_run(const char *board, int argc, char **argv)
     }
     double t0 = now();
     gh_install_signal_handlers();
-    char serial[256], endpoint[256];
-    if (gh_ctest_resource(b.name, serial, endpoint, sizeof serial) != 0) {
+    gh_ctest_instance pooled;
+    if (gh_ctest_resource(b.name, &pooled) != 0) {
         isa_kernel_destroy(&k);
         return GH_EXIT_USAGE;
     }
-    if (serial[0] && !a.target.serial)
-        a.target.serial = serial;
-    if (endpoint[0] && !a.target.endpoint)
-        a.target.endpoint = endpoint;
+    if (pooled.serial[0] && !a.target.serial)
+        a.target.serial = pooled.serial;
+    if (pooled.endpoint[0] && !a.target.endpoint) {
+        a.target.endpoint = pooled.endpoint;
+        if (pooled.server_key[0] && !a.target.server_key) /* the pool's keys go with its endpoint */
+            a.target.server_key = pooled.server_key;
+        if (pooled.client_key[0] && !a.target.client_key)
+            a.target.client_key = pooled.client_key;
+    }
     a.run.lockstep = lockstep;
     a.run.progress = gh_progress;
     for (unsigned attempt = 0;; attempt++) {

@@ -12,14 +12,17 @@ static void usage(FILE *f)
     fputs("usage: gpuhost [--board NAME] COMMAND [OPTIONS] ...\n"
           "commands:\n"
           "  asm KERNEL.s [-o KERNEL.bin]        assemble a kernel into the ELF container\n"
-          "  disasm KERNEL.bin [--addresses] [--hex]\n"
-          "                                      disassemble a kernel (ELF or raw 16-byte words)\n"
+          "  disasm KERNEL.bin [--addresses] [--hex] [--raw]\n"
+          "                                      disassemble a kernel (ELF; --raw: raw 16-byte words)\n"
           "  run KERNEL [--max-insns N] [--dump-state F] [--dump-mem A:L:F] [--trace F]\n"
-          "                                      run a kernel (.bin or .s) and check its .expect lines\n"
+          "                                      run a kernel (.bin, .s, or --raw words) and check its\n"
+          "                                      .expect lines\n"
           "  boards [--boards-dir DIR] [NAME]    list the board descriptors (boards/*.ini)\n"
           "  info                                ask the board's target what it implements\n"
           "  gen [--seed S] [--count N] [-o F]   a random legal kernel over what the board implements\n"
           "  coverage merge RECORD... [--html F] sum coverage records (run --coverage FILE)\n"
+          "  keygen KEYFILE                      a CURVE keypair (KEYFILE, 0600) and KEYFILE.pub, for\n"
+          "                                      servers on other machines (README: Remote servers)\n"
           "  help                                this text\n"
           "boards: model (default); --board NAME may stand anywhere; see 'gpuhost boards'\n"
           "exit status: 0 success (run: PASS), 1 input rejected (assembly errors, malformed\n"
@@ -56,36 +59,10 @@ int main(int argc, char **argv)
 
 static int run_command(int argc, char **argv)
 {
-    /* --board NAME may stand anywhere before a "--" */
     const char *board = NULL;
-    int kept = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *name = NULL;
-        if (strcmp(argv[i], "--") == 0) {
-            while (i < argc)
-                argv[kept++] = argv[i++];
-            break;
-        }
-        if (strcmp(argv[i], "--board") == 0) {
-            if (i + 1 == argc) {
-                fprintf(stderr, "gpuhost: --board needs a board name\n");
-                return GH_EXIT_USAGE;
-            }
-            name = argv[++i];
-        } else if (strncmp(argv[i], "--board=", 8) == 0) {
-            name = argv[i] + 8;
-        } else {
-            argv[kept++] = argv[i];
-            continue;
-        }
-        if (board && strcmp(board, name) != 0) {
-            fprintf(stderr, "gpuhost: --board given twice (%s, %s)\n", board, name);
-            return GH_EXIT_USAGE;
-        }
-        board = name;
-    }
-    argc = kept;
-    argv[argc] = NULL;
+    int rc = gh_take_board_option(&argc, argv, &board);
+    if (rc != GH_EXIT_OK)
+        return rc;
     if (!board)
         board = "model";
     if (argc < 2) {
@@ -124,6 +101,8 @@ static int run_command(int argc, char **argv)
         return gh_cmd_boards(argc - 1, argv + 1);
     if (strcmp(cmd, "coverage") == 0)
         return gh_cmd_coverage(argc - 1, argv + 1);
-    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, boards, coverage, help)\n", cmd);
+    if (strcmp(cmd, "keygen") == 0)
+        return gh_cmd_keygen(argc - 1, argv + 1);
+    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, boards, coverage, keygen, help)\n", cmd);
     return GH_EXIT_USAGE;
 }

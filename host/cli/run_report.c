@@ -55,13 +55,18 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
 {
     if (!o->lockstep)
         return report_alone(b, k, path, res, quiet);
-    if (!quiet)
+    if (!quiet) {
         gh_say("board %s (%s): %s: %" PRIu64 " instructions %s, %u warps, batch %u, %.3f s "
-               "(%.0f instructions/s), %" PRIu64 " full-state check%s\n",
+               "(%.0f instructions/s), %" PRIu64 " full-state check%s",
                b->name, gh_target_caps(t)->name, path, res->instructions,
                o->free_running ? "free-running" : "in lockstep", k->warps, o->batch, res->seconds,
                res->seconds > 0 ? (double)res->instructions / res->seconds : 0.0, res->state_checks,
                res->state_checks == 1 ? "" : "s");
+        if (!o->free_running && res->seconds > 0)
+            gh_say("; host-side model %.3f s (%.1f%% of the run)", res->model_seconds,
+                   100 * res->model_seconds / res->seconds);
+        gh_say("\n");
+    }
     size_t checks = k->expect_reg_count + k->expect_mem_count;
     switch (res->verdict) {
     case GH_PASS:

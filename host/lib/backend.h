@@ -9,6 +9,7 @@
 #include "gpuhost/target.h"
 #include "server.h"
 #include "wire/protocol.h"
+#include "wire_client.h"
 
 /* What a board kind can honour among gh_target_opts (others are refused). */
 enum gh_backend_option {
@@ -18,6 +19,7 @@ enum gh_backend_option {
     GH_OPT_SERIAL = 1u << 3,
     GH_OPT_TIMEOUT = 1u << 4,
     GH_OPT_WAVE = 1u << 5,
+    GH_OPT_KEYS = 1u << 6,
 };
 
 /* Every member returns 0, or -1 with the text in t->error (set through
@@ -62,11 +64,13 @@ int gh__fail(gh_target *t, const char *fmt, ...) __attribute__((format(printf, 2
 
 /* Backend entry points used by gh_target_open. 0, or -1 with t->error. */
 int gh__model_open(gh_target *t);
-int gh__wire_open_zmq(gh_target *t, const char *endpoint, uint32_t timeout_ms, bool watch_server);
+int gh__wire_open_zmq(gh_target *t, const char *endpoint, const gh_zmq_security *sec, uint32_t timeout_ms,
+                      bool watch_server);
 int gh__wire_open_usb(gh_target *t, const char *serial, uint32_t timeout_ms);
 
-/* The descriptor's warps and implements against CAPS (descriptor_check.c):
- * 0, or 1 with t->warning set. */
+/* The target against its descriptor (descriptor_check.c): -1 with t->error
+ * when it is not the board asked for (its name, its instruction groups);
+ * 1 with t->warning when only warps differ; else 0. */
 int gh__check_descriptor(gh_target *t);
 
 /* The wrappers the engine uses (target.c): backend calls with checks. */

@@ -89,13 +89,22 @@ const gh_backend_ops gh_backend_wire = {
     .close = close_wire,
 };
 
+_Static_assert(GH_MAX_TOLERANCES >= WIRE_MAX_TOLERANCES, "gh_caps holds every tolerance CAPS may carry");
+
 /* Says HELLO and takes the capabilities. */
 static int hello(gh_target *t, const char *where)
 {
     gh_wire *w = wire_of(t);
-    if (gh_wire_hello(w) != 0)
+    if (gh_wire_hello(w) != 0) {
+        if (w->error_code == WIRE_ERR_SESSION)
+            return gh__fail(t, "%s: refused: the server is serving another client (one session at a time; try "
+                            "again when that client's run ends)", where);
         return gh__fail(t, "%s: %s", where, w->error);
+    }
     const wire_caps *c = &w->caps;
+    if (c->version != WIRE_VERSION)
+        return gh__fail(t, "%s: the target speaks wire protocol version %u, this gpuhost speaks %u (protocol "
+                        "version mismatch)", where, c->version, WIRE_VERSION);
     if (c->max_payload && c->max_payload < 64)
         return gh__fail(t, "%s: the target accepts requests of %u bytes, too few to load anything", where,
                         c->max_payload);
@@ -103,6 +112,10 @@ static int hello(gh_target *t, const char *where)
                         .max_payload = c->max_payload, .max_code = c->max_code};
     memcpy(t->caps.optypes, c->optypes, sizeof t->caps.optypes);
     snprintf(t->caps.name, sizeof t->caps.name, "%s", c->name);
+    t->caps.tolerance_count = c->tolerance_count;
+    for (unsigned i = 0; i < c->tolerance_count; i++)
+        t->caps.tolerance[i] = (gh_tolerance){c->tolerance[i].optype, c->tolerance[i].function,
+                                              c->tolerance[i].format, c->tolerance[i].ulp};
     return 0;
 }
 
@@ -119,12 +132,13 @@ static int start(gh_target *t, const gh_transport_ops *ops, void *ctx, uint32_t 
     return 0;
 }
 
-int gh__wire_open_zmq(gh_target *t, const char *endpoint, uint32_t timeout_ms, bool watch_server)
+int gh__wire_open_zmq(gh_target *t, const char *endpoint, const gh_zmq_security *sec, uint32_t timeout_ms,
+                      bool watch_server)
 {
     const gh_transport_ops *ops;
     void *ctx;
     char err[512];
-    if (gh_zmq_connect(endpoint, &ops, &ctx, err, sizeof err) != 0)
+    if (gh_zmq_connect(endpoint, sec, &ops, &ctx, err, sizeof err) != 0)
         return gh__fail(t, "%s", err);
     if (start(t, ops, ctx, timeout_ms) != 0)
         return -1;

@@ -1,18 +1,27 @@
 /* Board descriptors (see boards.h), parsed with libinih. inih reports the
  * line of a syntax error; for our own errors the handler needs the line too,
  * so lines reach inih through a reader that counts them (and notes where
- * each [section] starts, for "missing key" errors). */
+ * each [section] starts, for "missing key" errors). The reader also refuses
+ * a line longer than inih's buffer, which inih would otherwise cut in two
+ * and read on from the middle, and removes a UTF-8 byte order mark. Only a
+ * regular file of at most GH_BOARD_MAX_FILE bytes is read: a FIFO or a
+ * device named *.ini is refused without waiting on it. */
 #define _POSIX_C_SOURCE 200809L
 #include "gpuhost/board.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ini.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "isa/isa.h"
+
+#define GH_BOARD_MAX_FILE (64 * 1024)
 
 enum section { SEC_BOARD, SEC_USB, SEC_DUT, SEC_COUNT };
 static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
@@ -20,7 +29,7 @@ static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
 enum key {
     K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_FIRMWARE, K_EMULATOR, K_EMULATOR_DUT, K_EMULATOR_FIRMWARE,
     K_VID, K_PID, K_INTERFACE, K_EP_OUT, K_EP_IN, K_MAX_PACKET,
-    K_WARPS, K_IMPLEMENTS, K_COUNT
+    K_WARPS, K_IMPLEMENTS, K_TARGET, K_COUNT
 };
 
 static const struct {
@@ -35,14 +44,14 @@ static const struct {
     [K_INTERFACE] = {SEC_USB, "interface"}, [K_EP_OUT] = {SEC_USB, "ep_out"},
     [K_EP_IN] = {SEC_USB, "ep_in"},         [K_MAX_PACKET] = {SEC_USB, "max_packet"},
     [K_WARPS] = {SEC_DUT, "warps"},         [K_IMPLEMENTS] = {SEC_DUT, "implements"},
+    [K_TARGET] = {SEC_DUT, "target"},
 };
 
 typedef struct {
     FILE *f;
     const char *path;
     gh_board *b;
-    int line;           /* the line inih is looking at */
-    bool at_line_start; /* the next fgets starts a new line (long lines come in pieces) */
+    int line; /* the line inih is looking at */
     int section_line[SEC_COUNT];
     int key_line[K_COUNT]; /* 0: not given */
     bool failed;
@@ -63,24 +72,42 @@ static void fail(parser *p, int line, const char *fmt, ...)
     va_end(ap);
 }
 
+/* inih's line reader: one whole line a call, or NULL (the end, or a line
+ * too long for inih's buffer of num bytes: then p->failed says so). */
 static char *reader(char *str, int num, void *stream)
 {
     parser *p = stream;
-    if (!fgets(str, num, p->f))
+    if (p->failed)
         return NULL;
-    if (p->at_line_start) {
-        p->line++;
-        const char *s = str + strspn(str, " \t");
-        if (*s == '[') {
-            size_t n = strcspn(s + 1, "]");
-            for (int i = 0; i < SEC_COUNT; i++)
-                if (strlen(section_names[i]) == n && strncmp(s + 1, section_names[i], n) == 0 &&
-                    !p->section_line[i])
-                    p->section_line[i] = p->line;
+    size_t n = 0;
+    int c = getc(p->f);
+    if (c == EOF)
+        return NULL;
+    p->line++;
+    for (; c != EOF; c = getc(p->f)) {
+        if (c == '\0') {
+            fail(p, p->line, "NUL byte: not a text file");
+            return NULL;
         }
+        if (n + 1 == (size_t)num) { /* more of this line follows: inih would cut it */
+            fail(p, p->line, "line longer than %d characters (the limit of a board file line)", num - 2);
+            return NULL;
+        }
+        str[n++] = (char)c;
+        if (c == '\n')
+            break;
     }
-    size_t n = strlen(str);
-    p->at_line_start = n > 0 && str[n - 1] == '\n';
+    str[n] = '\0';
+    if (p->line == 1 && strncmp(str, "\xef\xbb\xbf", 3) == 0) /* a UTF-8 byte order mark */
+        memmove(str, str + 3, n - 2);
+    const char *s = str + strspn(str, " \t");
+    if (*s == '[') {
+        size_t len = strcspn(s + 1, "]");
+        for (int i = 0; i < SEC_COUNT; i++)
+            if (strlen(section_names[i]) == len && strncmp(s + 1, section_names[i], len) == 0 &&
+                !p->section_line[i])
+                p->section_line[i] = p->line;
+    }
     return str;
 }
 
@@ -302,6 +329,10 @@ static int handler(void *user, const char *section, const char *name, const char
         return 1;
     case K_IMPLEMENTS:
         return parse_implements(p, value);
+    case K_TARGET:
+        if (!*value || !copy_text(b->target, sizeof b->target, value))
+            fail(p, p->line, "target '%s': the name the target gives in CAPS, 1 to 63 characters", value);
+        return !p->failed;
     case K_COUNT:
         break;
     }
@@ -361,20 +392,14 @@ static void check_complete(parser *p)
     }
 }
 
-int gh_board_parse_file(const char *path, gh_board *out, char *err, size_t errlen)
+/* Parses the descriptor in f (named path in messages). */
+static int parse_stream(FILE *f, const char *path, gh_board *out, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return GH_BOARDS_IO;
-    }
     gh_board b;
     memset(&b, 0, sizeof b);
-    parser p = {.f = f, .path = path, .b = &b, .at_line_start = true};
+    parser p = {.f = f, .path = path, .b = &b};
     int rc = ini_parse_stream(reader, &p, handler, &p);
-    int read_error = ferror(f);
-    fclose(f);
-    if (read_error) {
+    if (ferror(f)) {
         snprintf(err, errlen, "%s: read error", path);
         return GH_BOARDS_IO;
     }
@@ -397,6 +422,64 @@ int gh_board_parse_file(const char *path, gh_board *out, char *err, size_t errle
     b.has_usb = b.transport == GH_TRANSPORT_USB;
     *out = b;
     return GH_BOARDS_OK;
+}
+
+static const char *file_kind(mode_t m)
+{
+    return S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+           : S_ISDIR(m) ? "a directory" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+int gh_board_parse_file(const char *path, gh_board *out, char *err, size_t errlen)
+{
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return GH_BOARDS_IO;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        close(fd);
+        return GH_BOARDS_IO;
+    }
+    if (!S_ISREG(st.st_mode) || st.st_size > GH_BOARD_MAX_FILE) {
+        if (!S_ISREG(st.st_mode))
+            snprintf(err, errlen, "%s: not a board descriptor: %s, not a regular file", path, file_kind(st.st_mode));
+        else
+            snprintf(err, errlen, "%s: not a board descriptor: %lld bytes, more than %d", path,
+                     (long long)st.st_size, GH_BOARD_MAX_FILE);
+        close(fd);
+        return GH_BOARDS_MALFORMED;
+    }
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        close(fd);
+        return GH_BOARDS_IO;
+    }
+    int rc = parse_stream(f, path, out, err, errlen);
+    fclose(f);
+    return rc;
+}
+
+int gh_board_parse_text(const char *name, const char *text, size_t len, gh_board *out, char *err, size_t errlen)
+{
+    if (len > GH_BOARD_MAX_FILE) {
+        snprintf(err, errlen, "%s: not a board descriptor: %zu bytes, more than %d", name, len, GH_BOARD_MAX_FILE);
+        return GH_BOARDS_MALFORMED;
+    }
+    if (len == 0) /* fmemopen refuses an empty buffer; an empty line reads the same */
+        text = "\n", len = 1;
+    FILE *f = fmemopen((void *)text, len, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", name, strerror(errno));
+        return GH_BOARDS_IO;
+    }
+    int rc = parse_stream(f, name, out, err, errlen);
+    fclose(f);
+    return rc;
 }
 
 static int by_name(const void *a, const void *b)
@@ -526,4 +609,6 @@ void gh_board_print(const gh_board *b, FILE *f)
         fprintf(f, "  warps       %u\n", b->warps);
     if (*b->implements)
         fprintf(f, "  implements  %s\n", b->implements);
+    if (*b->target)
+        fprintf(f, "  target      %s\n", b->target);
 }

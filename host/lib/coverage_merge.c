@@ -8,6 +8,7 @@
 #include "gpuhost/coverage.h"
 #include "gpuhost/error.h"
 #include "isa/isa.h"
+#include "isa/random.h"
 
 #define MAX_BOARDS 32
 
@@ -71,6 +72,16 @@ static int add_modifier(merged *m, const char *key, uint64_t hits)
     return 0;
 }
 
+static const modifier *find_modifier(const merged *m, const char *key)
+{
+    if (!m->mod_cap)
+        return NULL;
+    size_t j = hash(key) & (m->mod_cap - 1);
+    while (m->mods[j].key && strcmp(m->mods[j].key, key) != 0)
+        j = (j + 1) & (m->mod_cap - 1);
+    return m->mods[j].key ? &m->mods[j] : NULL;
+}
+
 static board_cov *board_named(merged *m, const char *name)
 {
     for (size_t i = 0; i < m->board_count; i++)
@@ -109,7 +120,9 @@ static int read_record(merged *m, const char *path, char *err, size_t errlen)
     unsigned long long h, g, p;
     while (rc == 0 && fgets(line, sizeof line, f)) {
         no++;
-        if (no == 1) {
+        if (!strchr(line, '\n') && !feof(f)) /* cut by fgets: the rest would read as another line */
+            rc = fail(err, errlen, path, no, "line too long");
+        else if (no == 1) {
             if (strcmp(line, "gpuhost-coverage 1\n") != 0)
                 rc = fail(err, errlen, path, no, "not a gpuhost coverage record (version 1)");
         } else if (sscanf(line, "board %127s", a) == 1) {
@@ -193,6 +206,46 @@ static void write_operand_kinds(const board_cov *b, FILE *f)
     fputc('\n', f);
 }
 
+/* "modifier values: 600 of 640 hit": of every value the spec names for each
+ * modifier field (operand enums too: special registers) of the implemented
+ * variants that a syntax form can write; the ones never hit listed when
+ * `missing` is given. */
+static void write_modifier_values(const merged *m, const board_cov *b, FILE *f, const char *missing)
+{
+    const isa_tables *tab = isa_tables_get();
+    uint32_t named = 0, hit = 0;
+    for (int pass = 0; pass < (missing ? 2 : 1); pass++) {
+        if (pass)
+            fputs(missing, f);
+        for (uint32_t v = 0; v < tab->variant_count; v++) {
+            const isa_variant *var = &tab->variants[v];
+            const isa_field *fields = isa_variant_fields(var);
+            for (uint16_t k = 0; b->implemented[v] && k < var->field_count; k++) {
+                const isa_type *type = isa_field_type(&fields[k]);
+                if (fields[k].role == ISA_FIELD_FIXED || type->kind != ISA_KIND_ENUM)
+                    continue;
+                for (uint16_t i = 0; i < type->value_count; i++) {
+                    if (!isa_random_can_write((uint16_t)v, k, type->values[i].value))
+                        continue;
+                    char key[600];
+                    snprintf(key, sizeof key, "%s\t%s\t%s\t%s", b->name, var->name, fields[k].name,
+                             type->values[i].name);
+                    bool seen = find_modifier(m, key) != NULL;
+                    if (pass)
+                        seen ? (void)0 : (void)fprintf(f, " %s.%s=%s", var->name, fields[k].name, type->values[i].name);
+                    else
+                        named++, hit += seen;
+                }
+            }
+        }
+        if (!pass)
+            fprintf(f, "  modifier values (those a syntax form writes, of the implemented variants): %u of %u hit "
+                       "(%.1f%%)\n", hit, named, named ? 100.0 * hit / named : 0.0);
+    }
+    if (missing)
+        fputc('\n', f);
+}
+
 static void write_text(const merged *m, FILE *f)
 {
     const isa_tables *tab = isa_tables_get();
@@ -206,6 +259,7 @@ static void write_text(const merged *m, FILE *f)
         fprintf(f, "board %s: %u of %u implemented variants hit (%.1f%%)\n", b->name, hit, implemented,
                 implemented ? 100.0 * hit / implemented : 0.0);
         write_operand_kinds(b, f);
+        write_modifier_values(m, b, f, "  modifier values never hit:");
         fputs("  never hit:", f);
         for (uint32_t v = 0; v < tab->variant_count; v++)
             if (b->implemented[v] && !b->variants[v].hits)
@@ -232,12 +286,13 @@ static void write_html(const merged *m, modifier *sorted, size_t n, FILE *f)
             implemented += b->implemented[v];
             hit += b->implemented[v] && b->variants[v].hits;
         }
-        fprintf(f, "<h2>board %s: %u of %u implemented variants hit (%.1f%%)</h2>\n<table>\n"
-                "<tr><th>variant</th><th>hits</th><th>guarded</th><th>lanes partly active</th><th>modifiers</th></tr>\n",
-                b->name, hit, implemented, implemented ? 100.0 * hit / implemented : 0.0);
-        fputs("<p>", f);
+        fprintf(f, "<h2>board %s: %u of %u implemented variants hit (%.1f%%)</h2>\n<p>", b->name, hit,
+                implemented, implemented ? 100.0 * hit / implemented : 0.0);
         write_operand_kinds(b, f);
-        fputs("</p>\n", f);
+        fputs("</p>\n<p>", f);
+        write_modifier_values(m, b, f, "</p>\n<p class=\"miss\">modifier values never hit:");
+        fputs("</p>\n<table>\n<tr><th>variant</th><th>hits</th><th>guarded</th><th>lanes partly active</th>"
+              "<th>modifiers</th></tr>\n", f);
         for (uint32_t v = 0; v < tab->variant_count; v++) {
             if (!b->implemented[v] && !b->variants[v].hits)
                 continue;

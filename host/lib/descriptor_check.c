@@ -1,7 +1,10 @@
 /* libgpuhost: a board's descriptor against what its target says (CAPS). The
- * descriptor is the inventory a pool of boards is scheduled by; CAPS is
- * authoritative, so a descriptor that no longer matches its board (a stale
- * bitstream, a wrong file) is reported as a warning naming both sides. */
+ * target must be the board the descriptor asks for: the name its [dut]
+ * target key gives and the instruction groups of implements. Anything else
+ * (an rtl board answered by the functional model, a stale bitstream, a wrong
+ * file) is refused, naming both sides: a lockstep verdict is only worth the
+ * target it was obtained on. warps differing is only a warning (CAPS is
+ * authoritative and the run is sized by it). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,34 +33,34 @@ static uint32_t optype_of(const isa_variant *v)
     return f < 0 ? 256 : isa_variant_fields(v)[f].value;
 }
 
-static int warn(gh_target *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int warn(gh_target *t, const char *fmt, ...)
+/* Writes the text to t->warning or t->error (to); returns rc. */
+static int note(char *to, size_t cap, int rc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int note(char *to, size_t cap, int rc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(t->warning, sizeof t->warning, fmt, ap);
+    vsnprintf(to, cap, fmt, ap);
     va_end(ap);
-    return 1;
+    return rc;
 }
+#define refuse(t, ...) note((t)->error, sizeof (t)->error, -1, __VA_ARGS__)
+#define warn(t, ...) note((t)->warning, sizeof (t)->warning, 1, __VA_ARGS__)
 
-int gh__check_descriptor(gh_target *t)
+/* implements against CAPS, group by group: -1 (t->error) when they differ. */
+static int check_groups(gh_target *t)
 {
     const gh_board *b = &t->board;
-    if (b->warps && t->caps.max_warps != b->warps)
-        return warn(t, "board %s: %s says warps = %u, the target (%s) has %u: the descriptor or the build "
-                        "is stale", b->name, b->file, b->warps, t->caps.name, t->caps.max_warps);
-    if (!b->implements[0])
-        return 0;
     const isa_tables *tab = isa_tables_get();
     for (uint32_t i = 0; i < tab->variant_count; i++) {
         const isa_variant *v = &tab->variants[i];
         bool has = implemented(t, optype_of(v));
         if (b->implements_all && !has)
-            return warn(t, "board %s: %s says implements = all, the target (%s) lacks %s", b->name, b->file,
-                            t->caps.name, v->optype);
+            return refuse(t, "board %s: %s says implements = all, the target (%s) lacks %s: not the board asked "
+                             "for", b->name, b->file, t->caps.name, v->optype);
         if (!b->implements_all && has && !listed(b, v->group))
-            return warn(t, "board %s: the target (%s) implements %s (group %s), which %s does not list in "
-                            "implements", b->name, t->caps.name, v->optype, v->group, b->file);
+            return refuse(t, "board %s: the target (%s) implements %s (group %s), which %s does not list in "
+                             "implements (%s): not the board asked for", b->name, t->caps.name, v->optype, v->group,
+                          b->file, b->implements);
     }
     for (const char *p = b->implements; !b->implements_all && *p;) {
         size_t n = strcspn(p, " ");
@@ -66,9 +69,23 @@ int gh__check_descriptor(gh_target *t)
             any = strlen(tab->variants[i].group) == n && strncmp(tab->variants[i].group, p, n) == 0 &&
                   implemented(t, optype_of(&tab->variants[i]));
         if (!any)
-            return warn(t, "board %s: %s lists %.*s in implements, the target (%s) implements none of it",
-                            b->name, b->file, (int)n, p, t->caps.name);
+            return refuse(t, "board %s: %s lists %.*s in implements, the target (%s) implements none of it: not "
+                             "the board asked for", b->name, b->file, (int)n, p, t->caps.name);
         p += n + (p[n] == ' ');
     }
+    return 0;
+}
+
+int gh__check_descriptor(gh_target *t)
+{
+    const gh_board *b = &t->board;
+    if (b->target[0] && strcmp(b->target, t->caps.name) != 0)
+        return refuse(t, "board %s: %s asks for the target \"%s\", but \"%s\" answered: not the board asked for",
+                      b->name, b->file, b->target, t->caps.name);
+    if (b->implements[0] && check_groups(t) != 0)
+        return -1;
+    if (b->warps && t->caps.max_warps != b->warps)
+        return warn(t, "board %s: %s says warps = %u, the target (%s) has %u: the descriptor or the build "
+                       "is stale", b->name, b->file, b->warps, t->caps.name, t->caps.max_warps);
     return 0;
 }

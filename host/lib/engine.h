@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "backend.h"
+#include "gm/fp_layout.h"
 #include "gm/model.h"
 #include "gpuhost/run.h"
 
@@ -29,9 +30,28 @@ gh_value_kind gh__value_kind(uint64_t insn_lo, uint64_t insn_hi);
 void gh__value_text(uint32_t v, gh_value_kind kind, char *out, size_t len);
 void gh__disasm(uint64_t lo, uint64_t hi, uint64_t pc, char *out, size_t len);
 
+/* How far the target may be from the model on one instruction's results
+ * (tolerance.c): bound -1 means exact. */
+typedef struct {
+    bool approximate;   /* an instruction hardware may approximate (MUFU) */
+    int bound;          /* the target's declared ulps, or -1 */
+    gm_approximate what;
+    char name[48];      /* "MUFU.EX2.F32" */
+} gh__tolerance;
+void gh__tolerance_for(const gh_caps *c, uint64_t insn_lo, uint64_t insn_hi, gh__tolerance *out);
+
+/* Results accepted within the target's declared tolerance during a run. */
+typedef struct {
+    const gh_caps *caps;
+    uint64_t values;  /* register values that differed within the bound */
+    uint32_t max_ulp; /* the largest distance among them */
+    bool in_record;   /* the last record compared had one: the model must take the target's values */
+} gh_tolerated;
+
 /* Compares two records field by field, describing each difference; returns
- * their count. */
-unsigned gh__compare_records(gh_text *r, const wire_commit *model, const wire_commit *target);
+ * their count. Register values of an approximate instruction within the
+ * target's declared tolerance are not differences: they are counted in tol. */
+unsigned gh__compare_records(gh_text *r, const wire_commit *model, const wire_commit *target, gh_tolerated *tol);
 
 /* Page numbers (address / WIRE_PAGE_SIZE) a run placed or wrote. */
 typedef struct {

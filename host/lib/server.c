@@ -33,34 +33,70 @@ static void forget(gh_server *s)
             running[i] = NULL;
 }
 
-int gh_server_start(gh_server *s, const char *program, char *const extra_args[], char *err,
+/* A short, private directory for the socket: 0700, unpredictable name. */
+static int private_dir(gh_server *s, char *err, size_t errlen)
+{
+    const char *bases[] = {getenv("XDG_RUNTIME_DIR"), getenv("TMPDIR"), "/tmp"};
+    for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++) {
+        const char *base = bases[i];
+        /* unix socket paths are short (108 bytes): a long directory is passed over */
+        if (!base || base[0] != '/' || strlen(base) > 64 || access(base, W_OK | X_OK) != 0)
+            continue;
+        snprintf(s->dir, sizeof s->dir, "%s/gpuhost-XXXXXX", base);
+        if (mkdtemp(s->dir))
+            return 0;
+    }
+    snprintf(err, errlen, "cannot make a private directory for the server's socket in $XDG_RUNTIME_DIR, $TMPDIR "
+                          "or /tmp: %s", strerror(errno));
+    s->dir[0] = '\0';
+    return -1;
+}
+
+int gh_server_start(gh_server *s, const char *program, char *const extra_args[], uint32_t idle_exit_s, char *err,
                     size_t errlen)
 {
     memset(s, 0, sizeof *s);
     const char *base = strrchr(program, '/');
     snprintf(s->name, sizeof s->name, "%s", base ? base + 1 : program);
-    const char *tmp = getenv("TMPDIR");
-    static unsigned serial;
-    /* unix socket paths are short (108 bytes): fall back to /tmp for a long TMPDIR */
-    if (!tmp || !*tmp || strlen(tmp) > 64)
-        tmp = "/tmp";
-    int n = snprintf(s->path, sizeof s->path, "%s/gpuhost-%ld-%u.sock", tmp, (long)getpid(), serial++);
+    if (private_dir(s, err, errlen) != 0)
+        return -1;
+    int n = snprintf(s->path, sizeof s->path, "%s/%.16s.sock", s->dir, s->name);
     int m = n > 0 ? snprintf(s->endpoint, sizeof s->endpoint, "ipc://%s", s->path) : -1;
     if (n < 0 || (size_t)n >= sizeof s->path || m < 0 || (size_t)m >= sizeof s->endpoint) {
-        snprintf(err, errlen, "cannot make a socket path in %s", tmp);
+        snprintf(err, errlen, "cannot make a socket path in %s", s->dir);
+        rmdir(s->dir);
         return -1;
     }
+    char owner[24], idle[24];
+    snprintf(owner, sizeof owner, "%ld", (long)getpid());
+    snprintf(idle, sizeof idle, "%u", idle_exit_s);
     char *argv[32];
     int argc = 0;
     argv[argc++] = (char *)program;
     argv[argc++] = "--endpoint";
     argv[argc++] = s->endpoint;
+    argv[argc++] = "--owner";
+    argv[argc++] = owner;
+    argv[argc++] = "--idle-exit";
+    argv[argc++] = idle;
     for (int i = 0; extra_args && extra_args[i] && argc < 31; i++)
         argv[argc++] = extra_args[i];
     argv[argc] = NULL;
-    int rc = posix_spawn(&s->pid, program, NULL, NULL, argv, environ);
+    /* the server starts with default signal handling, whatever ours is */
+    posix_spawnattr_t attr;
+    sigset_t none, stops;
+    sigemptyset(&none);
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGTERM), sigaddset(&stops, SIGINT), sigaddset(&stops, SIGHUP), sigaddset(&stops, SIGPIPE);
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &stops);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    int rc = posix_spawn(&s->pid, program, NULL, &attr, argv, environ);
+    posix_spawnattr_destroy(&attr);
     if (rc != 0) {
         snprintf(err, errlen, "cannot start %s: %s", program, strerror(rc));
+        rmdir(s->dir);
         return -1;
     }
     remember(s);
@@ -115,8 +151,11 @@ void gh_server_stop(gh_server *s)
             s->exited = true;
         }
     }
+    /* the server removes both itself; not when it was killed */
     if (s->path[0])
         unlink(s->path);
+    if (s->dir[0])
+        rmdir(s->dir);
     forget(s);
 }
 

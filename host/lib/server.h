@@ -1,29 +1,37 @@
 /* libgpuhost: a target server process (gpu-rtlsim, gpu-modelsim) that gpuhost
- * starts on a private endpoint and always reaps: on normal exit, on a
- * divergence, on Ctrl-C, and when it dies by itself (reported with its
- * status). */
+ * starts for one run and always reaps: on normal exit, on a divergence, on
+ * Ctrl-C, and when it dies by itself (reported with its status). Its ipc
+ * socket lives in a private directory (mode 0700, $XDG_RUNTIME_DIR or
+ * $TMPDIR or /tmp, gpuhost-XXXXXX), never at a predictable path. The server
+ * is told its owner (--owner, our pid) and an idle time (--idle-exit): if
+ * gpuhost is killed, even by SIGKILL, the server ends and removes its socket
+ * and that directory itself. */
 #ifndef GH_SERVER_H
 #define GH_SERVER_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 typedef struct {
     pid_t pid;
     char endpoint[128];
-    char path[108]; /* the ipc socket file, removed on stop */
+    char dir[96];   /* the private directory, removed on stop */
+    char path[108]; /* the ipc socket file in it */
     int status;
     bool exited;
     char name[64];
 } gh_server;
 
-/* Starts `program` with "--endpoint ipc://..." plus extra args. 0 or -1. */
-int gh_server_start(gh_server *s, const char *program, char *const extra_args[], char *err,
+/* Starts `program` with "--endpoint ipc://DIR/NAME.sock --owner PID
+ * --idle-exit S" plus extra args. 0 or -1 with err. */
+int gh_server_start(gh_server *s, const char *program, char *const extra_args[], uint32_t idle_exit_s, char *err,
                     size_t errlen);
 /* false once the process has exited; why says how. */
 bool gh_server_alive(void *server, char *why, size_t len);
-/* SIGTERM, wait up to 2 s, then SIGKILL; always reaps. */
+/* SIGTERM, wait up to 2 s, then SIGKILL; always reaps; removes the socket
+ * and the directory. Async-signal-safe. */
 void gh_server_stop(gh_server *s);
 /* Stops every started server: for signal handlers and atexit. */
 void gh_server_stop_all(void);

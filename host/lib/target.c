@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "wire/zmq_endpoint.h"
 
 static bool is_rtlsim(const gh_board *b)
 {
@@ -19,7 +20,7 @@ static unsigned honoured(const gh_board *b)
     switch (b->transport) {
     case GH_TRANSPORT_MODEL: return 0;
     case GH_TRANSPORT_ZMQ:
-        return GH_OPT_ENDPOINT | GH_OPT_SERVER | GH_OPT_FAULT | GH_OPT_TIMEOUT |
+        return GH_OPT_ENDPOINT | GH_OPT_SERVER | GH_OPT_FAULT | GH_OPT_TIMEOUT | GH_OPT_KEYS |
                (is_rtlsim(b) ? GH_OPT_WAVE : 0u);
     case GH_TRANSPORT_USB: return GH_OPT_SERIAL | GH_OPT_TIMEOUT;
     }
@@ -42,6 +43,8 @@ static const char *refused_option(const gh_board *b, const gh_target_opts *o)
         return "--timeout";
     if (o->wave && !(ok & GH_OPT_WAVE))
         return "--wave";
+    if ((o->server_key || o->client_key) && !(ok & GH_OPT_KEYS))
+        return o->server_key ? "--server-key" : "--client-key";
     return NULL;
 }
 
@@ -68,9 +71,42 @@ static int start_server(gh_target *t, const gh_target_opts *o)
         extra[n++] = at;
     }
     char err[512];
-    if (gh_server_start(&t->server, program, extra, err, sizeof err) != 0)
+    /* a server nobody talks to ends (gpuhost is not silent for long within a run) */
+    uint32_t timeout = o->timeout_ms ? o->timeout_ms : 10000;
+    uint32_t idle_s = timeout / 1000 * 6 > 60 ? timeout / 1000 * 6 : 60;
+    if (gh_server_start(&t->server, program, extra, idle_s, err, sizeof err) != 0)
         return gh__fail(t, "%s", err);
     t->own_server = true;
+    return 0;
+}
+
+/* --endpoint's syntax, and the CURVE key files: refused (GH_ERR_USAGE) before anything starts. */
+static int check_link_options(const gh_target_opts *o, gh_zmq_security *sec, char *err, size_t errlen)
+{
+    wire_zmq_endpoint ep;
+    char why[400];
+    if (o->endpoint && wire_zmq_endpoint_parse(o->endpoint, WIRE_ZMQ_CONNECT, &ep, why, sizeof why) != 0) {
+        snprintf(err, errlen, "option --endpoint: %s", why);
+        return GH_ERR_USAGE;
+    }
+    if (!o->server_key && !o->client_key)
+        return 0;
+    const char *missing = !o->server_key ? "--server-key" : !o->client_key ? "--client-key" : NULL;
+    if (missing || !o->endpoint) {
+        snprintf(err, errlen, "option %s: %s", missing ? missing : "--server-key",
+                 missing ? "CURVE needs both keys: --server-key (the server's public key) and --client-key "
+                           "(this client's keypair)"
+                         : "keys are for a server started elsewhere (--endpoint); a server gpuhost starts is "
+                           "private to it");
+        return GH_ERR_USAGE;
+    }
+    sec->curve = true;
+    if (!wire_curve_available(why, sizeof why) ||
+        wire_curve_read_public(o->server_key, sec->server_key, why, sizeof why) != 0 ||
+        wire_curve_read_keypair(o->client_key, &sec->client, why, sizeof why) != 0) {
+        snprintf(err, errlen, "CURVE keys: %s", why);
+        return GH_ERR_USAGE;
+    }
     return 0;
 }
 
@@ -91,6 +127,10 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
         snprintf(err, errlen, "option --wave: only a gpu-rtlsim that gpuhost starts records a waveform");
         return GH_ERR_USAGE;
     }
+    gh_zmq_security sec = {0};
+    int bad_link = check_link_options(o, &sec, err, errlen);
+    if (bad_link != 0)
+        return bad_link;
     gh_target *t = calloc(1, sizeof *t);
     if (!t) {
         snprintf(err, errlen, "out of memory");
@@ -104,14 +144,15 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
     case GH_TRANSPORT_ZMQ:
         rc = o->endpoint ? 0 : start_server(t, o);
         if (rc == 0)
-            rc = gh__wire_open_zmq(t, o->endpoint ? o->endpoint : t->server.endpoint, timeout,
+            rc = gh__wire_open_zmq(t, o->endpoint ? o->endpoint : t->server.endpoint, &sec, timeout,
                                    t->own_server);
         break;
     case GH_TRANSPORT_USB: rc = gh__wire_open_usb(t, o->serial, timeout); break;
     default: rc = gh__fail(t, "board %s: unknown transport", board->name);
     }
-    if (rc == 0)
-        gh__check_descriptor(t);
+    memset(&sec, 0, sizeof sec); /* the secret key is in the socket now */
+    if (rc == 0 && gh__check_descriptor(t) < 0)
+        rc = -1;
     if (rc != 0) {
         char why[256] = "";
         if (t->own_server && !gh_server_alive(&t->server, why, sizeof why) && why[0] && !strstr(t->error, why))

@@ -16,6 +16,7 @@
 #include "gpuhost/board.h"
 #include "gpuhost/error.h"
 #include "transport_usb.h"
+#include "usb_stream.h"
 
 #define GH_USB_IN_TRANSFERS 4
 #define GH_USB_IN_SIZE (64 * 1024) /* a multiple of any max packet size */
@@ -41,8 +42,7 @@ struct usb_link {
     struct libusb_transfer *out;
     int out_done;
     int zlp_flag_ok; /* the OS supports LIBUSB_TRANSFER_ADD_ZERO_PACKET */
-    uint8_t *stream;
-    size_t head, tail, cap;
+    gh_usb_stream stream;
     int ready; /* a whole frame is in the stream (completion flag for libusb) */
     int stalled, gone, broken, stall_retried;
     int hotplug_registered;
@@ -83,43 +83,17 @@ static void mark_gone(usb_link *l, const char *how)
 
 /* ---------------------------------------------------------------- IN stream */
 
-/* Length of the frame at the head of the stream if it is all there, else 0. */
 static size_t whole_frame(const usb_link *l)
 {
-    size_t avail = l->tail - l->head;
-    if (avail < WIRE_HEADER_SIZE)
-        return 0;
-    const uint8_t *h = l->stream + l->head;
-    uint32_t magic = (uint32_t)h[0] | (uint32_t)h[1] << 8 | (uint32_t)h[2] << 16 | (uint32_t)h[3] << 24;
-    uint32_t length = (uint32_t)h[12] | (uint32_t)h[13] << 8 | (uint32_t)h[14] << 16 | (uint32_t)h[15] << 24;
-    if (magic != WIRE_MAGIC)
-        return avail; /* not a frame: hand it over whole, the decoder says what is wrong */
-    if (length > WIRE_MAX_PAYLOAD)
-        return WIRE_HEADER_SIZE;
-    return avail >= WIRE_HEADER_SIZE + (size_t)length ? WIRE_HEADER_SIZE + (size_t)length : 0;
+    return gh__usb_stream_frame(&l->stream);
 }
 
 static void append(usb_link *l, const uint8_t *p, size_t n)
 {
-    if (l->tail + n > l->cap && l->head > 0) { /* compact */
-        memmove(l->stream, l->stream + l->head, l->tail - l->head);
-        l->tail -= l->head;
-        l->head = 0;
+    if (gh__usb_stream_append(&l->stream, p, n) != 0) {
+        l->broken = 1;
+        set_error(l, "out of memory receiving from the board%s%s", "", "");
     }
-    if (l->tail + n > l->cap) {
-        size_t cap = l->cap * 2;
-        while (cap < l->tail + n)
-            cap *= 2;
-        uint8_t *s = realloc(l->stream, cap);
-        if (!s) {
-            l->broken = 1;
-            set_error(l, "out of memory receiving from the board%s%s", "", "");
-            return;
-        }
-        l->stream = s, l->cap = cap;
-    }
-    memcpy(l->stream + l->tail, p, n);
-    l->tail += n;
 }
 
 static void LIBUSB_CALL in_done(struct libusb_transfer *t)
@@ -256,14 +230,7 @@ static int usb_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t t
     usb_link *l = ctx;
     double deadline = now_ms() + timeout_ms;
     for (int first = 1;; first = 0) {
-        size_t n = whole_frame(l);
-        if (n) {
-            size_t copy = n < cap ? n : cap;
-            memcpy(buf, l->stream + l->head, copy);
-            *len = copy;
-            l->head += n;
-            if (l->head == l->tail)
-                l->head = l->tail = 0;
+        if (gh__usb_stream_take(&l->stream, buf, cap, len)) {
             l->stall_retried = 0;
             l->stats.frames_in++;
             l->ready = whole_frame(l) != 0;
@@ -418,7 +385,7 @@ static void usb_close(void *ctx)
     /* transfers libusb never returned would be used after libusb_exit: keep the context then */
     if (l->ctx && !in_busy(l))
         libusb_exit(l->ctx);
-    free(l->stream);
+    gh__usb_stream_free(&l->stream);
     if (!in_busy(l))
         free(l);
 }
@@ -607,10 +574,9 @@ int gh_usb_open(const gh_usb_params *p, const gh_transport_ops **ops, void **ctx
         free(l);
         return -1;
     }
-    l->cap = 2 * (WIRE_HEADER_SIZE + (size_t)GH_USB_IN_SIZE);
-    l->stream = malloc(l->cap);
+    int ok = gh__usb_stream_init(&l->stream, 2 * (WIRE_HEADER_SIZE + (size_t)GH_USB_IN_SIZE)) == 0;
     l->out = libusb_alloc_transfer(0);
-    int ok = l->stream && l->out;
+    ok = ok && l->out;
     for (int i = 0; ok && i < GH_USB_IN_TRANSFERS; i++) {
         in_slot *s = &l->in[i];
         s->link = l;

@@ -88,7 +88,7 @@ void gh__value_text(uint32_t v, gh_value_kind kind, char *out, size_t len)
     switch (kind) {
     case GH_VALUE_F32:
         memcpy(&f, &v, sizeof f);
-        snprintf(out, len, "0x%08x (%g)", v, (double)f);
+        snprintf(out, len, "0x%08x (%.9g)", v, (double)f); /* every float its own text */
         return;
     case GH_VALUE_F16X2:
         snprintf(out, len, "0x%08x (f16 hi %g, lo %g)", v, f16_value(v >> 16), f16_value(v & 0xffff));

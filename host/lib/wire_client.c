@@ -36,8 +36,9 @@ static int fail(gh_wire *t, const char *fmt, const char *a, const char *b)
 /* The link failed: say why, as precisely as the transport or server can. */
 static int link_broke(gh_wire *t, const char *what)
 {
-    char why[256] = "";
-    if (t->alive && !t->alive(t->alive_ctx, why, sizeof why) && why[0])
+    char why[400] = "";
+    if ((t->alive && !t->alive(t->alive_ctx, why, sizeof why) && why[0]) ||
+        (t->ops->why && t->ops->why(t->ctx, why, sizeof why)))
         snprintf(t->error, sizeof t->error, "%s: %s", what, why);
     else
         snprintf(t->error, sizeof t->error, "%s", what);
@@ -67,6 +68,12 @@ static int receive(gh_wire *t, wire_header *h, const uint8_t **payload)
             return link_broke(t, "the link to the target broke");
         if (rc == 0) {
             uint32_t err = wire_frame_decode(t->buf, len, h, payload);
+            if (err == WIRE_ERR_BAD_VERSION && len >= 6) { /* name both sides */
+                char what[128];
+                snprintf(what, sizeof what, "its frames say wire protocol version %u, this gpuhost speaks %u",
+                         (unsigned)(t->buf[4] | t->buf[5] << 8), WIRE_VERSION);
+                return fail(t, "bad frame from the target: protocol version mismatch: %s%s", what, "");
+            }
             if (err) {
                 char what[64];
                 snprintf(what, sizeof what, "%s", wire_error_text(err));
@@ -75,6 +82,7 @@ static int receive(gh_wire *t, wire_header *h, const uint8_t **payload)
             if (h->type == WIRE_ERROR) {
                 wire_reader r = {.p = *payload, .len = h->length};
                 uint32_t code = wire_get32(&r);
+                t->error_code = code;
                 uint16_t n = wire_get16(&r);
                 char text[256] = "";
                 wire_get_bytes(&r, text, n < sizeof text - 1 ? n : sizeof text - 1);
@@ -130,6 +138,12 @@ int gh_wire_hello(gh_wire *t)
     wire_reader r = {.p = p, .len = h.length};
     if (wire_caps_decode(&r, &t->caps) != 0)
         return fail(t, "malformed CAPS reply%s%s", "", "");
+    if (t->caps.max_payload && t->caps.max_payload < WIRE_MIN_MAX_PAYLOAD) {
+        char why[96];
+        snprintf(why, sizeof why, "%u is below the protocol's least (%u bytes)", t->caps.max_payload,
+                 WIRE_MIN_MAX_PAYLOAD);
+        return fail(t, "CAPS: max_payload %s%s", why, "");
+    }
     return 0;
 }
 
@@ -138,6 +152,8 @@ int gh_wire_hello(gh_wire *t)
 static uint32_t payload_limit(const gh_wire *t)
 {
     uint32_t limit = t->caps.max_payload;
+    if (limit && limit < WIRE_MIN_MAX_PAYLOAD) /* refused by HELLO; never a zero-sized chunk */
+        return WIRE_MIN_MAX_PAYLOAD;
     return limit && limit < WIRE_MAX_PAYLOAD ? limit : WIRE_MAX_PAYLOAD;
 }
 

@@ -10,12 +10,15 @@
 
 #include "isa/kernel.h"
 #include "wire/protocol.h"
+#include "wire/zmq_curve.h"
 
 typedef struct {
     int (*send)(void *ctx, const uint8_t *frame, size_t len);
     /* 0 got a frame, 1 timeout, -1 broken */
     int (*recv)(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms);
     void (*close)(void *ctx);
+    /* optional: true, with why, when the transport knows why it broke */
+    bool (*why)(void *ctx, char *why, size_t len);
 } gh_transport_ops;
 
 /* Asks whether the far end still lives; may fill why ("gpu-rtlsim exited with
@@ -34,6 +37,7 @@ typedef struct {
     uint8_t *buf; /* one frame */
     size_t cap;
     char error[512];
+    uint32_t error_code; /* of the last ERROR frame (enum wire_error), 0 if none */
     wire_caps caps;
 } gh_wire;
 
@@ -58,8 +62,14 @@ int gh_wire_run_next(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *coun
 int gh_wire_credit(gh_wire *t, uint32_t batches);
 int gh_wire_halt(gh_wire *t);
 
-/* ZeroMQ transport: a DEALER socket connected to endpoint. */
-int gh_zmq_connect(const char *endpoint, const gh_transport_ops **ops, void **ctx, char *err,
-                   size_t errlen);
+/* ZeroMQ transport: a DEALER socket connected to endpoint, CURVE when
+ * sec->curve (the server's public key and our keypair). sec may be NULL. */
+typedef struct {
+    bool curve;
+    char server_key[WIRE_CURVE_Z85 + 1];
+    wire_curve_keypair client;
+} gh_zmq_security;
+int gh_zmq_connect(const char *endpoint, const gh_zmq_security *sec, const gh_transport_ops **ops, void **ctx,
+                   char *err, size_t errlen);
 
 #endif

@@ -51,7 +51,7 @@ static void check_exceptions(ig_spec *spec, const ig_variant *v)
     for (int i = 0; i < v->exception_count; i++) {
         ig_code code;
         if (ig_compile_expr(spec, v, v->exceptions[i]->expr, v->exceptions[i]->loc, &code) == 0)
-            free(code.code);
+            ig_free(code.code);
     }
 }
 

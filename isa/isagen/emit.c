@@ -113,7 +113,7 @@ int ig_emit(ig_spec *spec, ig_variant *variants, int count, ig_form **forms, int
             ig_code code = {0};
             if (ig_compile_expr(spec, &variants[v], variants[v].exceptions[k]->expr,
                                 variants[v].exceptions[k]->loc, &code) != 0) {
-                free(code.code);
+                ig_free(code.code);
                 code = (ig_code){0};
                 *IG_PUSH(code.code, code.count) = (isa_expr_insn){ISA_EX_CONST, 0};
             }
@@ -197,7 +197,7 @@ int ig_emit(ig_spec *spec, ig_variant *variants, int count, ig_form **forms, int
                 ops[i].width_expr == ISA_NONE ? u16(ISA_NONE)
                                               : u16((uint16_t)(ops[i].width_expr + exc_count)));
     fputs("    {0, 0, 0}\n};\n\n", f);
-    free(ops);
+    ig_free(ops);
 
     /* variants */
     fputs("static const isa_variant variants[] = {\n", f);
@@ -255,7 +255,7 @@ int ig_emit(ig_spec *spec, ig_variant *variants, int count, ig_form **forms, int
     free(operand_count);
     free(expr_begin);
     for (int i = 0; i < exc_count; i++)
-        free(exc_code[i].code);
-    free(exc_code);
+        ig_free(exc_code[i].code);
+    ig_free(exc_code);
     return fclose(f) == 0 ? 0 : -1;
 }

@@ -221,8 +221,8 @@ int ig_emit_access(ig_spec *spec, ig_variant *variants, int count, const char *h
         rc = -1;
     if (c && fclose(c) != 0)
         rc = -1;
-    free(names);
-    free(optypes);
-    free(values);
+    ig_free(names);
+    ig_free(optypes);
+    ig_free(values);
     return rc;
 }

@@ -139,7 +139,7 @@ int ig_emit_legal(ig_spec *spec, ig_variant *variants, int count, int key_bits, 
             fprintf(f, "            // %s\n            if (%s) legal = 1'b0;\n", e->message, cond);
             free(cond);
             drop(&x);
-            free(code.code);
+            ig_free(code.code);
         }
         fputs("        end\n", f);
     }

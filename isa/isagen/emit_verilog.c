@@ -8,6 +8,7 @@
  *   F_<VARIANT>_<FIELD>   where the variants of one optype differ
  *   isa_valid_<Type>(v)   v is a value the enum type lists (reserved ones are not)
  *   isa_b_kind(w) ...     the SrcB and SrcC operand slots of the word's variant
+ *   isa_fv_<field>(w)     a field's bits in the word's variant (0 where it has none)
  *   ISA_IMPLEMENTED       the optypes the core implements (a bit per Optype value)
  * and gpu_legal.v (emit_legal.c). */
 #include <ctype.h>
@@ -138,7 +139,7 @@ static void field_values(vout *o, const ig_variant *v, int count)
         put_ident(vn, sizeof vn, all[j].value, false);
         param(o, all[j].width, all[j].number, NULL, "V_%s_%s", fnm, vn);
     }
-    free(all);
+    ig_free(all);
 }
 
 /* ------------------------------------------------------------ field positions */
@@ -212,7 +213,7 @@ static void field_positions(vout *o, const ig_variant *v, int count)
             }
         }
     }
-    free(names);
+    ig_free(names);
 }
 
 /* ------------------------------------------------------------ functions */
@@ -289,21 +290,44 @@ static void slot_item(const ig_spec *s, const ig_variant *v, char letter, const 
         char deco[64];
         snprintf(deco, sizeof deco, "%s.%s", f->name, item);
         int d = ig_variant_field(v, deco);
-        if (d >= 0)
-            snprintf(out, cap, "w[%d]", v->fields[d].lsb);
+        const ig_field *g = d >= 0 ? &v->fields[d] : NULL;
+        if (g && g->width == 1)
+            snprintf(out, cap, "w[%d]", g->lsb);
+        else if (g)
+            snprintf(out, cap, "w[%d:%d]", g->lsb + g->width - 1, g->lsb);
     }
+}
+
+/* The widest a slot item is over the variants (1 for a kind or value: unused). */
+static int slot_item_width(const ig_variant *v, int count, char letter, const char *item)
+{
+    int width = 1;
+    for (int i = 0; i < count; i++) {
+        int k = slot_field(&v[i], letter);
+        char deco[64];
+        snprintf(deco, sizeof deco, "%s.%s", k >= 0 ? v[i].fields[k].name : "", item);
+        int d = k >= 0 ? ig_variant_field(&v[i], deco) : -1;
+        if (d >= 0 && v[i].fields[d].width > width)
+            width = v[i].fields[d].width;
+    }
+    return width;
 }
 
 static void slot_function(vout *o, const ig_variant *v, int count, int key_bits, char letter, const char *item)
 {
-    bool one_bit = strcmp(item, "kind") != 0 && strcmp(item, "value") != 0;
-    const char *type = strcmp(item, "kind") == 0 ? "[2:0] " : strcmp(item, "value") == 0 ? "[31:0] " : "";
-    const char *none = strcmp(item, "kind") == 0 ? "3'd0" : one_bit ? "1'b0" : "32'd0";
+    bool decoration = strcmp(item, "kind") != 0 && strcmp(item, "value") != 0;
+    int width = decoration ? slot_item_width(v, count, letter, item) : 0;
+    char type[16] = "", none[16];
+    if (!decoration)
+        snprintf(type, sizeof type, "%s", strcmp(item, "kind") == 0 ? "[2:0] " : "[31:0] ");
+    else if (width > 1)
+        snprintf(type, sizeof type, "[%d:0] ", width - 1);
+    snprintf(none, sizeof none, "%s", strcmp(item, "kind") == 0 ? "3'd0" : decoration ? "0" : "32'd0");
     char fn[64];
     snprintf(fn, sizeof fn, "isa_%c_%s", letter, item);
     fprintf(o->f, "function automatic %s%s(input [127:0] w);\n    case (w[%d:0])\n", type, fn, key_bits - 1);
     /* variants with the same expression share a case item */
-    bool *done = calloc((size_t)count + 1, 1);
+    bool *done = calloc((size_t)(count > 0 ? count : 0) + 1, 1);
     char a[128], b[128];
     for (int i = 0; i < count; i++) {
         slot_item(o->spec, &v[i], letter, item, a, sizeof a);
@@ -336,7 +360,8 @@ static void slot_functions(vout *o, const ig_variant *v, int count, int key_bits
     fputs("\n// ---- operand slots SrcB and SrcC of a word: the fields named rb/urb/vb and\n"
           "// rc/urc/vc. kind: SLOT_*; value: the register number, or the immediate\n"
           "// (sign-extended when signed), or the constant's c[bank][offset] bits;\n"
-          "// neg/bitnot/abs: the operand's modifier bits (0 where the variant has none)\n",
+          "// neg/bitnot/abs/hsel/hsel2: the operand's decoration fields (0 where the\n"
+          "// variant has none)\n",
           o->f);
     param(o, 3, SLOT_NONE, "no such operand", "SLOT_NONE");
     param(o, 3, SLOT_GPR, "a GPR (value: register number, RZ = 255)", "SLOT_GPR");
@@ -345,10 +370,85 @@ static void slot_functions(vout *o, const ig_variant *v, int count, int key_bits
     param(o, 3, SLOT_CMEM, "a constant c[bank][offset]", "SLOT_CMEM");
     param(o, 0, ISA_CMEM_OFFSET_BITS, "c[bank][offset]: offset in bits 0.., bank above", "CMEM_OFFSET_W");
     param(o, 0, ISA_CMEM_BANK_BITS, NULL, "CMEM_BANK_W");
-    static const char *items[] = {"kind", "value", "neg", "bitnot", "abs"};
+    static const char *items[] = {"kind", "value", "neg", "bitnot", "abs", "hsel", "hsel2"};
     for (const char *l = "bc"; *l; l++)
         for (size_t i = 0; i < sizeof items / sizeof items[0]; i++)
             slot_function(o, v, count, key_bits, *l, items[i]);
+}
+
+/* isa_fv_<field>(w): the bits of the field of that name in the word's
+ * variant, 0 where the variant has none (the model reads an absent field as
+ * 0). One for every name of a field up to 32 bits wide that is not fixed by
+ * the encoding (optype, stype). Decorations: isa_fv_ra_neg (ra.neg). */
+static void field_value_expr(const ig_field *f, int width, char *out, size_t cap)
+{
+    char bits[32];
+    if (f->width == 1)
+        snprintf(bits, sizeof bits, "w[%d]", f->lsb);
+    else
+        snprintf(bits, sizeof bits, "w[%d:%d]", f->lsb + f->width - 1, f->lsb);
+    if (f->width < width)
+        snprintf(out, cap, "{%d'd0, %s}", width - f->width, bits);
+    else
+        snprintf(out, cap, "%s", bits);
+}
+
+static void field_value_functions(vout *o, const ig_variant *v, int count, int key_bits)
+{
+    const char **names = NULL;
+    int n = 0;
+    for (int i = 0; i < count; i++)
+        for (int k = 0; k < v[i].field_count; k++) {
+            const ig_field *f = &v[i].fields[k];
+            bool seen = f->role == ISA_FIELD_FIXED || f->width > 32;
+            for (int j = 0; j < n && !seen; j++)
+                seen = strcmp(names[j], f->name) == 0;
+            if (!seen)
+                *IG_PUSH(names, n) = f->name;
+        }
+    fputs("\n// ---- isa_fv_<field>(w): the field's bits in the word's variant, 0 where it has none\n", o->f);
+    bool *done = calloc((size_t)(count > 0 ? count : 0) + 1, 1);
+    for (int j = 0; j < n; j++) {
+        int width = 1;
+        for (int i = 0; i < count; i++) {
+            int k = ig_variant_field(&v[i], names[j]);
+            if (k >= 0 && v[i].fields[k].role != ISA_FIELD_FIXED && v[i].fields[k].width > width)
+                width = v[i].fields[k].width;
+        }
+        char fn[160], id[128], a[64], b[64];
+        put_ident(id, sizeof id, names[j], false);
+        snprintf(fn, sizeof fn, "isa_fv_%s", id);
+        if (claim(o, fn) != 0)
+            continue;
+        if (width > 1)
+            fprintf(o->f, "function automatic [%d:0] %s(input [127:0] w);\n    case (w[%d:0])\n", width - 1, fn,
+                    key_bits - 1);
+        else
+            fprintf(o->f, "function automatic %s(input [127:0] w);\n    case (w[%d:0])\n", fn, key_bits - 1);
+        memset(done, 0, (size_t)(count > 0 ? count : 0) + 1);
+        for (int i = 0; i < count; i++) {
+            int k = ig_variant_field(&v[i], names[j]);
+            if (done[i] || k < 0 || v[i].fields[k].role == ISA_FIELD_FIXED)
+                continue;
+            field_value_expr(&v[i].fields[k], width, a, sizeof a);
+            fputs("    ", o->f);
+            int items = 0;
+            for (int m = i; m < count; m++) {
+                int km = ig_variant_field(&v[m], names[j]);
+                if (done[m] || km < 0 || v[m].fields[km].role == ISA_FIELD_FIXED)
+                    continue;
+                field_value_expr(&v[m].fields[km], width, b, sizeof b);
+                if (strcmp(a, b) == 0) {
+                    fprintf(o->f, "%s%d'h%03llx", items++ ? ", " : "", key_bits, (unsigned long long)v[m].match.lo);
+                    done[m] = true;
+                }
+            }
+            fprintf(o->f, ": %s = %s;\n", fn, a);
+        }
+        fprintf(o->f, "    default: %s = 0;\n    endcase\nendfunction\n", fn);
+    }
+    free(done);
+    ig_free(names);
 }
 
 /* ------------------------------------------------------------ the implemented set */
@@ -430,13 +530,14 @@ int ig_emit_verilog(ig_spec *spec, ig_variant *variants, int count, const char *
     fputs("\n/* verilator lint_off UNUSEDSIGNAL */ // (a function reads the bits its variants use)\n", o.f);
     valid_functions(&o);
     slot_functions(&o, variants, count, key_bits);
+    field_value_functions(&o, variants, count, key_bits);
     fputs("/* verilator lint_on UNUSEDSIGNAL */\n", o.f);
     int rc = implemented_path ? implemented(&o, variants, count, implemented_path) : 0;
     if (fclose(o.f) != 0 || o.failed)
         rc = -1;
     for (int i = 0; i < o.name_count; i++)
-        free(o.names[i]);
-    free(o.names);
+        ig_free(o.names[i]);
+    ig_free(o.names);
     snprintf(path, sizeof path, "%s/gpu_legal.v", dir);
     if (ig_emit_legal(spec, variants, count, key_bits, path, digest) != 0)
         rc = -1;

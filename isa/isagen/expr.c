@@ -74,7 +74,7 @@ static void materialize(ex_parser *p, ex_value *v)
 {
     if (v->kind == V_STRING) {
         fail(p, "a string can only be compared with a field");
-        free(v->string);
+        ig_free(v->string);
         v->string = NULL;
     }
     v->kind = V_NUMBER;
@@ -127,7 +127,7 @@ static ex_value parse_primary(ex_parser *p)
         r.kind = V_FIELD;
         emit(p, ISA_EX_FIELD, r.field);
     }
-    free(name);
+    ig_free(name);
     return r;
 }
 
@@ -148,7 +148,7 @@ static void emit_string_for(ex_parser *p, ex_value *str, const ex_value *other)
             emit(p, ISA_EX_CONST, -1); /* never equal to a field value */
         }
     }
-    free(str->string);
+    ig_free(str->string);
     str->string = NULL;
 }
 

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "isa/tables.h"
 
@@ -102,8 +103,12 @@ typedef struct {
     bool lenient; /* --check of the team's own files: sloppiness is a warning */
 } ig_spec;
 
-/* util.c */
+/* util.c: every allocation goes through ig_xrealloc (or ig_strdup,
+ * ig_strndup) and is released with ig_free, or all at once by ig_free_all. */
 void *ig_xrealloc(void *p, size_t n);
+void ig_free(void *p);
+void ig_free_all(void);
+extern bool ig_quiet; /* no diagnostics on stderr (counts still kept) */
 char *ig_strdup(const char *s);
 char *ig_strndup(const char *s, size_t n);
 #define IG_PUSH(arr, count) \
@@ -115,6 +120,8 @@ void ig_flaw(ig_spec *spec, ig_loc loc, const char *fmt, ...) __attribute__((for
 
 /* parse.c */
 int ig_parse_file(ig_spec *spec, const char *path);
+/* The same from an open stream, named name in diagnostics. */
+int ig_parse_stream(ig_spec *spec, FILE *f, const char *name);
 int ig_find_type(const ig_spec *spec, const char *name);
 int ig_find_def(const ig_spec *spec, const char *name);
 bool ig_type_value(const ig_type *type, const char *text, uint32_t *value);

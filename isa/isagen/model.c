@@ -13,13 +13,15 @@ int ig_variant_field(const ig_variant *v, const char *name)
     return -1;
 }
 
-static void set_bit_range(isa_word *w, int lsb, int width, uint32_t value)
+/* Sets bits lsb..lsb+width-1 of w to value (all ones when ones); a field
+ * wider than 32 bits (a flaw lenient mode lets through) gets zeros above. */
+static void set_bit_range(isa_word *w, int lsb, int width, uint32_t value, bool ones)
 {
     for (int i = 0; i < width; i++) {
         int bit = lsb + i;
         uint64_t *half = bit < 64 ? &w->lo : &w->hi;
         uint64_t m = 1ull << (bit & 63);
-        if ((value >> i) & 1)
+        if (ones || (i < 32 && (value >> i) & 1))
             *half |= m;
         else
             *half &= ~m;
@@ -123,8 +125,8 @@ int ig_resolve_variant(ig_spec *spec, int def, ig_variant *out)
     for (int i = 0; i < out->field_count; i++) {
         ig_field *f = &out->fields[i];
         if (f->role == ISA_FIELD_FIXED && f->lsb >= 0 && f->lsb + f->width <= 128) {
-            set_bit_range(&out->mask, f->lsb, f->width, 0xffffffffu);
-            set_bit_range(&out->match, f->lsb, f->width, f->value);
+            set_bit_range(&out->mask, f->lsb, f->width, 0, true);
+            set_bit_range(&out->match, f->lsb, f->width, f->value, false);
         }
     }
     out->pg_field_index = ig_variant_field(out, "pg");
@@ -134,9 +136,9 @@ int ig_resolve_variant(ig_spec *spec, int def, ig_variant *out)
 
 void ig_variant_free(ig_variant *v)
 {
-    free(v->fields);
-    free(v->exceptions);
-    free(v->bitwidths);
-    free(v->asmformats);
+    ig_free(v->fields);
+    ig_free(v->exceptions);
+    ig_free(v->bitwidths);
+    ig_free(v->asmformats);
     *v = (ig_variant){0};
 }

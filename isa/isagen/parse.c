@@ -175,7 +175,7 @@ static void type_value_line(parser *p, const char *code)
         if (!parse_number(vt, &value))
             ig_error(spec, p->loc, "type %s: value of %.*s is not a number: '%s'", t->name, (int)n,
                      code, vt);
-        free(vt);
+        ig_free(vt);
         after = v + vl;
     }
     if (*skip_ws(after) != ';') {
@@ -393,18 +393,18 @@ static void operandinfo_line(parser *p, const char *code)
                 const char *rp = comma ? strchr(comma, ')') : NULL;
                 if (!rp) {
                     ig_error(spec, p->loc, "%s: AsmFormat<%s>: expected Func(field, arg)", d->name, op);
-                    free(op);
+                    ig_free(op);
                 } else {
                     ig_asmformat *a = IG_PUSH(d->asmformats, d->asmformat_count);
                     *a = (ig_asmformat){.field = op, .func = trim_copy(value, (size_t)(lp - value)),
                                         .arg = trim_copy(comma + 1, (size_t)(rp - comma - 1)),
                                         .loc = p->loc};
                 }
-                free(value);
+                ig_free(value);
             }
         }
     }
-    free(kw);
+    ig_free(kw);
 }
 
 /* EncodingError<Kind, "message"> = expression; */
@@ -520,16 +520,11 @@ static void parse_line(parser *p, char *line)
     default:
         break;
     }
-    free(code);
+    ig_free(code);
 }
 
-int ig_parse_file(ig_spec *spec, const char *path)
+int ig_parse_stream(ig_spec *spec, FILE *f, const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        ig_error(spec, (ig_loc){0}, "cannot open %s", path);
-        return -1;
-    }
     const char *base = strrchr(path, '/');
     parser p = {.spec = spec, .loc = {.file = ig_strdup(path), .line = 0}, .type = -1, .def = -1,
                 .extension = strcmp(base ? base + 1 : path, "ext.isa") == 0};
@@ -547,8 +542,19 @@ int ig_parse_file(ig_spec *spec, const char *path)
         parse_line(&p, line);
     }
     free(line);
-    fclose(f);
     if (p.in_fence)
         ig_error(spec, p.loc, "unterminated ``` block at end of file");
     return 0;
+}
+
+int ig_parse_file(ig_spec *spec, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        ig_error(spec, (ig_loc){0}, "cannot open %s", path);
+        return -1;
+    }
+    int rc = ig_parse_stream(spec, f, path);
+    fclose(f);
+    return rc;
 }

@@ -157,7 +157,7 @@ static void compile_mnemonic(cc *c, const char *s, size_t n)
                 l++;
             char *name = ig_strndup(s + k + 1, l);
             mention(c, ig_variant_field(c->v, name));
-            free(name);
+            ig_free(name);
         }
     while (i < n) {
         bool optional = s[i] == '{';
@@ -176,7 +176,7 @@ static void compile_mnemonic(cc *c, const char *s, size_t n)
         if (optional) {
             if (s[i] != '}') {
                 ig_error(c->spec, c->row->loc, "%s: mnemonic: missing '}' after .%s", vname(c), name);
-                free(name);
+                ig_free(name);
                 return;
             }
             i++;
@@ -193,9 +193,9 @@ static void compile_mnemonic(cc *c, const char *s, size_t n)
                 e->text = name;
                 e->choices = make_choices(c, name, f, optional);
                 /* a placeholder whose list marks the field's default may be left out */
-                const isa_choice_list *l = &c->pool->lists[e->choices];
+                const isa_choice_list *l = e->choices != ISA_NONE ? &c->pool->lists[e->choices] : NULL;
                 const ig_field *fd = &c->v->fields[f];
-                if (e->choices != ISA_NONE && l->default_index != ISA_NONE &&
+                if (l && l->default_index != ISA_NONE &&
                     fd->role == ISA_FIELD_DEFAULT &&
                     c->pool->choices[l->begin + l->default_index].value == fd->value)
                     e->optional = 1;
@@ -224,13 +224,13 @@ static void compile_mnemonic(cc *c, const char *s, size_t n)
             if (!optional) {
                 isa_elem *e = add(c, ISA_E_MOD_TEXT);
                 e->text = ig_strndup(s + b - 1, i - b + 1);
-                free(name);
+                ig_free(name);
                 continue;
             }
             ig_flaw(c->spec, c->row->loc, "%s: optional modifier {.%s} sets no field of this variant",
                     vname(c), name);
         }
-        free(name);
+        ig_free(name);
     }
 }
 
@@ -448,7 +448,7 @@ static void compile_brace(cc *c, const char *open, const char *close)
                 op->choices = make_choices(c, name, f, true);
             }
         }
-        free(name);
+        ig_free(name);
         return;
     }
     if (*in == '+') {
@@ -467,7 +467,7 @@ static void compile_brace(cc *c, const char *open, const char *close)
             c->out->elems[begin].value = (uint32_t)(c->out->elem_count - 1 - begin);
             return;
         }
-        free(name);
+        ig_free(name);
         return;
     }
     int begin = c->out->elem_count;
@@ -512,13 +512,13 @@ static void compile_operands(cc *c, const char *s, const char *end)
                 isa_elem *e = add(c, ISA_E_TEXT);
                 e->text = ig_strndup(b, (size_t)(s - b) + 1);
                 s++;
-                free(name);
+                ig_free(name);
             } else if (ig_variant_field(c->v, name) < 0 && strcmp(name, "PR") == 0) {
                 isa_elem *e = add(c, ISA_E_TEXT);
                 e->text = name;
             } else {
                 add_operand(c, name);
-                free(name);
+                ig_free(name);
             }
         } else {
             ig_flaw(c->spec, c->row->loc, "%s: unexpected '%c' in syntax operands", vname(c), *s);
@@ -551,7 +551,7 @@ int ig_compile_form(ig_spec *spec, ig_pool *pool, const ig_variant *v, const ig_
             char *name = ig_strndup(b, (size_t)(q - b));
             if (*q != '[' && c.claimed_count < 32)
                 name_key(name, c.claimed[c.claimed_count++], sizeof c.claimed[0]);
-            free(name);
+            ig_free(name);
         } else {
             q++;
         }
@@ -568,7 +568,7 @@ int ig_compile_form(ig_spec *spec, ig_pool *pool, const ig_variant *v, const ig_
         int f = ig_variant_field(v, name);
         if (f < 0) {
             ig_flaw(spec, row->loc, "%s: $%s names no field", vname(&c), name);
-            free(name);
+            ig_free(name);
         } else {
             isa_elem *e = add(&c, ISA_E_SCHED);
             e->field = (uint16_t)f;

@@ -1,20 +1,76 @@
 /* isagen: memory and diagnostics helpers. */
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isagen.h"
 
+/* Every block isagen allocates is on one list, so that a program running
+ * isagen's stages many times (the fuzz target) can free them all at once;
+ * isagen itself, a one-shot compiler, lets the OS free them at exit. */
+typedef union block {
+    struct {
+        union block *prev, *next;
+    } link;
+    max_align_t align;
+} block;
+
+static block all = {.link = {&all, &all}};
+
+static void unlink_block(block *b)
+{
+    b->link.prev->link.next = b->link.next;
+    b->link.next->link.prev = b->link.prev;
+}
+
+static void link_block(block *b)
+{
+    b->link.next = all.link.next;
+    b->link.prev = &all;
+    all.link.next->link.prev = b;
+    all.link.next = b;
+}
+
 void *ig_xrealloc(void *p, size_t n)
 {
-    void *q = realloc(p, n ? n : 1);
+    block *b = p ? (block *)p - 1 : NULL;
+    if (n > SIZE_MAX - sizeof *b) {
+        fprintf(stderr, "isagen: out of memory\n");
+        exit(2);
+    }
+    if (b)
+        unlink_block(b);
+    block *q = realloc(b, sizeof *q + (n ? n : 1));
     if (!q) {
         fprintf(stderr, "isagen: out of memory\n");
         exit(2);
     }
-    return q;
+    link_block(q);
+    return q + 1;
 }
+
+void ig_free(void *p)
+{
+    if (!p)
+        return;
+    block *b = (block *)p - 1;
+    unlink_block(b);
+    free(b);
+}
+
+void ig_free_all(void)
+{
+    while (all.link.next != &all) {
+        block *b = all.link.next;
+        unlink_block(b);
+        free(b);
+    }
+}
+
+bool ig_quiet;
 
 char *ig_strndup(const char *s, size_t n)
 {
@@ -31,6 +87,8 @@ char *ig_strdup(const char *s)
 
 static void report(ig_loc loc, const char *what, const char *fmt, va_list ap)
 {
+    if (ig_quiet)
+        return;
     if (loc.file)
         fprintf(stderr, "%s:%d: %s: ", loc.file, loc.line, what);
     else

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fimm.h"
+#include "isa/kernel.h"
 #include "operand.h"
 
 #define MAX_MODS 16
@@ -55,6 +56,15 @@ static size_t word_len(const char *s)
 {
     size_t n = 0;
     while (isalnum((unsigned char)s[n]) || s[n] == '_')
+        n++;
+    return n;
+}
+
+/* A label: letters, digits, '_' and '.' (as the assembler defines them). */
+static size_t label_len(const char *s)
+{
+    size_t n = 0;
+    while (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '.')
         n++;
     return n;
 }
@@ -245,7 +255,13 @@ static const char *parse_value(actx *a, const isa_elem *e, const char *s)
                 return NULL;
             target = mag;
         } else if (n && (isalpha((unsigned char)*s) || *s == '_')) {
-            char name[128];
+            n = label_len(s);
+            if (n > ISA_KERNEL_MAX_SYMBOL_NAME) {
+                fail_at(a, s, "label of %zu characters: at most %u are allowed", n,
+                        ISA_KERNEL_MAX_SYMBOL_NAME);
+                return NULL;
+            }
+            char name[ISA_KERNEL_MAX_SYMBOL_NAME + 1];
             snprintf(name, sizeof name, "%.*s", (int)n, s);
             if (!a->ctx || !a->ctx->symbols || a->ctx->symbols(a->ctx->ctx, name, &target) != 0) {
                 fail_at(a, s, "undefined label '%s'", name);

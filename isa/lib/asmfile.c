@@ -9,6 +9,7 @@
 #include "fimm.h"
 #include "isa/asmfile.h"
 #include "isa/isa.h"
+#include "label_index.h"
 
 #define MAX_WORDS 4096
 
@@ -19,6 +20,7 @@ typedef struct {
     int line;
     const char *line_start;
     isa_kernel *kernel;
+    isa_label_index labels;
 } assembler;
 
 static void error_at(assembler *as, const char *pos, const char *fmt, ...)
@@ -53,18 +55,32 @@ static size_t ident_len(const char *s)
     return n;
 }
 
-/* Symbol table of pass 1: labels by name. */
-typedef struct {
-    isa_kernel *kernel;
-} symbols;
-
+/* Labels of pass 1, by name, for pass 2's references. */
 static int lookup(void *ctx, const char *name, uint64_t *addr)
 {
-    const isa_kernel_symbol *s = isa_kernel_find_symbol(((symbols *)ctx)->kernel, name);
-    if (!s)
+    const assembler *as = ctx;
+    size_t pos = isa_label_index_find(&as->labels, as->kernel, name, strlen(name));
+    if (pos == (size_t)-1)
         return -1;
-    *addr = s->addr;
+    *addr = as->kernel->symbols[pos].addr;
     return 0;
+}
+
+/* Pass 1: a label definition (name of n bytes at s). */
+static void define_label(assembler *as, const char *s, size_t n, uint64_t addr)
+{
+    if (n > ISA_KERNEL_MAX_SYMBOL_NAME) {
+        error_at(as, s, "label of %zu characters: at most %u are allowed", n, ISA_KERNEL_MAX_SYMBOL_NAME);
+        return;
+    }
+    char name[ISA_KERNEL_MAX_SYMBOL_NAME + 1];
+    memcpy(name, s, n);
+    name[n] = '\0';
+    if (isa_label_index_find(&as->labels, as->kernel, name, n) != (size_t)-1)
+        error_at(as, s, "label '%s' defined twice", name);
+    else if (isa_kernel_add_symbol(as->kernel, name, addr) != 0 ||
+             isa_label_index_add(&as->labels, as->kernel, as->kernel->symbol_count - 1) != 0)
+        error_at(as, s, "out of memory");
 }
 
 /* A data word: integer or float literal. */
@@ -245,11 +261,12 @@ static void each_line(assembler *as, const char *text, int pass, size_t *pc_inde
     while (*p) {
         const char *eol = strchr(p, '\n');
         size_t len = eol ? (size_t)(eol - p) : strlen(p);
-        char *line = malloc(len + 1);
+        size_t keep = len && p[len - 1] == '\r' ? len - 1 : len; /* CRLF line ends */
+        char *line = malloc(keep + 1);
         if (!line)
             abort();
-        memcpy(line, p, len);
-        line[len] = '\0';
+        memcpy(line, p, keep);
+        line[keep] = '\0';
         as->line++;
         as->line_start = line;
         char *comment = strstr(line, "//");
@@ -263,23 +280,16 @@ static void each_line(assembler *as, const char *text, int pass, size_t *pc_inde
             const char *s = ws(stmt);
             size_t n = ident_len(s);
             if (n && s[0] != '.' && s[n] == ':') { /* label */
-                if (pass == 1) {
-                    char name[256];
-                    snprintf(name, sizeof name, "%.*s", (int)n, s);
-                    if (isa_kernel_find_symbol(as->kernel, name))
-                        error_at(as, s, "label '%s' defined twice", name);
-                    else if (isa_kernel_add_symbol(as->kernel, name, *pc_index * 16) != 0)
-                        error_at(as, s, "invalid label '%s'", name);
-                }
+                if (pass == 1)
+                    define_label(as, s, n, *pc_index * 16);
                 s = ws(s + n + 1);
             }
             if (*s == '.') {
                 if (pass == 2)
                     directive(as, s);
-            } else if (*s && *s != '\r') {
+            } else if (*s) {
                 if (pass == 2) {
-                    symbols syms = {as->kernel};
-                    isa_context ctx = {.pc = *pc_index * 16, .symbols = lookup, .ctx = &syms};
+                    isa_context ctx = {.pc = *pc_index * 16, .symbols = lookup, .ctx = as};
                     isa_word w;
                     isa_diag d;
                     if (isa_asm(s, &ctx, &w, NULL, &d) != 0)
@@ -302,10 +312,13 @@ int isa_assemble(const char *name, const char *text, isa_kernel **out, FILE *dia
     if (!as.kernel)
         return 1;
     as.kernel->warps = 1;
+    if (strncmp(text, "\xef\xbb\xbf", 3) == 0) /* a UTF-8 byte order mark */
+        text += 3;
     size_t count = 0;
     each_line(&as, text, 1, &count);
     count = 0;
     each_line(&as, text, 2, &count);
+    isa_label_index_free(&as.labels);
     if (!as.errors && count == 0) {
         as.errors++;
         if (diag)
@@ -325,50 +338,60 @@ int isa_assemble(const char *name, const char *text, isa_kernel **out, FILE *dia
     return 0;
 }
 
-int isa_assemble_file(const char *path, isa_kernel **out, FILE *diag)
+/* Reads the whole source, refusing what cannot be one early: a NUL byte (a
+ * binary, /dev/zero) in the first block that has it, more than the limit
+ * (an endless pipe) as soon as it is passed. NULL after a message. */
+static char *read_source(const char *path, FILE *diag)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         if (diag)
             fprintf(diag, "%s: error: cannot open: %s\n", path, strerror(errno));
-        return 1;
+        return NULL;
     }
     char *text = NULL;
     size_t len = 0, cap = 0;
+    const char *why = NULL;
     char buf[65536];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        if (len + n + 1 > cap) {
-            cap = (len + n + 1) * 2;
+    while (!why && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (memchr(buf, '\0', n))
+            why = "not a text file (NUL byte)";
+        else if (n > ISA_ASM_MAX_SOURCE - len)
+            why = "larger than the assembler's limit of " ISA_ASM_MAX_SOURCE_TEXT;
+        else if (len + n + 1 > cap) {
+            cap = (len + n + 1) * 2 > ISA_ASM_MAX_SOURCE + 1 ? ISA_ASM_MAX_SOURCE + 1 : (len + n + 1) * 2;
             char *t = realloc(text, cap);
-            if (!t) {
-                free(text);
-                fclose(f);
-                return 1;
-            }
-            text = t;
+            if (!t)
+                why = "out of memory";
+            else
+                text = t;
         }
-        memcpy(text + len, buf, n);
-        len += n;
+        if (!why) {
+            memcpy(text + len, buf, n);
+            len += n;
+        }
     }
-    bool bad = ferror(f);
+    if (!why && ferror(f))
+        why = strerror(errno ? errno : EIO);
     fclose(f);
-    if (bad) {
+    if (!why && !text && !(text = malloc(1)))
+        why = "out of memory";
+    if (why) {
         free(text);
         if (diag)
-            fprintf(diag, "%s: error: read failed\n", path);
-        return 1;
+            fprintf(diag, "%s: error: %s\n", path, why);
+        return NULL;
     }
+    text[len] = '\0';
+    return text;
+}
+
+int isa_assemble_file(const char *path, isa_kernel **out, FILE *diag)
+{
+    char *text = read_source(path, diag);
     if (!text)
-        text = calloc(1, 1);
-    else
-        text[len] = '\0';
-    if (memchr(text, '\0', len)) {
-        free(text);
-        if (diag)
-            fprintf(diag, "%s: error: not a text file (NUL byte)\n", path);
         return 1;
-    }
     int errors = isa_assemble(path, text, out, diag);
     free(text);
     return errors;

@@ -1,4 +1,4 @@
-/* kernel.bin reader (format: isa/KERNEL_FORMAT.md) and raw-stream fallback.
+/* kernel.bin reader (format: isa/KERNEL_FORMAT.md) and the raw-stream reader.
  * The input is hostile until proven otherwise: the ELF header and section
  * table are bounds-checked on the raw bytes before libelf sees them, every
  * section is checked against the file, every record against its section,
@@ -8,6 +8,7 @@
 #include "isa/kernel.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdarg.h>
@@ -53,10 +54,8 @@ static int read_raw(const unsigned char *p, size_t size, const char *name, isa_k
                     char *err, size_t errlen)
 {
     if (size % 16)
-        return fail(err, errlen,
-                    "%s: raw instruction stream: size %zu is not a multiple of 16 "
-                    "(and the file does not start with the ELF magic)",
-                    name, size);
+        return fail(err, errlen, "%s: raw instruction stream: size %zu is not a multiple of 16", name,
+                    size);
     isa_kernel *k = isa_kernel_new();
     isa_word *code = malloc(size);
     if (!k || !code) {
@@ -474,8 +473,24 @@ out:
     return rc;
 }
 
-int isa_kernel_read_mem(const void *data, size_t size, const char *name, isa_kernel **out,
-                        char *err, size_t errlen)
+/* A file that does not start with the ELF magic is not a kernel.bin: say
+ * how far it is from one (a damaged magic is named as such). */
+static int not_elf(const unsigned char *p, size_t size, const char *name, char *err, size_t errlen)
+{
+    if (size < SELFMAG)
+        return fail(err, errlen, "%s: not a kernel.bin: %zu byte%s, too short for the ELF magic", name,
+                    size, size == 1 ? "" : "s");
+    int same = 0;
+    for (int i = 0; i < SELFMAG; i++)
+        same += p[i] == (unsigned char)ELFMAG[i];
+    return fail(err, errlen, "%s: not a kernel.bin: %s (%02x %02x %02x %02x, expected 7f 45 4c 46)", name,
+                same >= 2 ? "corrupt ELF magic" : "no ELF magic", p[0], p[1], p[2], p[3]);
+}
+
+/* Shared by both readers: the checks every input gets, then the format's
+ * reader, then validation. */
+static int read_mem_as(const void *data, size_t size, const char *name, bool raw, isa_kernel **out,
+                       char *err, size_t errlen)
 {
     if (!name)
         name = "<memory>";
@@ -490,9 +505,9 @@ int isa_kernel_read_mem(const void *data, size_t size, const char *name, isa_ker
                     ISA_KERNEL_MAX_FILE_SIZE);
     const unsigned char *p = data;
     isa_kernel *k = NULL;
-    int rc = size >= SELFMAG && memcmp(p, ELFMAG, SELFMAG) == 0
-                 ? read_elf(p, size, name, &k, err, errlen)
-                 : read_raw(p, size, name, &k, err, errlen);
+    int rc = raw ? read_raw(p, size, name, &k, err, errlen)
+             : size >= SELFMAG && memcmp(p, ELFMAG, SELFMAG) == 0 ? read_elf(p, size, name, &k, err, errlen)
+                                                                 : not_elf(p, size, name, err, errlen);
     if (rc)
         return -1;
     char why[256];
@@ -504,7 +519,19 @@ int isa_kernel_read_mem(const void *data, size_t size, const char *name, isa_ker
     return 0;
 }
 
-int isa_kernel_read(const char *path, isa_kernel **out, char *err, size_t errlen)
+int isa_kernel_read_mem(const void *data, size_t size, const char *name, isa_kernel **out,
+                        char *err, size_t errlen)
+{
+    return read_mem_as(data, size, name, false, out, err, errlen);
+}
+
+int isa_kernel_read_raw_mem(const void *data, size_t size, const char *name, isa_kernel **out,
+                            char *err, size_t errlen)
+{
+    return read_mem_as(data, size, name, true, out, err, errlen);
+}
+
+static int read_file_as(const char *path, bool raw, isa_kernel **out, char *err, size_t errlen)
 {
     if (!path)
         return fail(err, errlen, "(null): no path");
@@ -534,6 +561,8 @@ int isa_kernel_read(const char *path, isa_kernel **out, char *err, size_t errlen
         }
         size_t n = fread(p + len, 1, cap - len, f);
         len += n;
+        if (!raw && len >= SELFMAG && memcmp(p, ELFMAG, SELFMAG) != 0)
+            break; /* not a kernel.bin: no need to read on (/dev/zero) */
         if (n == 0) {
             if (ferror(f))
                 rc = fail(err, errlen, "%s: read error: %s", path, strerror(errno));
@@ -542,7 +571,17 @@ int isa_kernel_read(const char *path, isa_kernel **out, char *err, size_t errlen
     }
     fclose(f);
     if (rc == 0)
-        rc = isa_kernel_read_mem(p, len, path, out, err, errlen);
+        rc = read_mem_as(p, len, path, raw, out, err, errlen);
     free(p);
     return rc;
+}
+
+int isa_kernel_read(const char *path, isa_kernel **out, char *err, size_t errlen)
+{
+    return read_file_as(path, false, out, err, errlen);
+}
+
+int isa_kernel_read_raw(const char *path, isa_kernel **out, char *err, size_t errlen)
+{
+    return read_file_as(path, true, out, err, errlen);
 }

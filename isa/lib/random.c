@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isa/random.h"
+#include "operand.h"
 
 uint64_t isa_rand(uint64_t *state)
 {
@@ -123,4 +124,62 @@ int isa_random_insn(uint32_t form_index, uint64_t *st, const isa_random_limits *
             return 0;
     }
     return -1;
+}
+
+static bool in_choices(uint16_t list, uint32_t value)
+{
+    const char *name;
+    return isa_choice_name(list, value, &name) != 0;
+}
+
+bool isa_random_can_write(uint16_t variant, uint16_t field, uint32_t value)
+{
+    const isa_tables *t = isa_tables_get();
+    const isa_variant *v = &t->variants[variant];
+    const isa_field *f = &isa_variant_fields(v)[field];
+    uint32_t absent = isa_absent_value(f);
+    if (field == v->pg_field || field == v->pg_not_field)
+        return true; /* the guard, written before any form */
+    for (uint16_t k = 0; k < v->form_count; k++) {
+        const isa_form *form = &t->forms[v->form_begin + k];
+        bool shown = false, ok = false;
+        for (unsigned i = 0; i < form->implied_count; i++) {
+            const isa_implied *im = &t->implied[form->implied_begin + i];
+            if (im->field == field)
+                shown = true, ok |= im->value == value;
+        }
+        const isa_elem *elems = t->elems + form->elem_begin;
+        unsigned optional = 0; /* inside optional groups: the absent value too */
+        for (unsigned i = 0; i < form->elem_count; i++) {
+            const isa_elem *e = &elems[i];
+            bool may_lack = optional || e->optional;
+            optional += e->kind == ISA_E_OPT_BEGIN;
+            optional -= e->kind == ISA_E_OPT_END && optional;
+            if (e->kind == ISA_E_MOD_LIT && e->field == field)
+                shown = true, ok |= value == e->value || (may_lack && value == absent);
+            else if (e->kind == ISA_E_MOD_FIELD && e->field == field)
+                shown = true, ok |= in_choices(e->choices, value) || (may_lack && value == absent);
+            else if ((e->kind == ISA_E_OPERAND || e->kind == ISA_E_OFFSET) && e->field == field)
+                shown = true, ok |= isa_field_type(f)->kind != ISA_KIND_ENUM || isa_enum_name(isa_field_type(f), value);
+            else if (e->kind == ISA_E_OPERAND && e->suffix == field)
+                shown = true, ok |= in_choices(e->choices, value) || value == absent;
+            else if (e->kind == ISA_E_OPERAND &&
+                     (e->neg == field || e->abs == field || e->bitnot == field || e->not_ == field))
+                shown = true, ok |= value <= 1;
+        }
+        if (!(shown ? ok : value == absent))
+            continue;
+        /* and the spec's exceptions allow it (MOV_I.64 is illegal): on some random instance */
+        uint64_t st = 0x9e3779b97f4a7c15ull + value;
+        for (int attempt = 0; attempt < 16; attempt++) {
+            isa_insn insn;
+            isa_word w;
+            if (isa_random_insn(v->form_begin + k, &st, NULL, &insn) != 0)
+                break;
+            insn.value[field] = value;
+            if (isa_encode(&insn, &w, NULL) == 0)
+                return true;
+        }
+    }
+    return false;
 }

@@ -3,9 +3,21 @@
 # in one run, on the same integer kernel. Prints figures and ratios; asserts
 # nothing about speed, but every run must succeed (exit 0): a failed run
 # fails the benchmark, after the figures.
-# Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS]
+#
+# The model's share of a lockstep run's time, two ways: timed in the run
+# (gpuhost times 1 step of the host-side model in 64 and reports "host-side
+# model S s (P% of the run)"), and estimated beside it: the model alone on
+# the same kernel in process (bench_model --kernel, wall clock, just before)
+# for the run's instructions, over the run's wall-clock time, which is the
+# lockstep rate over the model-alone rate (on a loaded machine the model
+# alone is slowed more than the lockstep run: this estimate is the high one).
+#
+# The target free-running is printed as a ratio to the model alone too. With
+# SERVER (a zmq board's server, e.g. gpu-rtlsim) the target's runs use it
+# with --stats, and the free run's cycles per warp-instruction are printed.
+# Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS [BENCH_MODEL [SERVER]]]
 set -u
-gpuhost=$1 board=$2 count=${3:-200000}
+gpuhost=$1 board=$2 count=${3:-200000} bench_model=${4:-} server=${5:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The kernel ends by itself after about INSTRUCTIONS warp-instructions
@@ -28,6 +40,13 @@ loop:
 .expect R9 0
 EOS
 rate() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' "$work/out" | head -1; }
+timed_share() { sed -n 's/.*host-side model [0-9.]* s (\([0-9.]*%\) of the run).*/\1/p' "$work/out" | head -1; }
+srv=""
+if [ -n "$server" ]; then
+    printf '#!/bin/sh\nexec "%s" "$@" --stats 2>> "%s"\n' "$server" "$work/stats" > "$work/server"
+    chmod +x "$work/server"
+    srv="--server $work/server"
+fi
 failed=0
 run() { # LABEL GPUHOST-ARGS...: output in $work/out; a non-zero exit is a failure
     label=$1
@@ -42,13 +61,38 @@ run() { # LABEL GPUHOST-ARGS...: output in $work/out; a non-zero exit is a failu
 }
 run "model alone" run "$work/loop.s"
 model=$(rate)
-run "$board free-running" --board "$board" run "$work/loop.s" --free-run --timeout 60000
+alone=""
+if [ -n "$bench_model" ]; then
+    if "$bench_model" --kernel "$work/loop.s" 1 > "$work/alone" 2>&1; then
+        alone=$(sed -n 's/^model alone: \([0-9]*\) .*/\1/p' "$work/alone")
+    else
+        failed=$((failed + 1))
+        echo "FAIL: bench_model --kernel:"
+        sed 's/^/    /' "$work/alone"
+    fi
+fi
+rm -f "$work/stats"
+# shellcheck disable=SC2086
+run "$board free-running" --board "$board" run "$work/loop.s" --free-run --timeout 60000 $srv
 free=$(rate)
-echo "model alone:            ${model} instructions/s"
+echo "model board (gpuhost run, the engine with the model alone): ${model} instructions/s"
+[ -n "$bench_model" ] && echo "model alone in process (bench_model --kernel, gm_step only): ${alone:-?} instructions/s"
 echo "$board free-running (no model, batch 1024): ${free:-?} instructions/s"
+ratio_of() { # A B: A / B to 3 places, or n/a
+    if [ -n "$1" ] && [ -n "$2" ] && [ "$2" -gt 0 ]; then awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; else echo n/a; fi
+}
+echo "$board free-running / model board: $(ratio_of "$free" "$model")"
+[ -n "$bench_model" ] && echo "$board free-running / model alone in process: $(ratio_of "$free" "$alone")"
+if [ -n "$server" ]; then
+    cycles=$(sed -n 's/.*(\([0-9.]*\) cycles each).*/\1/p' "$work/stats" 2>/dev/null | head -1)
+    echo "$board cycles per warp-instruction (free-running, $(basename "$server") --stats): ${cycles:-?}"
+    [ -n "$cycles" ] || { echo "FAIL: no cycle count from $(basename "$server") --stats"; failed=$((failed + 1)); }
+fi
 for batch in 1 64 1024; do
-    run "lockstep $board batch $batch" --board "$board" run "$work/loop.s" --batch "$batch" --timeout 60000
+    # shellcheck disable=SC2086
+    run "lockstep $board batch $batch" --board "$board" run "$work/loop.s" --batch "$batch" --timeout 60000 $srv
     r=$(rate)
+    timed=$(timed_share)
     if [ -n "$r" ] && [ -n "$model" ] && [ "$model" -gt 0 ]; then
         ratio=$(awk -v a="$r" -v b="$model" 'BEGIN { printf "%.3f", a / b }')
     else
@@ -59,7 +103,13 @@ for batch in 1 64 1024; do
     else
         fratio="n/a"
     fi
-    echo "lockstep $board batch $batch: ${r:-?} instructions/s (ratio to free-running: $fratio, to the model alone: $ratio)"
+    if [ -n "$r" ] && [ -n "$alone" ] && [ "$alone" -gt 0 ]; then
+        share=$(awk -v a="$r" -v b="$alone" 'BEGIN { printf "%.1f%%", 100 * a / b }')
+    else
+        share="n/a"
+    fi
+    echo "lockstep $board batch $batch: ${r:-?} instructions/s (ratio to free-running: $fratio, to the model board: $ratio)"
+    echo "    the model's share of its time: ${timed:-?} timed in the run, $share estimated from the model alone"
 done
 if [ $failed -ne 0 ]; then
     echo "FAIL: $failed of the runs failed"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # CLI end to end: every example kernel assembles into an ELF container that
 # readelf understands, disassembles, and the disassembly reassembles to the
-# same code; the raw-stream form disassembles the same; bad input gets a
+# same code; the raw-stream form disassembles the same with --raw (and is
+# refused without it); bad input gets a
 # file:line:col error and exit status 1; usage errors exit 2.
 # Usage: test_asm_disasm.sh GPUHOST KERNEL_DIR
 set -u
@@ -24,8 +25,10 @@ for src in "$kernels"/*.s; do
     "$gpuhost" disasm --hex "$work/$name.again.bin" > "$work/b.txt"
     cmp -s "$work/a.txt" "$work/b.txt" || fail "$name: reassembled code differs"
     objcopy -I elf64-little -O binary -j .text "$work/$name.bin" "$work/$name.raw" || fail "$name: objcopy"
+    # a raw stream is read only when --raw says so
+    "$gpuhost" disasm "$work/$name.raw" > /dev/null 2>&1 && fail "$name: a raw stream was read without --raw"
     # the raw stream has no symbols: compare the words, not the label names
-    "$gpuhost" disasm --hex "$work/$name.raw" | sed 's| \*/.*||' > "$work/raw.txt" || fail "$name: raw stream rejected"
+    "$gpuhost" disasm --raw --hex "$work/$name.raw" | sed 's| \*/.*||' > "$work/raw.txt" || fail "$name: raw stream rejected"
     "$gpuhost" disasm --hex "$work/$name.bin" | grep -v ':$' | sed 's| \*/.*||' > "$work/elf.txt"
     cmp -s "$work/raw.txt" "$work/elf.txt" || fail "$name: raw stream disassembles differently"
     count=$((count + 1))

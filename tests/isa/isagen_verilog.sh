@@ -16,6 +16,10 @@ for f in gpu_isa.vh gpu_legal.v; do
 done
 grep -q "^localparam \[255:0\] ISA_IMPLEMENTED = 256'h" "$work/gpu_isa.vh" || { echo "FAIL: no ISA_IMPLEMENTED"; exit 1; }
 grep -q "^module gpu_legal" "$work/gpu_legal.v" || { echo "FAIL: no module gpu_legal"; exit 1; }
+# the per-variant field readers the FP slots decode with
+for f in "\[1:0\] isa_fv_ra_hsel2" "\[2:0\] isa_fv_mufuop" "isa_fv_ftz" "\[1:0\] isa_b_hsel2" "isa_b_hsel" "\[1:0\] isa_c_hsel2"; do
+    grep -q "^function automatic $f(input \[127:0\] w);" "$work/gpu_isa.vh" || { echo "FAIL: no function $f"; exit 1; }
+done
 printf 'IALU\nNOT_A_GROUP\n' > "$work/bad.txt"
 out=$("$isagen" --verilog-dir "$work" --implemented "$work/bad.txt" "$@" 2>&1)
 status=$?

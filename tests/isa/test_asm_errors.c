@@ -126,6 +126,116 @@ static void file_with_labels_and_directives(void **state)
     isa_kernel_destroy(&k);
 }
 
+/* Assembles src; the diagnostics in *diag_text (the caller frees it). */
+static int assemble_capture(const char *src, isa_kernel **k, char **diag_text)
+{
+    size_t len = 0;
+    FILE *diag = open_memstream(diag_text, &len);
+    int errors = isa_assemble("k.s", src, k, diag);
+    fclose(diag);
+    return errors;
+}
+
+static char *label_of(size_t n, char fill)
+{
+    char *s = malloc(n + 1);
+    assert_non_null(s);
+    s[0] = 'L';
+    memset(s + 1, fill, n - 1);
+    s[n] = '\0';
+    return s;
+}
+
+/* 255 characters work; 256 are refused where they stand (definition or
+ * reference), never truncated to a shorter name that might exist. */
+static void long_labels(void **state)
+{
+    (void)state;
+    char *ok = label_of(255, 'a'), *over = label_of(256, 'b'), *prefix = label_of(127, 'c');
+    char *ref_over = label_of(300, 'c'); /* starts with prefix */
+    char src[2048], *diag = NULL;
+    isa_kernel *k = NULL;
+    snprintf(src, sizeof src, "%s: NOP ;\nBRA %s ;\nEXIT ;\n", ok, ok);
+    assert_int_equal(assemble_capture(src, &k, &diag), 0);
+    assert_non_null(isa_kernel_find_symbol(k, ok));
+    isa_kernel_destroy(&k);
+    free(diag);
+
+    snprintf(src, sizeof src, "NOP ;\n  %s: EXIT ;\n", over);
+    assert_int_equal(assemble_capture(src, &k, &diag), 1);
+    assert_null(k);
+    assert_non_null(strstr(diag, "k.s:2:3: error: label of 256 characters: at most 255 are allowed"));
+    free(diag);
+
+    snprintf(src, sizeof src, "%s: NOP ;\nBRA %s ;\nEXIT ;\n", prefix, ref_over);
+    assert_int_equal(assemble_capture(src, &k, &diag), 1);
+    assert_null(k);
+    assert_non_null(strstr(diag, "k.s:2:5: error: label of 300 characters: at most 255 are allowed"));
+    free(diag);
+    free(ok);
+    free(over);
+    free(prefix);
+    free(ref_over);
+}
+
+/* CRLF line ends and a UTF-8 byte order mark give the same kernel as LF. */
+static void crlf_and_bom(void **state)
+{
+    (void)state;
+    const char *lf = ".warps 2\n.init R1 3\nloop: IADD R0, R1, R2\n  BRA loop\nEXIT ;\n.expect R0 3\n";
+    const char *crlf = "\xef\xbb\xbf.warps 2\r\n.init R1 3\r\nloop: IADD R0, R1, R2\r\n  BRA loop\r\n"
+                       "EXIT ;\r\n.expect R0 3";
+    isa_kernel *a = NULL, *b = NULL;
+    assert_int_equal(isa_assemble("lf.s", lf, &a, stderr), 0);
+    assert_int_equal(isa_assemble("crlf.s", crlf, &b, stderr), 0);
+    assert_true(isa_kernel_equal(a, b));
+    isa_kernel_destroy(&a);
+    isa_kernel_destroy(&b);
+    char *diag = NULL;
+    assert_int_equal(assemble_capture("\xef\xbb\xbfNOP ;\r\n  FROB ;\r\n", &a, &diag), 1);
+    assert_non_null(strstr(diag, "k.s:2:3: error: unknown mnemonic 'FROB'"));
+    free(diag);
+}
+
+/* Labels with dots are referenced as they are defined. */
+static void dotted_labels(void **state)
+{
+    (void)state;
+    isa_kernel *k = NULL;
+    assert_int_equal(isa_assemble("d.s", "NOP ;\nloop.1: NOP ;\nBRA loop.1 ;\nEXIT ;\n", &k, stderr), 0);
+    char text[128];
+    isa_context ctx = {.pc = 32};
+    assert_int_equal(isa_disasm_word(k->code[2], &ctx, text, sizeof text), 0);
+    assert_string_equal(text, "BRA 0x10");
+    isa_kernel_destroy(&k);
+}
+
+/* Many labels (the table grows and collides): each reference resolves to
+ * its own label's address. */
+static void many_labels_resolve(void **state)
+{
+    (void)state;
+    enum { N = 20000 };
+    size_t cap = (size_t)N * 48, len = 0;
+    char *src = malloc(cap);
+    assert_non_null(src);
+    for (unsigned i = 0; i < N; i++)
+        len += (size_t)snprintf(src + len, cap - len, "L%u: BRA L%u ;\n", i, (i * 7919u) % N);
+    snprintf(src + len, cap - len, "EXIT ;\n");
+    isa_kernel *k = NULL;
+    assert_int_equal(isa_assemble("many.s", src, &k, stderr), 0);
+    assert_int_equal(k->symbol_count, N);
+    for (unsigned i = 0; i < N; i++) {
+        char text[64], want[64];
+        isa_context ctx = {.pc = 16ull * i};
+        assert_int_equal(isa_disasm_word(k->code[i], &ctx, text, sizeof text), 0);
+        snprintf(want, sizeof want, "BRA 0x%x", 16u * ((i * 7919u) % N));
+        assert_string_equal(text, want);
+    }
+    isa_kernel_destroy(&k);
+    free(src);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +249,10 @@ int main(void)
         cmocka_unit_test(trailing_garbage),
         cmocka_unit_test(file_diagnostics_have_line_and_column),
         cmocka_unit_test(file_with_labels_and_directives),
+        cmocka_unit_test(long_labels),
+        cmocka_unit_test(crlf_and_bom),
+        cmocka_unit_test(dotted_labels),
+        cmocka_unit_test(many_labels_resolve),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -380,7 +380,11 @@ static void test_raw_stream(void **state)
     write_file(t->path, raw, sizeof raw);
     isa_kernel *k = NULL;
     char err[256] = "";
-    if (isa_kernel_read(t->path, &k, err, sizeof err))
+    /* not a kernel.bin: refused unless a raw stream is asked for */
+    assert_int_equal(isa_kernel_read(t->path, &k, err, sizeof err), -1);
+    assert_null(k);
+    assert_err(err, "not a kernel.bin: no ELF magic (01 08 0f 16, expected 7f 45 4c 46)");
+    if (isa_kernel_read_raw(t->path, &k, err, sizeof err))
         fail_msg("read raw: %s", err);
     assert_int_equal(k->code_count, 3);
     for (int i = 0; i < 3; i++) {
@@ -396,7 +400,7 @@ static void test_raw_stream(void **state)
 
     /* explicit little-endian layout: lo first */
     unsigned char one[16] = {0x01, 0, 0, 0, 0, 0, 0, 0x80, 0x02, 0, 0, 0, 0, 0, 0, 0x40};
-    assert_int_equal(isa_kernel_read_mem(one, 16, "one", &k, err, sizeof err), 0);
+    assert_int_equal(isa_kernel_read_raw_mem(one, 16, "one", &k, err, sizeof err), 0);
     assert_int_equal(k->code[0].lo, 0x8000000000000001ull);
     assert_int_equal(k->code[0].hi, 0x4000000000000002ull);
     isa_kernel_destroy(&k);
@@ -419,8 +423,41 @@ static void test_reject_raw_size(void **state)
 {
     (void)state;
     unsigned char raw[20] = {0};
-    expect_reject(raw, sizeof raw, "size 20 is not a multiple of 16");
-    expect_reject((const unsigned char *)"\x7f" "E", 2, "size 2 is not a multiple of 16");
+    char err[256];
+    isa_kernel *k = NULL;
+    assert_int_equal(isa_kernel_read_raw_mem(raw, sizeof raw, "r", &k, err, sizeof err), -1);
+    assert_err(err, "r: raw instruction stream: size 20 is not a multiple of 16");
+    assert_int_equal(isa_kernel_read_raw_mem(raw, 0, "r", &k, err, sizeof err), -1);
+    assert_err(err, "r: empty file");
+    assert_null(k);
+    expect_reject(raw, sizeof raw, "not a kernel.bin: no ELF magic (00 00 00 00");
+    expect_reject((const unsigned char *)"\x7f" "E", 2, "not a kernel.bin: 2 bytes, too short for the ELF magic");
+}
+
+/* One damaged byte of the ELF magic: refused as a corrupt kernel.bin, never
+ * taken for a raw stream (even when the size is a multiple of 16); the raw
+ * reader, asked explicitly, reads the same bytes as instructions. */
+static void test_reject_corrupt_magic(void **state)
+{
+    (void)state;
+    size_t size;
+    unsigned char *img = full_image(&size);
+    unsigned char *padded = calloc(1, size + 16);
+    assert_non_null(padded);
+    memcpy(padded, img, size);
+    size_t whole = (size + 15) / 16 * 16;
+    for (int byte = 0; byte < 4; byte++) {
+        memcpy(padded, img, 4);
+        padded[byte] ^= 0x01;
+        expect_reject(padded, whole, "not a kernel.bin: corrupt ELF magic");
+        isa_kernel *k = NULL;
+        char err[256];
+        assert_int_equal(isa_kernel_read_raw_mem(padded, whole, "r", &k, err, sizeof err), 0);
+        assert_int_equal(k->code_count, whole / 16);
+        isa_kernel_destroy(&k);
+    }
+    free(padded);
+    free(img);
 }
 
 static void test_reject_truncated(void **state)
@@ -684,13 +721,10 @@ static void test_hostile_inputs(void **state)
         isa_kernel *k = NULL;
         err[0] = 0;
         int rc = isa_kernel_read_mem(img, n, "cut", &k, err, sizeof err);
-        if (rc == 0) { /* only a raw stream of whole instructions can pass */
-            assert_int_equal(n % 16, 0);
-            isa_kernel_destroy(&k);
-        } else {
-            assert_null(k);
-            assert_err(err, "cut: ");
-        }
+        if (rc == 0) /* no truncated kernel.bin is whole (nor read as a raw stream) */
+            fail_msg("a kernel.bin cut to %zu of %zu bytes was accepted", n, size);
+        assert_null(k);
+        assert_err(err, "cut: ");
     }
     uint64_t x = 0x9e3779b97f4a7c15ull;
     int accepted = 0;
@@ -728,6 +762,7 @@ int main(void)
         cmocka_unit_test(test_minimal_round_trip),
         cmocka_unit_test_setup_teardown(test_elf_sections, setup, teardown),
         cmocka_unit_test_setup_teardown(test_raw_stream, setup, teardown),
+        cmocka_unit_test(test_reject_corrupt_magic),
         cmocka_unit_test_setup_teardown(test_reject_empty, setup, teardown),
         cmocka_unit_test(test_reject_raw_size),
         cmocka_unit_test(test_reject_truncated),

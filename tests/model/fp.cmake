@@ -13,3 +13,16 @@ add_test(NAME model_halu COMMAND test_model_halu)
 add_executable(test_model_fp32 ${CMAKE_CURRENT_LIST_DIR}/test_fp32.c)
 target_link_libraries(test_model_fp32 PRIVATE model_harness)
 add_test(NAME model_fp32 COMMAND test_model_fp32)
+
+add_executable(test_model_fp_layout ${CMAKE_CURRENT_LIST_DIR}/test_fp_layout.c)
+target_link_libraries(test_model_fp_layout PRIVATE gm isa PkgConfig::CMOCKA)
+add_test(NAME model_fp_layout COMMAND test_model_fp_layout)
+
+# The whole-warp FP path (fp/sf_lanes.c) against softfloat, bit for bit.
+add_executable(test_model_sf_lanes ${CMAKE_CURRENT_LIST_DIR}/test_sf_lanes.c)
+target_include_directories(test_model_sf_lanes PRIVATE ${CMAKE_SOURCE_DIR}/cosim/model/src/fp)
+target_link_libraries(test_model_sf_lanes PRIVATE gm m)
+add_test(NAME model_sf_lanes COMMAND test_model_sf_lanes)
+add_test(NAME model_sf_lanes_exhaustive COMMAND test_model_sf_lanes --exhaustive)
+set_tests_properties(model_sf_lanes model_sf_lanes_exhaustive PROPERTIES SKIP_RETURN_CODE 77)
+set_tests_properties(model_sf_lanes_exhaustive PROPERTIES LABELS long TIMEOUT 1800)

@@ -20,7 +20,7 @@ case_() {
     shift
     start=$(date +%s)
     # shellcheck disable=SC2086
-    timeout 60 "$usbemu" --boards "$boards" -- "$client" --board usb run "$work/short.s" $args > "$work/out" 2>&1
+    GPUHOST_EMULATED_BOARD=usbemu timeout 60 "$usbemu" --boards "$boards" -- "$client" --board usbemu run "$work/short.s" $args > "$work/out" 2>&1
     status=$?
     verdict "$name" "$want" 20 "$work/out" $status $(($(date +%s) - start)) "$@"
 }
@@ -34,13 +34,13 @@ case_ "no board" nonzero 0 -- "no board 1209:6770 found"
 
 # busy: a second program while the first holds the interface
 start=$(date +%s)
-timeout 60 "$usbemu" -- sh -c '
-    "$1" --board usb run "$2" --batch 1 --max-insns 1000000 > /dev/null 2>&1 &
+GPUHOST_EMULATED_BOARD=usbemu timeout 60 "$usbemu" -- sh -c '
+    "$1" --board usbemu run "$2" --batch 1 --max-insns 1000000 > /dev/null 2>&1 &
     first=$!
     i=0
     while [ $i -lt 20 ]; do
         sleep 0.25
-        "$1" --board usb run "$3" > "$4" 2>&1
+        "$1" --board usbemu run "$3" > "$4" 2>&1
         grep -q busy "$4" && break
         i=$((i + 1))
     done

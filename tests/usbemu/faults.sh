@@ -20,7 +20,7 @@ run() {
     shift
     start=$(date +%s)
     # shellcheck disable=SC2086
-    timeout 60 "$usbemu" $emu_args -- "$client" --board usb run "$kernel" --batch 4 --timeout 2000 \
+    GPUHOST_EMULATED_BOARD=usbemu timeout 60 "$usbemu" $emu_args -- "$client" --board usbemu run "$kernel" --batch 4 --timeout 2000 \
         > "$work/out" 2>&1
     status=$?
     verdict "$name" "$want" "$max" "$work/out" $status $(($(date +%s) - start)) "$@"
@@ -35,7 +35,7 @@ run "IN stall, persistent" 8 10 --fault-usb stall-always:40 -- \
     "the host cleared the halt on endpoint 0x81" "stalled again after the halt was cleared"
 run "corrupted frame" 8 10 --fault-usb corrupt:40 -- "flipped" "frame CRC mismatch"
 run "dropped frame" 8 10 --fault-usb drop:2 -- "dropped" "no answer from the target within 2000 ms"
-run "wrong protocol version" 8 10 --fault-usb version -- "protocol version 2" "protocol version mismatch"
+run "wrong protocol version" 8 10 --fault-usb version -- "protocol version 3" "protocol version mismatch"
 run "hung DUT" 8 10 --fault-usb hang:50 -- "the DUT stopped retiring after 50 instructions (watchdog)"
 run "DUT fault through the USB path" 7 20 --fault 2:3:4 -- "DIVERGENCE at instruction 3"
 echo "$pass passed, $fail failed"

@@ -40,7 +40,7 @@ timed "$client" --board usbemu run "$work/loop.s" --batch 16
 verdict "taken branches through hal.c" 0 30 "$work/out" $status $secs "PASS: lockstep clean" "($marker)"
 timed "$client" --board usbemu run "$kernels/bitmanip.s"
 verdict "bitmanip" 0 30 "$work/out" $status $secs "PASS: lockstep clean" "($marker)"
-timed "$usbemu" --firmware host -- "$client" --board usb run "$work/loop.s"
+GPUHOST_EMULATED_BOARD=usbemu-host timed "$usbemu" --firmware host -- "$client" --board usbemu-host run "$work/loop.s"
 verdict "the host-compiled firmware on request" 0 30 "$work/out" $status $secs "PASS: lockstep clean" \
     "(functional model)"
 
@@ -99,7 +99,7 @@ for case in "illegal broken_recv illegal instruction" "spin broken_recv spinning
         "firmware crashed at pc 0x" "($symbol+0x" "$*" "unplugged or reset mid-run"
 done
 # the emulator's own instruction limit ends a run that goes on too long
-timed "$usbemu" --fw-max-insns 3000000 -- "$client" --board usb run "$work/loop.s" --timeout 10000
+GPUHOST_EMULATED_BOARD=usbemu timed "$usbemu" --fw-max-insns 3000000 -- "$client" --board usbemu run "$work/loop.s" --timeout 10000
 verdict "the emulator's instruction limit" 8 20 "$work/out" $status $secs "firmware crashed at pc 0x" \
     "the emulator's instruction limit (3000000) was reached" "unplugged or reset mid-run"
 echo "$pass passed, $fail failed"

@@ -1,12 +1,13 @@
 #!/bin/sh
 # The emulated USB board with the Verilated core (cosim/rtl's rtl_dut) as its
 # DUT: the unmodified libusb gpuhost runs under
-#   gpu-usbemu --dut rtl -- CLIENT --board usb run K.s
-# The integer kernels PASS in lockstep; a kernel with an FP instruction the
-# core lacks is refused before it runs (exit 9, UNSUPPORTED); a DUT fault is
-# struck in the RTL (through its fault registers) and caught where it struck;
-# GH_USBEMU_DUT=rtl selects the RTL as --dut rtl does. (verdict sets $name:
-# the loop uses $kernel.)
+#   gpu-usbemu --dut rtl -- CLIENT --board usbemu-rtl run K.s
+# Every example kernel (floating point included) PASSes in lockstep; CAPS,
+# built by the rv32 image from the core's capability words, lists all 61
+# instruction types and the core's MUFU ulp bounds; DUT faults are struck in
+# the RTL (through its fault registers) and caught where they struck, the
+# MUFU one as beyond the declared bound; GH_USBEMU_DUT=rtl selects the RTL
+# as --dut rtl does. (verdict sets $name: the loop uses $kernel.)
 # Usage: rtl.sh GPU_USBEMU CLIENT KERNEL_DIR
 set -u
 usbemu=$1 client=$2 kernels=$3
@@ -19,10 +20,10 @@ trap 'rm -f "$out"' EXIT
 rtl_marker="DUT: the Verilated core"
 
 export GH_USBEMU_VERBOSE=1
-for kernel in bitmanip divergent dot_idp4a reduce_redux reduce_shfl; do
+for kernel in bitmanip divergent dot_idp4a reduce_redux reduce_shfl saxpy haxpy_fp16 lrp_blend; do
     for batch in 1 64; do
         start=$(date +%s)
-        timeout 120 "$usbemu" --dut rtl -- "$client" --board usb run "$kernels/$kernel.s" \
+        GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" --dut rtl -- "$client" --board usbemu-rtl run "$kernels/$kernel.s" \
             --batch "$batch" --timeout 10000 > "$out" 2>&1
         status=$?
         verdict "$kernel --batch $batch" 0 120 "$out" $status $(($(date +%s) - start)) \
@@ -30,18 +31,25 @@ for kernel in bitmanip divergent dot_idp4a reduce_redux reduce_shfl; do
     done
 done
 start=$(date +%s)
-timeout 120 "$usbemu" --dut rtl -- "$client" --board usb run "$kernels/haxpy_fp16.s" --timeout 10000 > "$out" 2>&1
+timeout 120 "$client" --board usbemu-rtl info > "$out" 2>&1
 status=$?
-verdict "haxpy_fp16 refused" 9 120 "$out" $status $(($(date +%s) - start)) \
-    "UNSUPPORTED: the target" "does not implement" "$image_marker" "HFMA2" "$rtl_marker"
+verdict "CAPS through the image: 61 types, the MUFU bounds" 0 120 "$out" $status $(($(date +%s) - start)) \
+    "(61 instruction types)" "tolerance:  MUFU.COS.F32 within 1 ulp" "MUFU.RSQ.F64 within 1 ulp"
 start=$(date +%s)
-timeout 120 "$usbemu" --dut rtl --fault 2:5:3 -- "$client" --board usb run "$kernels/divergent.s" \
+GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" --dut rtl --fault 13:0 -- "$client" --board usbemu-rtl \
+    run "$(dirname "$0")/../../cosim/rtl/tests/faults_fp.s" --timeout 10000 > "$out" 2>&1
+status=$?
+verdict "RTL MUFU fault through the USB path: beyond the declared bound" 7 120 "$out" $status \
+    $(($(date +%s) - start)) "DIVERGENCE at instruction 3" "(2 ulp, beyond the 1 ulp the target declares for MUFU.EX2.F32)" \
+    "$rtl_marker" "$image_marker"
+start=$(date +%s)
+GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" --dut rtl --fault 2:5:3 -- "$client" --board usbemu-rtl run "$kernels/divergent.s" \
     --timeout 10000 > "$out" 2>&1
 status=$?
 verdict "RTL fault through the USB path" 7 120 "$out" $status $(($(date +%s) - start)) \
     "DIVERGENCE at instruction 5" "$rtl_marker" "$image_marker"
 start=$(date +%s)
-GH_USBEMU_DUT=rtl timeout 120 "$usbemu" -- "$client" --board usb run "$kernels/bitmanip.s" \
+GH_USBEMU_DUT=rtl GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" -- "$client" --board usbemu-rtl run "$kernels/bitmanip.s" \
     --timeout 10000 > "$out" 2>&1
 status=$?
 verdict "GH_USBEMU_DUT=rtl" 0 120 "$out" $status $(($(date +%s) - start)) "PASS: lockstep clean" "$rtl_marker" "$image_marker"

@@ -33,6 +33,13 @@ if(TARGET gpu-usbemu)
     COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lockstep/random_streams.sh $<TARGET_FILE:gpuhost> usbemu 100000 1 2 3)
   set_tests_properties(lockstep_random_usbemu PROPERTIES TIMEOUT 1200 LABELS long)
 endif()
+# ... and with the Verilated core as the board's DUT: every instruction type,
+# floating point included (about 3k warp-instructions/s through the image).
+if(TARGET gpu-usbemu AND TARGET rtl_dut)
+  add_test(NAME lockstep_random_usbemu_rtl
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lockstep/random_streams.sh $<TARGET_FILE:gpuhost> usbemu-rtl 100000 1 2 3)
+  set_tests_properties(lockstep_random_usbemu_rtl PROPERTIES TIMEOUT 1800 LABELS long)
+endif()
 # INJECT and WRITE_REG over USB through the rv32 image (a libusb client of
 # its own: gpuhost sends neither).
 pkg_check_modules(GH_TEST_LIBUSB IMPORTED_TARGET libusb-1.0)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <zlib.h>
 #include <zmq.h>
 
@@ -21,7 +22,7 @@
 
 #define TIMEOUT_MS 5000
 
-static void *sock;                       /* ZeroMQ, or */
+static void *zctx, *sock;               /* ZeroMQ, or */
 static const gh_transport_ops *usb_ops; /* USB bulk */
 static void *usb_ctx;
 static uint32_t seq;
@@ -119,7 +120,7 @@ static void hello_and_bad_frames(wire_caps *caps)
     bool got = reply(send_req(WIRE_HELLO, buf, 4), WIRE_CAPS, &h, &p);
     wire_reader r = {.p = p, .len = got ? h.length : 0};
     got = got && wire_caps_decode(&r, caps) == 0;
-    check(got && caps->version == WIRE_VERSION && caps->lanes == 32 && caps->max_payload >= 64,
+    check(got && caps->version == WIRE_VERSION && caps->lanes == 32 && caps->max_payload >= WIRE_MIN_MAX_PAYLOAD,
           "HELLO: CAPS (version %u, %u warps of %u lanes, requests up to %u bytes, \"%s\")", caps->version,
           caps->max_warps, caps->lanes, caps->max_payload, caps->name);
     w.len = 0;
@@ -326,6 +327,78 @@ static void inject_and_bad_arguments(const isa_kernel *k)
     expect_error("LOAD_CODE whose count the payload does not hold", WIRE_LOAD_CODE, buf, 8, WIRE_ERR_BAD_LENGTH);
 }
 
+/* A second ZeroMQ client, for the session checks. */
+static void *client(const char *endpoint)
+{
+    void *s = zmq_socket(zctx, ZMQ_DEALER);
+    int zero = 0;
+    zmq_setsockopt(s, ZMQ_LINGER, &zero, sizeof zero);
+    zmq_connect(s, endpoint);
+    return s;
+}
+
+static char error_text[256]; /* of the last ERROR answer_on saw */
+
+/* Sends a request on s; the ERROR code of its reply (its text in
+ * error_text), 0 for another reply, -1 for none within timeout_ms. */
+static long answer_on(void *s, uint16_t type, const void *payload, uint32_t len, int timeout_ms)
+{
+    uint8_t tx[WIRE_HEADER_SIZE + 64];
+    uint32_t id = 0x7000 + (uint32_t)type;
+    zmq_send(s, tx, wire_frame_encode(tx, sizeof tx, type, id, payload, len), 0);
+    zmq_pollitem_t item = {.socket = s, .events = ZMQ_POLLIN};
+    wire_header h;
+    const uint8_t *p;
+    int n = zmq_poll(&item, 1, timeout_ms) > 0 ? zmq_recv(s, rx, sizeof rx, 0) : -1;
+    if (n <= 0 || wire_frame_decode(rx, (size_t)n, &h, &p) != 0 || h.seq != id)
+        return -1;
+    wire_reader r = {.p = p, .len = h.length};
+    error_text[0] = '\0';
+    if (h.type == WIRE_ERROR && h.length >= 6) {
+        (void)wire_get32(&r);
+        uint16_t tlen = wire_get16(&r);
+        wire_get_bytes(&r, error_text, tlen < sizeof error_text - 1 ? tlen : sizeof error_text - 1);
+        error_text[tlen < sizeof error_text - 1 ? tlen : sizeof error_text - 1] = '\0';
+    }
+    return (long)error_code(&h, p);
+}
+
+/* One session at a time (ZeroMQ servers): while ours is open, another
+ * client gets ERROR SESSION for anything, HELLO included, and nothing of ours
+ * changes; without a session, only a HELLO is served. */
+static void sessions_while_open(const char *endpoint)
+{
+    void *other = client(endpoint);
+    uint8_t version[4] = {WIRE_VERSION, 0, 0, 0}, warp[2] = {0, 0};
+    check(answer_on(other, WIRE_HELLO, version, 4, TIMEOUT_MS) == WIRE_ERR_SESSION,
+          "a second client's HELLO: ERROR %s", wire_error_text(WIRE_ERR_SESSION));
+    check(answer_on(other, WIRE_READ_STATE, warp, 2, TIMEOUT_MS) == WIRE_ERR_SESSION,
+          "a second client's READ_STATE: ERROR %s", wire_error_text(WIRE_ERR_SESSION));
+    check(answer_on(other, WIRE_HALT, NULL, 0, TIMEOUT_MS) == WIRE_ERR_SESSION,
+          "a second client's HALT: ERROR %s", wire_error_text(WIRE_ERR_SESSION));
+    zmq_close(other);
+}
+
+/* After our client has gone: the session is free again (the server noticed
+ * the disconnect), and a client that does not say HELLO first is refused. */
+static void sessions_after_close(const char *endpoint)
+{
+    void *next = client(endpoint);
+    uint8_t version[4] = {WIRE_VERSION, 0, 0, 0};
+    long got = -1;
+    int tries = 0;
+    for (; tries < 100 && !strstr(error_text, "no session"); tries++) { /* the disconnect arrives asynchronously */
+        if (tries)
+            nanosleep(&(struct timespec){0, 100 * 1000 * 1000}, NULL);
+        got = answer_on(next, WIRE_RESET, NULL, 0, 100);
+    }
+    check(got == WIRE_ERR_SESSION && strstr(error_text, "no session"),
+          "the first client gone (its session ended within %d tries), a client's RESET before its HELLO: ERROR %s "
+          "(\"%s\")", tries, wire_error_text(WIRE_ERR_SESSION), error_text);
+    check(answer_on(next, WIRE_HELLO, version, 4, TIMEOUT_MS) == 0, "then its HELLO: CAPS");
+    zmq_close(next);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -335,7 +408,6 @@ int main(int argc, char **argv)
     isa_kernel *k = NULL;
     if (isa_assemble("conformance", "S2R R0, SR_LANEID ;\nIADD R1, R0, 0x100 ;\nEXIT ;\n", &k, stderr) != 0)
         return 2;
-    void *ctx = NULL;
     if (strcmp(argv[1], "usb") == 0) {
         gh_usb_params usb = gh_usb_reference(NULL, TIMEOUT_MS);
         char err[512];
@@ -344,8 +416,8 @@ int main(int argc, char **argv)
             return 77;
         }
     } else {
-        ctx = zmq_ctx_new();
-        sock = zmq_socket(ctx, ZMQ_DEALER);
+        zctx = zmq_ctx_new();
+        sock = zmq_socket(zctx, ZMQ_DEALER);
         int zero = 0;
         zmq_setsockopt(sock, ZMQ_LINGER, &zero, sizeof zero);
         if (zmq_connect(sock, argv[1]) != 0) {
@@ -355,18 +427,21 @@ int main(int argc, char **argv)
     }
     wire_caps caps;
     hello_and_bad_frames(&caps);
+    if (!usb_ops) /* USB has one host by construction */
+        sessions_while_open(argv[1]);
     check(load(k), "RESET, LOAD_CODE, LOAD_CONST, LOAD_MEM, LAUNCH, WRITE_REG: OK each");
     state_and_memory();
     run_with_credit();
     run_without_credit(k);
     inject_and_bad_arguments(k);
-    printf("%u passed, %u failed\n", passed, failed);
-    if (usb_ops)
+    if (usb_ops) {
         usb_ops->close(usb_ctx);
-    else {
+    } else {
         zmq_close(sock);
-        zmq_ctx_term(ctx);
+        sessions_after_close(argv[1]);
+        zmq_ctx_term(zctx);
     }
+    printf("%u passed, %u failed\n", passed, failed);
     isa_kernel_destroy(&k);
     return failed ? 1 : 0;
 }

@@ -165,11 +165,11 @@ static void server_answers_bad_frames(void **state)
     mem_link l = {0};
     fw_dut_model dut;
     assert_int_equal(fw_dut_model_init(&dut), 0);
-    uint8_t v[4] = {1, 0, 0, 0};
+    uint8_t v[4] = {WIRE_VERSION, 0, 0, 0};
     queue(&l, WIRE_HELLO, 1, v, 4);
     queue_raw(&l, "garbage that is not a frame at all", 34);
     queue(&l, 0x55, 2, NULL, 0);                 /* unknown type */
-    uint8_t v2[4] = {2, 0, 0, 0};
+    uint8_t v2[4] = {WIRE_VERSION + 1, 0, 0, 0};
     queue(&l, WIRE_HELLO, 3, v2, 4);             /* wrong protocol version */
     queue(&l, WIRE_LOAD_CODE, 4, "\x00\x00\x00\x00\x05\x00\x00\x00", 8); /* count 5, no words */
     queue(&l, WIRE_CREDIT, 5, "\x01\x00\x00\x00", 4);                    /* outside a run: ignored */

@@ -1,6 +1,8 @@
 /* docs/wire-protocol.md against the codecs: every table marked
  * `<!-- layout: NAME -->` is read (offset, size, field) and each row is
- * checked on bytes the codec produced from a sample whose fields all differ.
+ * checked on bytes the codec produced from a sample whose fields all differ;
+ * the table marked `<!-- codes: errors -->` (code, name) must list every
+ * ERROR code of wire/protocol.h, each once, with its name.
  * Usage: test_wire_doc docs/wire-protocol.md */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -32,6 +34,9 @@ static void samples(void)
     for (unsigned i = 0; i < 32; i++)
         caps.optypes[i] = (uint8_t)(7 * i + 1);
     strcpy(caps.name, "sample target");
+    caps.tolerance_count = 2;
+    caps.tolerance[0] = (wire_tolerance){.optype = 0x10, .function = 2, .format = 0, .ulp = 3};
+    caps.tolerance[1] = (wire_tolerance){.optype = 0x10, .function = WIRE_ANY, .format = 4, .ulp = 1};
     wire_writer w = {.p = caps_bytes, .cap = sizeof caps_bytes};
     wire_caps_encode(&caps, &w);
     caps_len = w.len;
@@ -84,6 +89,19 @@ static size_t expected(const char *layout, const char *field, uint8_t *out, size
             return memcpy(out, caps.optypes, 32), 32;
         if (!strcmp(field, "name"))
             return memcpy(out, caps.name, strlen(caps.name)), strlen(caps.name);
+    } else if (!strcmp(layout, "caps_tolerances")) {
+        SCALAR("tolerance_count", caps.tolerance_count)
+        size_t n = 0;
+        if (!strcmp(field, "tolerances"))
+            for (unsigned i = 0; i < caps.tolerance_count; i++) {
+                const wire_tolerance *t = &caps.tolerance[i];
+                out[n++] = t->optype, out[n++] = t->function, out[n++] = t->format, out[n++] = t->ulp;
+            }
+        return n;
+    } else if (!strcmp(layout, "tolerance")) {
+        const wire_tolerance *t = &caps.tolerance[0];
+        SCALAR("optype", t->optype) SCALAR("function", t->function) SCALAR("format", t->format)
+        SCALAR("ulp", t->ulp)
     } else if (!strcmp(layout, "state")) {
         SCALAR("warp", state->warp) SCALAR("pad", 0) SCALAR("exited", state->exited)
         SCALAR("waiting", state->waiting) SCALAR("upred", state->upred)
@@ -118,8 +136,18 @@ static size_t expected(const char *layout, const char *field, uint8_t *out, size
     return 0;
 }
 
+/* Where the tolerances start in the CAPS sample: after the name. */
+static size_t tolerances_at(void)
+{
+    return 49 + strlen(caps.name);
+}
+
 static const uint8_t *encoded(const char *layout, size_t *len)
 {
+    if (!strcmp(layout, "caps_tolerances"))
+        return *len = caps_len - tolerances_at(), caps_bytes + tolerances_at();
+    if (!strcmp(layout, "tolerance"))
+        return *len = caps_len - tolerances_at() - 1, caps_bytes + tolerances_at() + 1;
     if (!strcmp(layout, "header"))
         return *len = 23, frame;
     if (!strcmp(layout, "caps"))
@@ -137,7 +165,9 @@ static void check_row(const char *path, unsigned line, const char *layout, char 
     const uint8_t *bytes = encoded(layout, &len);
     char *end;
     unsigned long offset = strtoul(cells[0], &end, 10);
-    unsigned long size = !strcmp(cells[1], "n") ? strlen(caps.name) : strtoul(cells[1], NULL, 10);
+    unsigned long size = !strcmp(cells[1], "n")    ? strlen(caps.name)
+                         : !strcmp(cells[1], "4t") ? 4ul * caps.tolerance_count
+                                                   : strtoul(cells[1], NULL, 10);
     static uint8_t want[40000];
     size_t n = bytes ? expected(layout, cells[2], want, size) : 0;
     rows++;
@@ -148,6 +178,40 @@ static void check_row(const char *path, unsigned line, const char *layout, char 
                 !bytes ? "no codec sample for this layout" : !n ? "a field the codec sample does not know"
                 : n != size ? "the size differs from the codec's" : "the codec puts other bytes there");
     }
+}
+
+static const struct {
+    unsigned code;
+    const char *name;
+} error_codes[] = {
+#define WIRE_ERROR_ROW(name, code, text) {code, #name},
+    WIRE_ERRORS(WIRE_ERROR_ROW)
+#undef WIRE_ERROR_ROW
+};
+static unsigned error_rows_seen[sizeof error_codes / sizeof error_codes[0]];
+
+static void check_error_row(const char *path, unsigned line, char *cells[3])
+{
+    char *end;
+    unsigned long code = strtoul(cells[0], &end, 10);
+    rows++;
+    for (size_t i = 0; i < sizeof error_codes / sizeof error_codes[0]; i++)
+        if (!*end && error_codes[i].code == code && !strcmp(error_codes[i].name, cells[1])) {
+            error_rows_seen[i]++;
+            return;
+        }
+    failures++;
+    fprintf(stderr, "%s:%u: error code %s %s is not in wire/protocol.h's WIRE_ERRORS\n", path, line, cells[0], cells[1]);
+}
+
+static void check_errors_complete(const char *path)
+{
+    for (size_t i = 0; i < sizeof error_codes / sizeof error_codes[0]; i++)
+        if (error_rows_seen[i] != 1) {
+            failures++;
+            fprintf(stderr, "%s: error code %u %s is listed %u times in the errors table (once wanted)\n", path,
+                    error_codes[i].code, error_codes[i].name, error_rows_seen[i]);
+        }
 }
 
 int main(int argc, char **argv)
@@ -170,6 +234,11 @@ int main(int argc, char **argv)
             tables++;
             continue;
         }
+        if (strncmp(text, "<!-- codes: errors -->", 22) == 0) {
+            strcpy(layout, "errors");
+            tables++;
+            continue;
+        }
         if (!layout[0])
             continue;
         if (text[0] != '|') {
@@ -187,14 +256,18 @@ int main(int argc, char **argv)
                 *--e = '\0';
             cells[n++] = c;
         }
-        if (n < 3 || !strcmp(cells[0], "offset") || cells[0][0] == '-')
+        if (n < 3 || !strcmp(cells[0], "offset") || !strcmp(cells[0], "code") || cells[0][0] == '-')
             continue;
         cells[2][strcspn(cells[2], " ")] = '\0';
-        check_row(argv[1], line, layout, cells);
+        if (!strcmp(layout, "errors"))
+            check_error_row(argv[1], line, cells);
+        else
+            check_row(argv[1], line, layout, cells);
     }
     fclose(f);
+    check_errors_complete(argv[1]);
     free(state);
-    printf("%u layout tables, %u rows checked against the codecs: %u passed, %u failed\n", tables, rows,
-           rows - failures, failures);
-    return tables >= 5 && rows >= 40 && failures == 0 ? 0 : 1;
+    printf("%u tables, %u rows checked against the codecs and wire/protocol.h: %u passed, %u failed\n", tables,
+           rows, rows > failures ? rows - failures : 0, failures);
+    return tables >= 6 && rows >= 50 && failures == 0 ? 0 : 1;
 }

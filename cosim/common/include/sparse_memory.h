@@ -21,5 +21,10 @@ void gm_memory_free(gm_memory *mem);
 void gm_memory_read(const gm_memory *mem, uint64_t addr, void *buf, size_t len);
 /* 0, or -1 when out of memory. */
 int gm_memory_write(gm_memory *mem, uint64_t addr, const void *buf, size_t len);
+/* The page holding addr, for accesses that stay within it (one lookup for a
+ * warp's accesses): for reads NULL when never written (it reads as zeros);
+ * for writes allocated when missing, NULL when out of memory. */
+const uint8_t *gm_memory_page(const gm_memory *mem, uint64_t addr);
+uint8_t *gm_memory_page_for_write(gm_memory *mem, uint64_t addr);
 
 #endif

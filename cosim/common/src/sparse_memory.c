@@ -90,3 +90,13 @@ int gm_memory_write(gm_memory *mem, uint64_t addr, const void *buf, size_t len)
 {
     return page_copy(lookup, mem, addr, (void *)buf, len, 1);
 }
+
+const uint8_t *gm_memory_page(const gm_memory *mem, uint64_t addr)
+{
+    return find_page(mem, addr >> GM_PAGE_BITS);
+}
+
+uint8_t *gm_memory_page_for_write(gm_memory *mem, uint64_t addr)
+{
+    return page_for_write(mem, addr >> GM_PAGE_BITS);
+}

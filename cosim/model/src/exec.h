@@ -12,6 +12,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "gm/model.h"
 #include "isa/isa.h"
@@ -40,16 +44,44 @@ typedef struct {
     bool next_known;
     uint32_t next_active;
     uint64_t next_pc;
+    /* With next_known: pc[] of the lanes in next_active may be out of date
+     * (they are all at next_pc); gm_warp_sync_pcs writes them. Saves the
+     * step loop a store per lane. */
+    bool pc_stale;
     uint64_t clock; /* instructions this warp issued */
 } gm_warp;
 
 typedef struct gm_exec gm_exec;
 typedef void (*gm_op_fn)(gm_exec *ex);
+typedef struct gm_decoded gm_decoded;
+/* Run when the code is loaded: reads the word's modifiers once, may store
+ * constants in d->params, and returns the function to run: a form-specific
+ * one, or the optype's general `fn`. It never traps (the function it picks
+ * does, when it runs). */
+typedef gm_op_fn (*gm_prep_fn)(gm_decoded *d, gm_op_fn fn);
 
-/* A group's semantics: one function per optype, by generated index. */
+/* Brings pc[] up to date for the lanes a stale next_pc stands for. */
+static inline void gm_warp_sync_pcs(gm_warp *w)
+{
+    if (!w->pc_stale)
+        return;
+    for (uint32_t a = w->next_active; a; a &= a - 1)
+        w->pc[__builtin_ctz(a)] = w->next_pc;
+    w->pc_stale = false;
+}
+
+/* A lane's PC, stale or not. */
+static inline uint64_t gm_warp_lane_pc(const gm_warp *w, unsigned lane)
+{
+    return w->pc_stale && ((w->next_active >> lane) & 1u) ? w->next_pc : w->pc[lane];
+}
+
+/* A group's semantics: one function per optype, by generated index, and
+ * optionally its load-time preparation. */
 typedef struct {
     enum isa_optype_id optype;
     gm_op_fn fn;
+    gm_prep_fn prep;
 } gm_op;
 
 /* What supplies source slot a, b or c, resolved when the code is loaded. */
@@ -65,7 +97,7 @@ typedef struct {
 
 /* One code address decoded once, when the kernel is loaded: the step loop
  * does no decoding and no string work. */
-typedef struct {
+struct gm_decoded {
     isa_insn insn;
     const isa_variant *v;
     const int8_t *slot; /* isa_field_slot[variant]: field id -> index */
@@ -74,7 +106,22 @@ typedef struct {
     uint16_t pg, pg_not; /* guard fields' indices, ISA_NONE if absent */
     uint64_t upred_fields; /* bit i: field i is a uniform predicate */
     bool legal;          /* decodes and re-encodes */
-} gm_decoded;
+    uint8_t rd;          /* field rd's value (0 when absent, as gm_f reads it) */
+    /* What a gm_prep_fn stored: a semantics file's own struct, read back
+     * with GM_PARAMS (memcpy: no aliasing questions). */
+    _Alignas(8) unsigned char params[48];
+};
+
+#define GM_PARAMS(d, type, out)                                                 \
+    do {                                                                        \
+        _Static_assert(sizeof(type) <= sizeof((d)->params), "params too large"); \
+        memcpy((out), (d)->params, sizeof(type));                               \
+    } while (0)
+#define GM_SET_PARAMS(d, type, in)                                              \
+    do {                                                                        \
+        _Static_assert(sizeof(type) <= sizeof((d)->params), "params too large"); \
+        memcpy((d)->params, (in), sizeof(type));                                \
+    } while (0)
 
 /* Decodes `word` into *d (d->legal false if the word is no instruction). */
 void gm_predecode(isa_word word, gm_decoded *d);
@@ -89,6 +136,7 @@ struct gm_model {
     gm_memory mem;
     uint64_t seq;
     uint32_t next_warp;
+    uint32_t rd_sink[GM_LANES]; /* gm_rd_begin's row when rd is not written */
     char trap_msg[512];
 };
 
@@ -100,6 +148,7 @@ struct gm_exec {
     const isa_insn *insn;
     uint64_t pc;
     uint32_t active; /* lanes at this PC */
+    uint32_t ready;  /* the warp's ready lanes (active is those at the lowest PC) */
     uint32_t exec;   /* active lanes whose guard holds */
     wire_commit *rec;
     bool trapped;
@@ -110,8 +159,50 @@ struct gm_exec {
     wire_gpr_write *rd_write; /* rd's staged write once the first lane made it */
 };
 
+/* Control flow calls this before it moves a lane's PC or changes its status:
+ * pc[] is made current and the next lanes unknown. */
+static inline void gm_lanes_will_move(gm_exec *ex)
+{
+    gm_warp_sync_pcs(ex->w);
+    ex->w->next_known = false;
+}
+
 #define GM_FOR_EACH_LANE(ex, lane) \
     for (unsigned lane = 0; lane < GM_LANES; lane++) if (((ex)->exec >> lane) & 1u)
+
+/* ---- fields of a decoded word, for a gm_prep_fn: absent or foreign fields,
+ * and id -1, read 0 / false ---- */
+static inline int gm_d_index(const gm_decoded *d, int id)
+{
+    return id < 0 ? -1 : d->slot[id];
+}
+
+static inline bool gm_d_has(const gm_decoded *d, int id)
+{
+    return gm_d_index(d, id) >= 0;
+}
+
+static inline uint32_t gm_d_f(const gm_decoded *d, int id)
+{
+    int i = gm_d_index(d, id);
+    return i < 0 ? 0 : d->insn.value[i];
+}
+
+static inline bool gm_d_is(const gm_decoded *d, int id, uint32_t value)
+{
+    int i = gm_d_index(d, id);
+    return i >= 0 && d->insn.value[i] == value;
+}
+
+/* The predicate field `id` names PT (absent reads true too): writes to it are
+ * discarded, reads are true; false for a uniform predicate field. */
+static inline bool gm_d_is_pt(const gm_decoded *d, int id)
+{
+    int i = gm_d_index(d, id);
+    if (i < 0)
+        return true;
+    return !((d->upred_fields >> i) & 1u) && d->insn.value[i] >= GM_PREDS;
+}
 
 /* ---- fields, by generated id (isa_access.h: ISA_F_rb_neg is "rb.neg") ----
  * A field another variant of the optype has reads as absent (gm_f 0, gm_has
@@ -239,6 +330,9 @@ void gm_set_ur(gm_exec *ex, unsigned reg, uint32_t value);                 /* UR
 void gm_set_upred(gm_exec *ex, unsigned pred, bool value);                 /* UPT: discarded */
 /* A store of 4, 8 or 16 bytes for one lane; one store instruction a step. */
 void gm_store(gm_exec *ex, unsigned lane, uint64_t addr, unsigned bytes, const uint32_t *words);
+/* Applies a staged store: lanes in ascending order (the highest lane's
+ * bytes win), one page lookup when every lane's word is in one page. */
+void gm_apply_store(gm_model *m, const wire_mem_write *w);
 /* A load of 4, 8 or 16 bytes (traps on misalignment or range). */
 bool gm_load(gm_exec *ex, unsigned lane, uint64_t addr, unsigned bytes, uint32_t *words);
 
@@ -258,6 +352,112 @@ void gm_src_lanes(gm_exec *ex, char slot, uint32_t out[GM_LANES]);
 uint32_t gm_pred_lanes(gm_exec *ex, enum isa_field_id id);
 /* rd := value[l] in every executing lane. */
 void gm_set_rd_lanes(gm_exec *ex, const uint32_t value[GM_LANES]);
+/* A source slot in every lane, without copying a GPR's row: the row itself,
+ * or `scratch` filled with the uniform value (as gm_src_lanes fills it). */
+extern const uint32_t gm_zero_row[GM_LANES]; /* RZ in every lane */
+static inline const uint32_t *gm_src_row(gm_exec *ex, char slot, uint32_t scratch[GM_LANES])
+{
+    const gm_operand *o = &ex->d->src[slot - 'a'];
+    uint32_t value;
+    switch (o->kind) {
+    case GM_SRC_GPR: return o->value < GM_GPRS ? ex->w->gpr[o->value] : gm_zero_row;
+    case GM_SRC_VALUE: value = o->value; break;
+    case GM_SRC_UR: value = gm_ur_read(ex, o->value); break;
+    default: gm_src_lanes(ex, slot, scratch); return scratch; /* a constant may trap */
+    }
+    for (unsigned l = 0; l < GM_LANES; l++)
+        scratch[l] = value;
+    return scratch;
+}
+/* Source rows of every lane, read in the order given ("abc", "bca"...: all
+ * three): a constant operand's trap is the first read's, as lane by lane. */
+typedef struct {
+    const uint32_t *a, *b, *c;
+    uint32_t scratch[3][GM_LANES];
+} gm_sources;
+static inline __attribute__((always_inline)) void gm_read_source(gm_exec *ex, char slot,
+                                                                 gm_sources *s)
+{
+    const uint32_t *row = gm_src_row(ex, slot, s->scratch[slot - 'a']);
+    if (slot == 'a')
+        s->a = row;
+    else if (slot == 'b')
+        s->b = row;
+    else
+        s->c = row;
+}
+static inline __attribute__((always_inline)) void gm_read_sources(gm_exec *ex,
+                                                                  const char order[3],
+                                                                  gm_sources *s)
+{
+    gm_read_source(ex, order[0], s);
+    gm_read_source(ex, order[1], s);
+    gm_read_source(ex, order[2], s);
+}
+/* rd written in every executing lane, the values computed straight into the
+ * staged record: gm_rd_begin gives the row to fill in every lane (lanes
+ * outside exec may get anything), gm_rd_end completes the write. Together
+ * the same as gm_set_rd_lanes with that row. */
+static inline uint32_t *gm_rd_begin(gm_exec *ex)
+{
+    wire_commit *r = ex->rec;
+    unsigned rd = ex->d->rd;
+    if (!ex->exec || rd >= GM_GPRS || ex->trapped || r->gpr_count)
+        return ex->m->rd_sink; /* nothing to write, or gm_rd_end merges */
+    /* the first write of the instruction: a fresh entry, as gm_set_gpr makes */
+    wire_gpr_write *g = &r->gpr[0];
+    r->gpr_count = 1;
+    g->reg = (uint8_t)rd;
+    g->lane_mask = ex->exec;
+    ex->last_gpr = 0;
+    ex->rd_write = g;
+    return g->value;
+}
+void gm_rd_finish(gm_exec *ex, uint32_t *row); /* gm_rd_end's rarer cases */
+static inline void gm_rd_end(gm_exec *ex, uint32_t *row)
+{
+    if (row != ex->m->rd_sink && ex->exec == 0xffffffffu)
+        return; /* every lane computed and staged */
+    gm_rd_finish(ex, row);
+}
+/* The lane mask whose bit l is bits[l] (each 0 or 1): eight lanes at a time,
+ * by a multiply that gathers byte i's low bit into bit i. */
+static inline uint32_t gm_mask_of(const uint8_t bits[GM_LANES])
+{
+    uint32_t mask = 0;
+    for (unsigned q = 0; q < GM_LANES / 8; q++) {
+        uint64_t w;
+        memcpy(&w, bits + 8 * q, 8);
+        mask |= (uint32_t)((w * UINT64_C(0x0102040810204080)) >> 56) << (8 * q);
+    }
+    return mask;
+}
+/* words[l] = all ones where bit l of mask is set, else 0 (a select per lane
+ * without a shift by l: the lanes' bits are a table). */
+extern const uint32_t gm_lane_bit[GM_LANES]; /* 1 << l */
+static inline void gm_lane_words(uint32_t mask, uint32_t *restrict words)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        words[l] = 0u - ((mask & gm_lane_bit[l]) != 0);
+}
+/* The lane mask whose bit l is the top bit of words[l]: SSE2's movmskps
+ * where there is one (baseline x86-64), else gm_mask_of. */
+static inline uint32_t gm_mask_of_words(const uint32_t words[GM_LANES])
+{
+#ifdef __SSE2__
+    uint32_t mask = 0;
+    for (unsigned q = 0; q < GM_LANES / 4; q++)
+        mask |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(
+                    _mm_loadu_si128((const __m128i *)(const void *)(words + 4 * q))))
+                << (4 * q);
+    return mask;
+#else
+    uint8_t bits[GM_LANES];
+    for (unsigned l = 0; l < GM_LANES; l++)
+        bits[l] = (uint8_t)(words[l] >> 31);
+    return gm_mask_of(bits);
+#endif
+}
 /* Predicate field `id` := bit l of `values` in every executing lane. */
 void gm_set_pred_field_lanes(gm_exec *ex, enum isa_field_id id, uint32_t values);
 

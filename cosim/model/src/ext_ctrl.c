@@ -57,6 +57,7 @@ static void op_nop(gm_exec *ex)
 
 static void op_exit(gm_exec *ex)
 {
+    gm_lanes_will_move(ex);
     ex->pc_handled = true;
     advance_unguarded(ex);
     GM_FOR_EACH_LANE(ex, l)
@@ -69,13 +70,20 @@ static void op_exit(gm_exec *ex)
 
 static void op_bra(gm_exec *ex)
 {
-    ex->pc_handled = true;
-    advance_unguarded(ex);
     uint64_t dest = branch_target(ex);
-    GM_FOR_EACH_LANE(ex, l)
-        ex->w->pc[l] = dest;
-    if (ex->exec == ex->active) /* a uniform branch: the lanes stay together */
+    ex->pc_handled = true;
+    if (ex->exec == ex->active && ex->active == ex->ready) {
+        /* every ready lane branches: they stay together (execute records
+         * where; pc[] is written when needed) */
         ex->moved_together = true, ex->moved_to = dest;
+    } else {
+        gm_lanes_will_move(ex);
+        advance_unguarded(ex);
+        GM_FOR_EACH_LANE(ex, l)
+            ex->w->pc[l] = dest;
+        if (ex->exec == ex->active) /* a uniform branch: the lanes stay together */
+            ex->moved_together = true, ex->moved_to = dest;
+    }
     if (ex->exec) {
         ex->rec->branch_mask = ex->exec;
         ex->rec->branch_target = dest;
@@ -109,6 +117,7 @@ static void op_bsync(gm_exec *ex)
                 (unsigned long long)ex->pc);
         return;
     }
+    gm_lanes_will_move(ex);
     ex->pc_handled = true;
     advance_unguarded(ex);
     for (int i = e + 1; i < w->depth; i++)
@@ -149,15 +158,18 @@ static bool sreg(gm_exec *ex, uint32_t id, unsigned lane, uint32_t *out)
 
 static void op_s2r(gm_exec *ex)
 {
-    uint32_t id = gm_f(ex, ISA_F_sra);
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t v;
-        if (!sreg(ex, id, l, &v)) {
-            gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, (int)l, "reserved special register 0x%x", id);
-            return;
-        }
-        gm_set_rd(ex, l, v);
+    uint32_t id = gm_f(ex, ISA_F_sra), v;
+    if (!ex->exec)
+        return;
+    unsigned first = (unsigned)__builtin_ctz(ex->exec);
+    if (!sreg(ex, id, first, &v)) { /* reserved for every lane alike */
+        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, (int)first, "reserved special register 0x%x", id);
+        return;
     }
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        sreg(ex, id, l, &d[l]);
+    gm_rd_end(ex, d);
 }
 
 static void op_s2ur(gm_exec *ex)
@@ -174,7 +186,12 @@ static void op_s2ur(gm_exec *ex)
 }
 
 const gm_op gm_ops_ext_ctrl[] = {
-    {ISA_OP_NOP, op_nop},   {ISA_OP_EXIT, op_exit},      {ISA_OP_BRA, op_bra},
-    {ISA_OP_BSSY, op_bssy}, {ISA_OP_BSYNC, op_bsync},    {ISA_OP_S2R, op_s2r},
-    {ISA_OP_S2UR, op_s2ur}, {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_NOP, op_nop, NULL},
+    {ISA_OP_EXIT, op_exit, NULL},
+    {ISA_OP_BRA, op_bra, NULL},
+    {ISA_OP_BSSY, op_bssy, NULL},
+    {ISA_OP_BSYNC, op_bsync, NULL},
+    {ISA_OP_S2R, op_s2r, NULL},
+    {ISA_OP_S2UR, op_s2ur, NULL},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

@@ -1,5 +1,7 @@
 /* cosim/model: gpuhost extension, memory (isa/spec/ext.isa, EXT_MEM):
  * LDG, STG, LDC. */
+#include <string.h>
+
 #include "exec.h"
 
 /* 32, 64 or 128 bits as the LdStSize field says; 0 for the reserved value. */
@@ -33,9 +35,107 @@ static bool address(gm_exec *ex, unsigned lane, uint64_t *addr)
     return true;
 }
 
+/* ---- the common access: one page for the whole warp ---- */
+
+static uint32_t load32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void store32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+}
+
+static void addresses(const uint32_t *restrict lo, const uint32_t *restrict hi, uint64_t offset,
+                      uint64_t *restrict addr)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        addr[l] = ((uint64_t)hi[l] << 32 | lo[l]) + offset;
+}
+
+/* Every lane's address, when the warp's access is the common one: the base
+ * a register pair (or RZ), and every executing lane's address aligned,
+ * below 2^48 and in the page of the first one (*page). False otherwise: the
+ * lane-by-lane path then traps or goes page by page, as it always did. */
+static bool one_page(gm_exec *ex, unsigned bytes, uint64_t addr[GM_LANES], uint64_t *page)
+{
+    unsigned ra = gm_f(ex, ISA_F_ra);
+    if (ra < GM_GPRS && (ra % 2 || ra + 1 >= GM_GPRS))
+        return false; /* a misaligned pair: the lane-by-lane path traps */
+    const uint32_t *lo = ra < GM_GPRS ? ex->w->gpr[ra] : gm_zero_row;
+    const uint32_t *hi = ra < GM_GPRS ? ex->w->gpr[ra + 1] : gm_zero_row;
+    addresses(lo, hi, (uint64_t)offset(ex, 24), addr);
+    *page = addr[__builtin_ctz(ex->exec)] & ~(uint64_t)(GM_PAGE_SIZE - 1);
+    uint64_t odd = 0;
+    for (uint32_t e = ex->exec; e; e &= e - 1) {
+        uint64_t a = addr[__builtin_ctz(e)];
+        odd |= (a % bytes) | ((a & ~(uint64_t)(GM_PAGE_SIZE - 1)) ^ *page);
+    }
+    return !odd && *page < GM_GLOBAL_LIMIT; /* pages below 2^48 lie wholly below it */
+}
+
+/* LDG.32 of one page: the page found once, every lane's word read from it. */
+static bool ldg_one_page(gm_exec *ex, unsigned bytes, unsigned rd)
+{
+    uint64_t addr[GM_LANES], page_addr;
+    if (bytes != 4 || rd >= GM_GPRS || !ex->exec || !one_page(ex, bytes, addr, &page_addr))
+        return false;
+    const uint8_t *page = gm_memory_page(&ex->m->mem, page_addr);
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++) /* other lanes read within the page too: dropped */
+        d[l] = page ? load32(page + (addr[l] & (GM_PAGE_SIZE - 1))) : 0;
+    gm_rd_end(ex, d);
+    return true;
+}
+
+/* STG.32 of one page: staged as gm_store stages it, lane by lane. */
+static bool stg_one_page(gm_exec *ex, unsigned bytes, unsigned rb)
+{
+    uint64_t addr[GM_LANES], page_addr;
+    if (bytes != 4 || !ex->exec || !one_page(ex, bytes, addr, &page_addr))
+        return false;
+    const uint32_t *value = rb < GM_GPRS ? ex->w->gpr[rb] : gm_zero_row;
+    wire_mem_write *m = &ex->rec->mem;
+    memset(m, 0, sizeof *m);
+    ex->rec->mem_count = 1;
+    m->bytes = 4;
+    m->lane_mask = ex->exec;
+    for (uint32_t e = ex->exec; e; e &= e - 1) {
+        unsigned l = (unsigned)__builtin_ctz(e);
+        m->addr[l] = addr[l];
+        m->data[l][0] = value[l];
+    }
+    return true;
+}
+
+void gm_apply_store(gm_model *m, const wire_mem_write *w)
+{
+    uint32_t lanes = w->lane_mask;
+    if (!lanes)
+        return;
+    uint64_t page_addr = w->addr[__builtin_ctz(lanes)] & ~(uint64_t)(GM_PAGE_SIZE - 1);
+    bool one = w->bytes == 4;
+    for (uint32_t e = lanes; e && one; e &= e - 1)
+        one = (w->addr[__builtin_ctz(e)] & ~(uint64_t)(GM_PAGE_SIZE - 1)) == page_addr;
+    uint8_t *page = one ? gm_memory_page_for_write(&m->mem, page_addr) : NULL;
+    /* lanes in ascending order: the highest lane's bytes win */
+    for (uint32_t e = lanes; e; e &= e - 1) {
+        unsigned l = (unsigned)__builtin_ctz(e);
+        if (page)
+            store32(page + (w->addr[l] & (GM_PAGE_SIZE - 1)), w->data[l][0]);
+        else
+            gm_memory_write(&m->mem, w->addr[l], w->data[l], w->bytes);
+    }
+}
+
+/* ---- lane by lane ---- */
+
 static void op_ldg(gm_exec *ex)
 {
     unsigned bytes = access_bytes(ex), rd = gm_f(ex, ISA_F_rd);
+    if (ldg_one_page(ex, bytes, rd))
+        return;
     GM_FOR_EACH_LANE(ex, l) {
         uint64_t addr;
         uint32_t words[4];
@@ -50,6 +150,8 @@ static void op_ldg(gm_exec *ex)
 static void op_stg(gm_exec *ex)
 {
     unsigned bytes = access_bytes(ex), rb = gm_f(ex, ISA_F_rb);
+    if (stg_one_page(ex, bytes, rb))
+        return;
     GM_FOR_EACH_LANE(ex, l) {
         uint64_t addr;
         uint32_t words[4] = {0};
@@ -83,5 +185,8 @@ static void op_ldc(gm_exec *ex)
 }
 
 const gm_op gm_ops_ext_mem[] = {
-    {ISA_OP_LDG, op_ldg}, {ISA_OP_STG, op_stg}, {ISA_OP_LDC, op_ldc}, {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_LDG, op_ldg, NULL},
+    {ISA_OP_STG, op_stg, NULL},
+    {ISA_OP_LDC, op_ldc, NULL},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

@@ -4,18 +4,15 @@
  * A 32-bit operand holds two 16-bit halves, H0 = bits 15..0 and H1 = bits
  * 31..16; the spec calls them lanes, here they are "halves" so as not to be
  * confused with the warp's lanes. */
-#include "exec.h"
-#include "fp/softfloat.h"
+#include "halu.h"
 
-/* ---- operand decorations ---- */
-
-typedef struct {
-    int neg, abs, hsel2; /* field ids, -1: no such field */
-} decoration_names;
+/* ---- operand decorations and what every instruction reads once ---- */
 
 /* Indexed by slot (a, b, c) and by what supplies it (GPR, UR, immediate/cmem);
  * the immediate and constant forms share the v<slot> decorations. */
-static const decoration_names decoration_fields[3][3] = {
+static const struct {
+    int neg, abs, hsel2; /* field ids, -1: no such field */
+} decoration_fields[3][3] = {
     {{ISA_F_ra_neg, ISA_F_ra_abs, ISA_F_ra_hsel2}, {-1, -1, -1}, {-1, -1, -1}},
     {{ISA_F_rb_neg, ISA_F_rb_abs, ISA_F_rb_hsel2},
      {ISA_F_urb_neg, ISA_F_urb_abs, ISA_F_urb_hsel2},
@@ -25,40 +22,41 @@ static const decoration_names decoration_fields[3][3] = {
      {ISA_F_vc_neg, ISA_F_vc_abs, ISA_F_vc_hsel2}},
 };
 
-enum { HSEL2_H1_H0, HSEL2_H0_H0, HSEL2_H1_H1 };
-
-typedef struct {
-    bool neg, abs;
-    unsigned hsel2;
-} decoration;
-
-/* Reads a slot's decorations; an immediate has none (its fields are absent,
- * so everything reads as the default). False, after trapping, for the
- * reserved .hsel2 value. */
-static bool read_decoration(gm_exec *ex, char slot, decoration *d)
+/* A slot's decorations; an immediate has none (its fields are absent, so
+ * everything reads as the default). */
+static halu_decoration decoration_of(const gm_decoded *d, unsigned slot)
 {
-    int kind = gm_src_form(ex, slot);
-    *d = (decoration){0};
-    if (kind < 0)
-        return true;
-    const decoration_names *n = &decoration_fields[slot - 'a'][kind];
-    d->neg = gm_f_shared(ex, n->neg);
-    d->abs = gm_f_shared(ex, n->abs);
-    d->hsel2 = gm_f_shared(ex, n->hsel2);
-    if (d->hsel2 > HSEL2_H1_H1) {
-        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved .hsel2 value %u on %s", d->hsel2,
-                isa_field_id_name[gm_src_field(ex, slot)]);
-        return false;
+    const gm_operand *o = &d->src[slot];
+    if (o->kind == GM_SRC_NONE)
+        return (halu_decoration){0};
+    int neg = decoration_fields[slot][o->form].neg, abs = decoration_fields[slot][o->form].abs;
+    int hsel2 = decoration_fields[slot][o->form].hsel2;
+    return (halu_decoration){.neg = gm_d_f(d, neg) != 0, .abs = gm_d_f(d, abs) != 0,
+                             .hsel2 = gm_d_f(d, hsel2)};
+}
+
+int halu_decode(const gm_decoded *d, unsigned sources, halu_insn *h)
+{
+    *h = (halu_insn){
+        .fmt = gm_d_is(d, ISA_F_hfmt_v2, ISA_V_hfmt_v2_BF16_V2) ? SF_BF16 : SF_F16,
+        .rnd = gm_rounding_of(d),
+        .ftz = gm_d_is(d, ISA_F_ftz, ISA_V_ftz_FTZ),
+        .sat = gm_d_is(d, ISA_F_sat, ISA_V_sat_SAT),
+        .relu = gm_d_is(d, ISA_F_relu, ISA_V_relu_RELU),
+    };
+    for (unsigned k = 0; k < sources; k++) {
+        h->dec[k] = decoration_of(d, k);
+        if (h->dec[k].hsel2 > HALU_HSEL2_H1_H1)
+            return (int)k;
     }
-    return true;
+    return -1;
 }
 
 /* The 16-bit input of half `half` (0 or 1): chosen by .hsel2, then absolute
  * value, then negation, both on the sign bit only. */
-static uint32_t half_input(uint32_t raw, unsigned half, const decoration *d)
+static uint32_t half_input(uint32_t raw, unsigned half, const halu_decoration *d)
 {
-    unsigned pick = d->hsel2 == HSEL2_H0_H0 ? 0 : d->hsel2 == HSEL2_H1_H1 ? 1 : half;
-    uint32_t x = (raw >> (16 * pick)) & 0xffff;
+    uint32_t x = (raw >> halu_half_shift(d, half)) & 0xffff;
     if (d->abs)
         x &= 0x7fff;
     if (d->neg)
@@ -66,45 +64,20 @@ static uint32_t half_input(uint32_t raw, unsigned half, const decoration *d)
     return x;
 }
 
-/* ---- what every HALU instruction reads once ---- */
-
-typedef struct {
-    sf_format fmt;
-    sf_rounding rnd;
-    bool ftz, sat, relu;
-    decoration dec[3];
-} halu_insn;
-
-/* Shared by every optype of the group; some (min/max, compares) have no
- * .rnd, .sat or .relu, which then read as the default. */
-static sf_rounding rounding_of(gm_exec *ex)
-{
-    if (gm_is_shared(ex, ISA_F_rnd, ISA_V_rnd_RP))
-        return SF_RP;
-    if (gm_is_shared(ex, ISA_F_rnd, ISA_V_rnd_RM))
-        return SF_RM;
-    if (gm_is_shared(ex, ISA_F_rnd, ISA_V_rnd_RZ))
-        return SF_RZ;
-    return SF_RN;
-}
-
+/* halu_decode, trapping on a reserved .hsel2: false then. */
 static bool read_insn(gm_exec *ex, unsigned sources, halu_insn *h)
 {
-    h->fmt = gm_is(ex, ISA_F_hfmt_v2, ISA_V_hfmt_v2_BF16_V2) ? SF_BF16 : SF_F16;
-    h->rnd = rounding_of(ex);
-    h->ftz = gm_is(ex, ISA_F_ftz, ISA_V_ftz_FTZ);
-    h->sat = gm_is_shared(ex, ISA_F_sat, ISA_V_sat_SAT);
-    h->relu = gm_is_shared(ex, ISA_F_relu, ISA_V_relu_RELU);
-    for (unsigned k = 0; k < sources; k++)
-        if (!read_decoration(ex, (char)('a' + k), &h->dec[k]))
-            return false;
-    return true;
+    int k = halu_decode(ex->d, sources, h);
+    if (k < 0)
+        return true;
+    gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved .hsel2 value %u on %s", h->dec[k].hsel2,
+            isa_field_id_name[gm_src_field(ex, (char)('a' + k))]);
+    return false;
 }
 
-/* The arithmetic's mode: the output flush is done by finish(), after the clamp. */
 static sf_mode arith_mode(const halu_insn *h)
 {
-    return (sf_mode){.rnd = h->rnd, .flush_inputs = h->ftz, .flush_output = false};
+    return halu_arith_mode(h);
 }
 
 /* Output processing, in the spec's order: .SAT clamp (or .RELU), output
@@ -277,7 +250,11 @@ static void op_hset2(gm_exec *ex)
 }
 
 const gm_op gm_ops_halu[] = {
-    {ISA_OP_HADD2, op_hadd2},   {ISA_OP_HMUL2, op_hmul2}, {ISA_OP_HFMA2, op_hfma2},
-    {ISA_OP_HMNMX2, op_hmnmx2}, {ISA_OP_HSETP2, op_hsetp2}, {ISA_OP_HSET2, op_hset2},
-    {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_HADD2, op_hadd2, halu_prep_hadd2},
+    {ISA_OP_HMUL2, op_hmul2, halu_prep_hmul2},
+    {ISA_OP_HFMA2, op_hfma2, halu_prep_hfma2},
+    {ISA_OP_HMNMX2, op_hmnmx2, halu_prep_hmnmx2},
+    {ISA_OP_HSETP2, op_hsetp2, halu_prep_hsetp2},
+    {ISA_OP_HSET2, op_hset2, halu_prep_hset2},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

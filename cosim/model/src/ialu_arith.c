@@ -12,23 +12,10 @@ static int32_t as_signed(uint32_t v)
     return (int32_t)v;
 }
 
+/* IADD.X (the plain form runs as iadd_plain): carries in from pp and out to pu. */
 void ialu_op_iadd(gm_exec *ex)
 {
-    bool extended = gm_is(ex, ISA_F_ext, ISA_V_ext_X);
     bool neg_a = ialu_neg(ex, 'a'), neg_b = ialu_neg(ex, 'b');
-    if (!extended) {
-        if (!ex->exec)
-            return;
-        uint32_t a[GM_LANES], b[GM_LANES], d[GM_LANES];
-        gm_src_lanes(ex, 'a', a);
-        gm_src_lanes(ex, 'b', b);
-        /* (x ^ m) - m is x for m = 0 and -x for m = ~0 */
-        uint32_t ma = neg_a ? ~0u : 0, mb = neg_b ? ~0u : 0;
-        for (unsigned l = 0; l < GM_LANES; l++)
-            d[l] = ((a[l] ^ ma) - ma) + ((b[l] ^ mb) - mb);
-        gm_set_rd_lanes(ex, d);
-        return;
-    }
     GM_FOR_EACH_LANE(ex, l) {
         uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
         bool carry;
@@ -36,6 +23,44 @@ void ialu_op_iadd(gm_exec *ex)
                   ialu_add32(neg_a ? ~a : a, neg_b ? ~b : b, gm_pred(ex, ISA_F_pp, l), &carry));
         gm_set_pred_field(ex, ISA_F_pu, l, carry);
     }
+}
+
+/* IADD without .X (a + b, either negated, no carries): the negations as
+ * masks, read when the code is loaded. */
+typedef struct {
+    uint32_t ma, mb;
+} iadd_params;
+
+/* The lane loops take restrict parameters: GCC vectorises them at -O2
+ * only when it needs no run-time alias check. */
+static void iadd_lanes(const uint32_t *restrict a, const uint32_t *restrict b, uint32_t *restrict d,
+                       uint32_t ma, uint32_t mb)
+{
+    /* (x ^ m) - m is x for m = 0 and -x for m = ~0 */
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = ((a[l] ^ ma) - ma) + ((b[l] ^ mb) - mb);
+}
+
+static void iadd_plain(gm_exec *ex)
+{
+    iadd_params p;
+    GM_PARAMS(ex->d, iadd_params, &p);
+    if (!ex->exec)
+        return;
+    uint32_t sa[GM_LANES], sb[GM_LANES];
+    const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    iadd_lanes(a, b, d, p.ma, p.mb);
+    gm_rd_end(ex, d);
+}
+
+gm_op_fn ialu_prep_iadd(gm_decoded *d, gm_op_fn fn)
+{
+    if (gm_d_is(d, ISA_F_ext, ISA_V_ext_X))
+        return fn; /* IADD.X */
+    iadd_params p = {ialu_neg_d(d, 'a') ? ~0u : 0, ialu_neg_d(d, 'b') ? ~0u : 0};
+    GM_SET_PARAMS(d, iadd_params, &p);
+    return iadd_plain;
 }
 
 /* .LO (low product word) and .HI.X (high word plus carry in) are the two
@@ -50,12 +75,12 @@ void ialu_op_imad(gm_exec *ex)
     bool is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32), neg_c = ialu_neg(ex, 'c');
     if (!ex->exec)
         return;
-    uint32_t a[GM_LANES], b[GM_LANES], c[GM_LANES], d[GM_LANES], carry = 0;
-    gm_src_lanes(ex, 'a', a);
-    gm_src_lanes(ex, 'b', b);
-    gm_src_lanes(ex, 'c', c);
-    uint32_t carry_in = extended ? gm_pred_lanes(ex, ISA_F_pp) : neg_c ? ~0u : 0;
+    gm_sources s;
+    gm_read_sources(ex, "abc", &s);
+    const uint32_t *a = s.a, *b = s.b, *c = s.c;
+    uint32_t carry = 0, carry_in = extended ? gm_pred_lanes(ex, ISA_F_pp) : neg_c ? ~0u : 0;
     uint32_t mc = neg_c ? ~0u : 0;
+    uint32_t *d = gm_rd_begin(ex);
     for (unsigned l = 0; l < GM_LANES; l++) {
         uint64_t product = ialu_mul64(a[l], b[l], is_signed);
         uint32_t word = high ? (uint32_t)(product >> 32) : (uint32_t)product;
@@ -63,8 +88,46 @@ void ialu_op_imad(gm_exec *ex)
         d[l] = (uint32_t)sum;
         carry |= (uint32_t)(sum >> 32) << l;
     }
-    gm_set_rd_lanes(ex, d);
+    gm_rd_end(ex, d);
     gm_set_pred_field_lanes(ex, ISA_F_pu, carry);
+}
+
+/* IMAD.LO whose carry out goes nowhere (pu is PT): the low word of
+ * a * b + (c or ~c) + (1 for -c), the same for signed and unsigned. */
+typedef struct {
+    uint32_t mc, carry_in;
+} imad_lo_params;
+
+static void imad_lo_lanes(const uint32_t *restrict a, const uint32_t *restrict b,
+                          const uint32_t *restrict c, uint32_t *restrict d, uint32_t mc,
+                          uint32_t carry_in)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = a[l] * b[l] + (c[l] ^ mc) + carry_in;
+}
+
+static void imad_lo(gm_exec *ex)
+{
+    imad_lo_params p;
+    GM_PARAMS(ex->d, imad_lo_params, &p);
+    if (!ex->exec)
+        return;
+    gm_sources s;
+    gm_read_sources(ex, "abc", &s);
+    uint32_t *d = gm_rd_begin(ex);
+    imad_lo_lanes(s.a, s.b, s.c, d, p.mc, p.carry_in);
+    gm_rd_end(ex, d);
+}
+
+gm_op_fn ialu_prep_imad(gm_decoded *d, gm_op_fn fn)
+{
+    if (gm_d_is(d, ISA_F_lohi, ISA_V_lohi_HI) || gm_d_is(d, ISA_F_ext, ISA_V_ext_X) ||
+        !gm_d_is_pt(d, ISA_F_pu))
+        return fn;
+    bool neg_c = ialu_neg_d(d, 'c');
+    imad_lo_params p = {neg_c ? ~0u : 0, neg_c};
+    GM_SET_PARAMS(d, imad_lo_params, &p);
+    return imad_lo;
 }
 
 void ialu_op_imad_wide(gm_exec *ex)
@@ -126,16 +189,30 @@ void ialu_op_idp4a(gm_exec *ex)
     }
 }
 
+static void imul_lanes(const uint32_t *restrict a, const uint32_t *restrict b, uint32_t mb,
+                       uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = a[l] * ((b[l] ^ mb) - mb); /* the low word: the same signed or not */
+}
+
 void ialu_op_imul(gm_exec *ex)
 {
     bool high = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI),
          is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
     bool neg_b = ialu_neg(ex, 'b');
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t b = gm_src(ex, 'b', l);
-        uint64_t product = ialu_mul64(gm_src(ex, 'a', l), neg_b ? 0u - b : b, is_signed);
-        gm_set_rd(ex, l, high ? (uint32_t)(product >> 32) : (uint32_t)product);
+    if (!ex->exec)
+        return;
+    uint32_t sa[GM_LANES], sb[GM_LANES];
+    const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    if (!high) {
+        imul_lanes(a, b, neg_b ? ~0u : 0, d);
+    } else {
+        for (unsigned l = 0; l < GM_LANES; l++)
+            d[l] = (uint32_t)(ialu_mul64(a[l], neg_b ? 0u - b[l] : b[l], is_signed) >> 32);
     }
+    gm_rd_end(ex, d);
 }
 
 enum lea_mode { LEA_LO, LEA_HI_X, LEA_HI_X_SX32, LEA_NO_SUCH_FORM };
@@ -189,21 +266,46 @@ void ialu_op_lea(gm_exec *ex)
     }
 }
 
+static void iabs_lanes(const uint32_t *restrict b, uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        uint32_t m = 0u - (b[l] >> 31); /* |-2^31| wraps to 0x80000000 */
+        d[l] = (b[l] ^ m) - m;
+    }
+}
+
 void ialu_op_iabs(gm_exec *ex)
 {
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t b = gm_src(ex, 'b', l);
-        gm_set_rd(ex, l, (b & 0x80000000u) ? 0u - b : b); /* |-2^31| wraps to 0x80000000 */
+    if (!ex->exec)
+        return;
+    uint32_t sb[GM_LANES];
+    const uint32_t *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    iabs_lanes(b, d);
+    gm_rd_end(ex, d);
+}
+
+/* d = a where (a < b) equals want_min, else b; bias orders signed values
+ * as unsigned. */
+static void imnmx_lanes(const uint32_t *restrict a, const uint32_t *restrict b,
+                        const uint32_t *restrict want_min, uint32_t bias, uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        uint32_t a_less = 0u - ((a[l] ^ bias) < (b[l] ^ bias));
+        uint32_t take_a = ~(a_less ^ want_min[l]);
+        d[l] = (a[l] & take_a) | (b[l] & ~take_a);
     }
 }
 
 void ialu_op_imnmx(gm_exec *ex)
 {
     bool is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
-        bool a_less = is_signed ? as_signed(a) < as_signed(b) : a < b;
-        bool want_min = gm_pred(ex, ISA_F_pp, l);
-        gm_set_rd(ex, l, a_less == want_min ? a : b);
-    }
+    if (!ex->exec)
+        return;
+    uint32_t sa[GM_LANES], sb[GM_LANES], want_min[GM_LANES];
+    const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
+    gm_lane_words(gm_pred_lanes(ex, ISA_F_pp), want_min);
+    uint32_t *d = gm_rd_begin(ex);
+    imnmx_lanes(a, b, want_min, is_signed ? 0x80000000u : 0, d);
+    gm_rd_end(ex, d);
 }

@@ -1,5 +1,5 @@
-/* cosim/model: IALU compares, selects, bitwise and predicate logic, shifts
- * (isa/spec/ialu.isa): ISETP, ISET, SEL, LOP3, PLOP3, P2R, R2P, SHF. */
+/* cosim/model: IALU compares, selects, bitwise and predicate logic
+ * (isa/spec/ialu.isa): ISETP, ISET, SEL, LOP3, PLOP3, P2R, R2P. */
 #include "ialu.h"
 
 enum compop { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
@@ -10,30 +10,6 @@ static const uint32_t compop_values[] = {
 
 enum boolop { BOOL_AND, BOOL_OR, BOOL_XOR };
 static const uint32_t boolop_values[] = {ISA_V_boolop_AND, ISA_V_boolop_OR, ISA_V_boolop_XOR};
-
-static bool compare(uint32_t a, uint32_t b, bool is_signed, enum compop op)
-{
-    bool less = is_signed ? (int32_t)a < (int32_t)b : a < b;
-    switch (op) {
-    case CMP_EQ: return a == b;
-    case CMP_NE: return a != b;
-    case CMP_LT: return less;
-    case CMP_LE: return less || a == b;
-    case CMP_GT: return !less && a != b;
-    case CMP_GE: return !less;
-    }
-    return false;
-}
-
-static bool combine(bool x, bool y, enum boolop op)
-{
-    switch (op) {
-    case BOOL_AND: return x && y;
-    case BOOL_OR: return x || y;
-    case BOOL_XOR: return x != y;
-    }
-    return false;
-}
 
 /* What ISETP and ISET share: the modifiers, read once per instruction. */
 typedef struct {
@@ -55,28 +31,25 @@ static bool read_int_compare(gm_exec *ex, int_compare *c)
     return true;
 }
 
-/* The compare result t of one lane; with .X equal words defer to pq, the
- * lower words' result. */
-static bool lane_compare(gm_exec *ex, const int_compare *c, unsigned lane)
+/* Per lane, all ones or zeros: a == b, and a < b in unsigned order after
+ * adding `bias`. */
+static void compare_words(const uint32_t *restrict a, const uint32_t *restrict b, uint32_t bias,
+                          uint32_t *restrict eq, uint32_t *restrict less)
 {
-    uint32_t a = gm_src(ex, 'a', lane), b = gm_src(ex, 'b', lane);
-    if (c->extended && a == b)
-        return gm_pred(ex, ISA_F_pq, lane);
-    return compare(a, b, c->is_signed, c->compop);
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        eq[l] = 0u - (a[l] == b[l]);
+        less[l] = 0u - ((a[l] ^ bias) < (b[l] ^ bias));
+    }
 }
 
 /* lane_compare for every lane, as a mask: the same results, branch-free. */
 static uint32_t compare_lanes(gm_exec *ex, const int_compare *c)
 {
-    uint32_t a[GM_LANES], b[GM_LANES], eq = 0, less = 0;
-    gm_src_lanes(ex, 'a', a);
-    gm_src_lanes(ex, 'b', b);
-    uint32_t bias = c->is_signed ? 0x80000000u : 0; /* signed order as unsigned */
-    for (unsigned l = 0; l < GM_LANES; l++) {
-        eq |= (uint32_t)(a[l] == b[l]) << l;
-        less |= (uint32_t)((a[l] ^ bias) < (b[l] ^ bias)) << l;
-    }
-    uint32_t t = 0;
+    uint32_t sa[GM_LANES], sb[GM_LANES];
+    const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
+    uint32_t eqs[GM_LANES], lesses[GM_LANES];
+    compare_words(a, b, c->is_signed ? 0x80000000u : 0, eqs, lesses); /* signed order as unsigned */
+    uint32_t eq = gm_mask_of_words(eqs), less = gm_mask_of_words(lesses), t = 0;
     switch (c->compop) {
     case CMP_EQ: t = eq; break;
     case CMP_NE: t = ~eq; break;
@@ -113,53 +86,152 @@ void ialu_op_isetp(gm_exec *ex)
     gm_set_pred_field_lanes(ex, ISA_F_pv, combine_lanes(~t, p, c.boolop));
 }
 
+/* ISETP with its modifiers read at load time; a PT destination is skipped
+ * (its write would be discarded). */
+typedef struct {
+    int_compare c;
+    bool write_pu, write_pv;
+} isetp_params;
+
+static void isetp_prepared(gm_exec *ex)
+{
+    isetp_params ip;
+    GM_PARAMS(ex->d, isetp_params, &ip);
+    if (!ex->exec)
+        return;
+    uint32_t t = compare_lanes(ex, &ip.c), p = gm_pred_lanes(ex, ISA_F_pp);
+    if (ip.write_pu)
+        gm_set_pred_field_lanes(ex, ISA_F_pu, combine_lanes(t, p, ip.c.boolop));
+    if (ip.write_pv)
+        gm_set_pred_field_lanes(ex, ISA_F_pv, combine_lanes(~t, p, ip.c.boolop));
+}
+
+gm_op_fn ialu_prep_isetp(gm_decoded *d, gm_op_fn fn)
+{
+    if (!gm_d_has(d, ISA_F_compop) || !gm_d_has(d, ISA_F_boolop))
+        return fn;
+    int compop = ialu_index_of(gm_d_f(d, ISA_F_compop), compop_values, 6);
+    int boolop = ialu_index_of(gm_d_f(d, ISA_F_boolop), boolop_values, 3);
+    if (compop < 0 || boolop < 0)
+        return fn; /* reserved: the general function traps */
+    isetp_params ip = {
+        .c = {.compop = (enum compop)compop,
+              .boolop = (enum boolop)boolop,
+              .is_signed = gm_d_is(d, ISA_F_itype, ISA_T_IType_S32),
+              .extended = gm_d_is(d, ISA_F_ext, ISA_V_ext_X)},
+        .write_pu = !gm_d_is_pt(d, ISA_F_pu),
+        .write_pv = !gm_d_is_pt(d, ISA_F_pv),
+    };
+    GM_SET_PARAMS(d, isetp_params, &ip);
+    return isetp_prepared;
+}
+
+static void select_lanes(const uint32_t *restrict x, const uint32_t *restrict y,
+                         const uint32_t *restrict take_x, uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = (x[l] & take_x[l]) | (y[l] & ~take_x[l]);
+}
+
 void ialu_op_iset(gm_exec *ex)
 {
     int_compare c;
     if (!read_int_compare(ex, &c))
         return;
     uint32_t true_value = gm_is(ex, ISA_F_bmbf, ISA_V_bmbf_BF) ? 0x3F800000u : 0xFFFFFFFFu;
-    GM_FOR_EACH_LANE(ex, l) {
-        bool r = combine(lane_compare(ex, &c, l), gm_pred(ex, ISA_F_pp, l), c.boolop);
-        gm_set_rd(ex, l, r ? true_value : 0);
-    }
+    if (!ex->exec)
+        return;
+    uint32_t t = compare_lanes(ex, &c), r[GM_LANES];
+    gm_lane_words(combine_lanes(t, gm_pred_lanes(ex, ISA_F_pp), c.boolop), r);
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = r[l] & true_value;
+    gm_rd_end(ex, d);
 }
 
 void ialu_op_sel(gm_exec *ex)
 {
-    GM_FOR_EACH_LANE(ex, l)
-        gm_set_rd(ex, l, gm_pred(ex, ISA_F_pp, l) ? gm_src(ex, 'a', l) : gm_src(ex, 'b', l));
+    if (!ex->exec)
+        return;
+    uint32_t sa[GM_LANES], sb[GM_LANES], take_a[GM_LANES], p = gm_pred_lanes(ex, ISA_F_pp);
+    /* a source is read (a constant may trap) only when a lane takes it */
+    const uint32_t *a = ex->exec & p ? gm_src_row(ex, 'a', sa) : gm_zero_row;
+    const uint32_t *b = ex->exec & ~p ? gm_src_row(ex, 'b', sb) : gm_zero_row;
+    gm_lane_words(p, take_a);
+    uint32_t *d = gm_rd_begin(ex);
+    select_lanes(a, b, take_a, d);
+    gm_rd_end(ex, d);
 }
 
 void ialu_op_lop3(gm_exec *ex)
 {
     static const uint32_t exbool_values[] = {ISA_V_exbool_PAND, ISA_V_exbool_POR};
-    int exbool = ialu_choice(ex, ISA_F_exbool, exbool_values, 2);
-    if (exbool < 0)
+    if (ialu_choice(ex, ISA_F_exbool, exbool_values, 2) < 0)
         return;
-    uint32_t lut = gm_f(ex, ISA_F_lut) & 0xffu;
+    /* every legal form runs as lop3_prepared: only a reserved .exbool gets here */
+}
+
+/* LOP3 with its table and .exbool read at load time. */
+typedef struct {
+    uint32_t lut;
+    bool por;      /* .POR: pu = (Rd != 0) | pp, else & pp */
+    bool write_pu; /* pu is not PT */
+} lop3_params;
+
+/* Bit i of the result is bit ((a_i << 2) | (b_i << 1) | c_i) of lut: a
+ * tree of bitwise selects, c's level first (x ^ ((x ^ y) & s) is s ? y : x
+ * bit by bit); lut bit m as a mask of all ones or zeros. */
+static void lop3_lanes(const uint32_t *restrict a, const uint32_t *restrict b,
+                       const uint32_t *restrict c, uint32_t *restrict d, uint32_t lut)
+{
+    uint32_t t[8];
+    for (unsigned m = 0; m < 8; m++)
+        t[m] = 0u - ((lut >> m) & 1u);
+    uint32_t x0 = t[0], y0 = t[0] ^ t[1], x1 = t[2], y1 = t[2] ^ t[3];
+    uint32_t x2 = t[4], y2 = t[4] ^ t[5], x3 = t[6], y3 = t[6] ^ t[7];
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        uint32_t f00 = x0 ^ (y0 & c[l]), f01 = x1 ^ (y1 & c[l]); /* a = 0, b = 0 / 1 */
+        uint32_t f10 = x2 ^ (y2 & c[l]), f11 = x3 ^ (y3 & c[l]); /* a = 1, b = 0 / 1 */
+        uint32_t f0 = f00 ^ ((f00 ^ f01) & b[l]), f1 = f10 ^ ((f10 ^ f11) & b[l]);
+        d[l] = f0 ^ ((f0 ^ f1) & a[l]);
+    }
+}
+
+static uint32_t nonzero_lanes(const uint32_t *restrict d)
+{
+    uint32_t nz[GM_LANES];
+    for (unsigned l = 0; l < GM_LANES; l++)
+        nz[l] = 0u - (d[l] != 0);
+    return gm_mask_of_words(nz);
+}
+
+static void lop3_prepared(gm_exec *ex)
+{
+    lop3_params lp;
+    GM_PARAMS(ex->d, lop3_params, &lp);
     if (!ex->exec)
         return;
-    uint32_t a[GM_LANES], b[GM_LANES], c[GM_LANES], d[GM_LANES], nonzero = 0;
-    gm_src_lanes(ex, 'a', a);
-    gm_src_lanes(ex, 'b', b);
-    gm_src_lanes(ex, 'c', c);
-    /* Bit i of the result is bit ((a_i << 2) | (b_i << 1) | c_i) of lut: the
-     * OR of the minterms whose table bit is set (minterms outside, lanes inside) */
-    for (unsigned l = 0; l < GM_LANES; l++)
-        d[l] = 0;
-    for (unsigned m = 0; m < 8; m++) {
-        if (!((lut >> m) & 1u))
-            continue;
-        uint32_t ma = m & 4 ? 0 : ~0u, mb = m & 2 ? 0 : ~0u, mc = m & 1 ? 0 : ~0u;
-        for (unsigned l = 0; l < GM_LANES; l++)
-            d[l] |= (a[l] ^ ma) & (b[l] ^ mb) & (c[l] ^ mc);
+    gm_sources s;
+    gm_read_sources(ex, "abc", &s);
+    uint32_t *d = gm_rd_begin(ex);
+    lop3_lanes(s.a, s.b, s.c, d, lp.lut);
+    uint32_t nonzero = lp.write_pu ? nonzero_lanes(d) : 0;
+    gm_rd_end(ex, d);
+    if (lp.write_pu) {
+        uint32_t p = gm_pred_lanes(ex, ISA_F_pp);
+        gm_set_pred_field_lanes(ex, ISA_F_pu, lp.por ? nonzero | p : nonzero & p);
     }
-    for (unsigned l = 0; l < GM_LANES; l++)
-        nonzero |= (uint32_t)(d[l] != 0) << l;
-    uint32_t p = gm_pred_lanes(ex, ISA_F_pp);
-    gm_set_rd_lanes(ex, d);
-    gm_set_pred_field_lanes(ex, ISA_F_pu, exbool == 0 ? nonzero & p : nonzero | p);
+}
+
+gm_op_fn ialu_prep_lop3(gm_decoded *d, gm_op_fn fn)
+{
+    bool pand = gm_d_is(d, ISA_F_exbool, ISA_V_exbool_PAND);
+    if (!pand && !gm_d_is(d, ISA_F_exbool, ISA_V_exbool_POR))
+        return fn; /* reserved .exbool: the general function traps */
+    lop3_params lp = {.lut = gm_d_f(d, ISA_F_lut) & 0xffu, .por = !pand,
+                      .write_pu = !gm_d_is_pt(d, ISA_F_pu)};
+    GM_SET_PARAMS(d, lop3_params, &lp);
+    return lop3_prepared;
 }
 
 void ialu_op_plop3(gm_exec *ex)
@@ -201,45 +273,4 @@ void ialu_op_r2p(gm_exec *ex)
             if ((mask >> i) & 1u)
                 gm_set_pred(ex, i, l, (bits >> i) & 1u);
     }
-}
-
-/* The 64-bit funnel value shifted by n (0..64); right shifts fill with
- * copies of bit 63 when `arithmetic`, zeros otherwise. */
-static uint64_t funnel_shift(uint64_t t, unsigned n, bool left, bool arithmetic)
-{
-    uint64_t fill = arithmetic && (t >> 63) ? ~UINT64_C(0) : 0;
-    if (n == 0)
-        return t;
-    if (n >= 64)
-        return left ? 0 : fill;
-    if (left)
-        return t << n;
-    return (t >> n) | (fill << (64 - n));
-}
-
-void ialu_op_shf(gm_exec *ex)
-{
-    static const uint32_t itype_values[] = {
-        ISA_T_SHFDType_S64, ISA_T_SHFDType_U64, ISA_T_SHFDType_S32, ISA_T_SHFDType_U32
-    };
-    int itype = ialu_choice(ex, ISA_F_itype, itype_values, 4);
-    if (itype < 0)
-        return;
-    uint32_t limit = itype < 2 ? 64 : 32;
-    bool arithmetic = itype == 0 || itype == 2, clamp = gm_is(ex, ISA_F_cwmod, ISA_V_cwmod_CLAMP);
-    bool left = gm_is(ex, ISA_F_direction, ISA_V_direction_L),
-         high = gm_is(ex, ISA_F_lohi, ISA_V_lohi_HI);
-    if (!ex->exec)
-        return;
-    uint32_t a[GM_LANES], b[GM_LANES], c[GM_LANES], d[GM_LANES];
-    gm_src_lanes(ex, 'b', b);
-    gm_src_lanes(ex, 'c', c);
-    gm_src_lanes(ex, 'a', a);
-    for (unsigned l = 0; l < GM_LANES; l++) {
-        uint32_t count = b[l];
-        unsigned n = clamp ? (count < limit ? count : limit) : count % limit;
-        uint64_t t = funnel_shift((uint64_t)c[l] << 32 | a[l], n, left, arithmetic);
-        d[l] = high ? (uint32_t)(t >> 32) : (uint32_t)t;
-    }
-    gm_set_rd_lanes(ex, d);
 }

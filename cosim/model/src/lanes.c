@@ -7,6 +7,14 @@
 
 #include "exec.h"
 
+const uint32_t gm_zero_row[GM_LANES];
+const uint32_t gm_lane_bit[GM_LANES] = {
+    1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
+    1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31,
+};
+
 void gm_src_lanes(gm_exec *ex, char slot, uint32_t out[GM_LANES])
 {
     const gm_operand *o = &ex->d->src[slot - 'a'];
@@ -86,4 +94,17 @@ void gm_set_pred_field_lanes(gm_exec *ex, enum isa_field_id id, uint32_t values)
             r->pred[k].lane_mask |= exec;
             r->pred[k].value = (r->pred[k].value & ~exec) | (values & exec);
         }
+}
+
+void gm_rd_finish(gm_exec *ex, uint32_t *row)
+{
+    uint32_t exec = ex->exec;
+    if (row == ex->m->rd_sink) {
+        if (exec && ex->d->rd < GM_GPRS)
+            gm_set_rd_lanes(ex, row); /* staged already, or trapped: as it always did */
+        return;
+    }
+    /* lanes that do not execute stay 0, as gm_set_gpr leaves them */
+    for (unsigned l = 0; l < GM_LANES; l++)
+        row[l] &= 0u - ((exec >> l) & 1u);
 }

@@ -150,16 +150,16 @@ bool gm_warp_exited(const gm_model *m, uint32_t warp)
 
 uint64_t gm_lane_pc(const gm_model *m, uint32_t warp, uint32_t lane)
 {
-    return warp < m->warp_count && lane < GM_LANES ? m->warps[warp].pc[lane] : 0;
+    return warp < m->warp_count && lane < GM_LANES ? gm_warp_lane_pc(&m->warps[warp], lane) : 0;
 }
 
 uint64_t gm_warp_pc(const gm_model *m, uint32_t warp)
 {
     uint64_t pc = UINT64_MAX;
     for (unsigned l = 0; warp < m->warp_count && l < GM_LANES; l++)
-        if (m->warps[warp].status[l] == GM_LANE_READY && m->warps[warp].pc[l] < pc)
-            pc = m->warps[warp].pc[l];
-    return pc == UINT64_MAX && warp < m->warp_count ? m->warps[warp].pc[0] : pc;
+        if (m->warps[warp].status[l] == GM_LANE_READY && gm_warp_lane_pc(&m->warps[warp], l) < pc)
+            pc = gm_warp_lane_pc(&m->warps[warp], l);
+    return pc == UINT64_MAX && warp < m->warp_count ? gm_warp_lane_pc(&m->warps[warp], 0) : pc;
 }
 
 int gm_read_memory(const gm_model *m, uint64_t addr, void *buf, size_t len)
@@ -216,6 +216,7 @@ int gm_set_lane_pc(gm_model *m, uint32_t warp, uint32_t lane, uint64_t pc)
 {
     if (warp >= m->warp_count || lane >= GM_LANES)
         return -1;
+    gm_warp_sync_pcs(&m->warps[warp]);
     m->warps[warp].pc[lane] = pc;
     m->warps[warp].next_known = false;
     return 0;

@@ -27,7 +27,10 @@
  *
  * Subnormal F32/F16/BF16 inputs and results are ordinary values (no flush):
  * only the F64 tables list subnormals, so only .F64 flushes. */
+#include <fenv.h>
+#include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "exec.h"
 
@@ -195,8 +198,34 @@ static uint32_t inf_row(fp_format f, enum mufu_fn fn, bool negative)
     return fmt_qnan(f);
 }
 
+static bool is_f32(fp_format f)
+{
+    return f.exp_bits == 8 && f.frac_bits == 23;
+}
+
+/* A finite or infinite binary32 value's long double, and one rounding of a
+ * long double to binary32: C's conversions, the same values as decode() and
+ * round_to_format() when the host rounds to nearest (round_to_format's
+ * rintl rounds in the host's mode too; it differs in overflow only under a
+ * directed mode, which `host_nearest` rules out). */
+static long double decode_f32(uint32_t x)
+{
+    float v;
+    memcpy(&v, &x, sizeof v);
+    return v;
+}
+
+static uint32_t round_f32(long double v)
+{
+    float r = (float)v;
+    uint32_t bits;
+    memcpy(&bits, &r, sizeof bits);
+    return bits;
+}
+
 /* MUFU of one element: special rows, else the rounded long double value. */
-static uint32_t mufu_element(fp_format f, enum mufu_fn fn, uint32_t x, bool flush_subnormals)
+static uint32_t mufu_element(fp_format f, enum mufu_fn fn, uint32_t x, bool flush_subnormals,
+                             bool host_nearest)
 {
     bool negative = (x & fmt_sign_bit(f)) != 0;
     enum fp_class cls = classify(f, x);
@@ -210,7 +239,13 @@ static uint32_t mufu_element(fp_format f, enum mufu_fn fn, uint32_t x, bool flus
     }
     if (negative && negative_is_nan(fn))
         return fmt_qnan(f);
-    uint32_t r = round_to_format(f, evaluate(fn, decode(f, x)));
+    uint32_t r;
+    if (host_nearest && is_f32(f)) {
+        long double v = evaluate(fn, decode_f32(x));
+        r = isnan(v) ? round_to_format(f, v) : round_f32(v);
+    } else {
+        r = round_to_format(f, evaluate(fn, decode(f, x)));
+    }
     if (flush_subnormals && classify(f, r) == FP_CLS_SUBNORMAL)
         r &= fmt_sign_bit(f);
     return r;
@@ -287,22 +322,25 @@ static uint32_t apply_sign_modifiers(const mufu_insn *mi, uint32_t x)
 
 static uint32_t mufu_scalar16(fp_format f, enum mufu_fn fn, uint32_t b, bool high)
 {
-    return mufu_element(f, fn, high ? b >> 16 : b & 0xFFFFu, false);
+    return mufu_element(f, fn, high ? b >> 16 : b & 0xFFFFu, false, false);
 }
 
 static uint32_t mufu_pair16(fp_format f, enum mufu_fn fn, uint32_t b)
 {
-    return mufu_element(f, fn, b >> 16, false) << 16 | mufu_element(f, fn, b & 0xFFFFu, false);
+    return mufu_element(f, fn, b >> 16, false, false) << 16 |
+           mufu_element(f, fn, b & 0xFFFFu, false, false);
 }
 
-static uint32_t mufu_lane(const mufu_insn *mi, uint32_t b)
+static uint32_t mufu_lane(const mufu_insn *mi, uint32_t b, bool host_nearest)
 {
     switch (mi->shape) {
     case SHAPE_F32: {
-        uint32_t r = mufu_element(FMT_F32, mi->fn, apply_sign_modifiers(mi, b), false);
+        uint32_t r =
+            mufu_element(FMT_F32, mi->fn, apply_sign_modifiers(mi, b), false, host_nearest);
         return mi->sat ? saturate_f32(r) : r;
     }
-    case SHAPE_F64H: return mufu_element(FMT_F64H, mi->fn, apply_sign_modifiers(mi, b), true);
+    case SHAPE_F64H:
+        return mufu_element(FMT_F64H, mi->fn, apply_sign_modifiers(mi, b), true, false);
     case SHAPE_F16: return mufu_scalar16(FMT_F16, mi->fn, b, mi->high_half);
     case SHAPE_BF16: return mufu_scalar16(FMT_BF16, mi->fn, b, mi->high_half);
     case SHAPE_F16_V2: return mufu_pair16(FMT_F16, mi->fn, b);
@@ -311,9 +349,18 @@ static uint32_t mufu_lane(const mufu_insn *mi, uint32_t b)
     return 0;
 }
 
+/* The whole warp: SrcB as a row, each executing lane's element computed
+ * into the staged Rd (the others are not: libm is most of the time). */
 void gm_op_mufu(gm_exec *ex)
 {
     mufu_insn mi = decode_mufu(ex);
-    GM_FOR_EACH_LANE(ex, l)
-        gm_set_rd(ex, l, mufu_lane(&mi, gm_src(ex, 'b', l)));
+    if (!ex->exec)
+        return;
+    bool host_nearest = FLT_EVAL_METHOD == 0 && fegetround() == FE_TONEAREST;
+    uint32_t sb[GM_LANES];
+    const uint32_t *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    for (uint32_t e = ex->exec; e; e &= e - 1)
+        d[__builtin_ctz(e)] = mufu_lane(&mi, b[__builtin_ctz(e)], host_nearest);
+    gm_rd_end(ex, d);
 }

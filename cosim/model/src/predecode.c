@@ -11,12 +11,12 @@ static const gm_op *const op_tables[] = {gm_ops_ext_ctrl, gm_ops_ext_mem, gm_ops
                                          gm_ops_xu,       gm_ops_halu,    gm_ops_ialu,
                                          gm_ops_sync};
 
-static gm_op_fn semantics_of(unsigned optype)
+static const gm_op *semantics_of(unsigned optype)
 {
     for (size_t t = 0; t < sizeof op_tables / sizeof op_tables[0]; t++)
         for (const gm_op *op = op_tables[t]; op->fn; op++)
             if ((unsigned)op->optype == optype)
-                return op->fn;
+                return op;
     return NULL;
 }
 
@@ -56,7 +56,6 @@ void gm_predecode(isa_word word, gm_decoded *d)
         return;
     d->v = isa_variant_of(&d->insn);
     d->slot = isa_field_slot[d->insn.variant];
-    d->fn = semantics_of(isa_variant_optype[d->insn.variant]);
     d->pg = d->v->pg_field;
     d->pg_not = d->v->pg_not_field;
     const isa_field *fields = isa_variant_fields(d->v);
@@ -65,4 +64,8 @@ void gm_predecode(isa_word word, gm_decoded *d)
             d->upred_fields |= UINT64_C(1) << i;
     for (unsigned s = 0; s < 3; s++)
         d->src[s] = resolve_source(d, fields, s);
+    d->rd = (uint8_t)gm_d_f(d, ISA_F_rd);
+    const gm_op *op = semantics_of(isa_variant_optype[d->insn.variant]);
+    if (op)
+        d->fn = op->prep ? op->prep(d, op->fn) : op->fn;
 }

@@ -34,10 +34,8 @@ static void apply(gm_model *m, gm_warp *w, const wire_commit *r)
     for (unsigned i = 0; i < r->ur_count; i++)
         w->ur[r->ur[i].reg] = r->ur[i].value;
     w->upred = (w->upred & ~(uint32_t)r->upred_mask) | (r->upred_value & r->upred_mask);
-    if (r->mem_count) /* lanes in ascending order: the highest lane's bytes win */
-        for (unsigned l = 0; l < GM_LANES; l++)
-            if ((r->mem.lane_mask >> l) & 1u)
-                gm_memory_write(&m->mem, r->mem.addr[l], r->mem.data[l], r->mem.bytes);
+    if (r->mem_count)
+        gm_apply_store(m, &r->mem);
 }
 
 /* Active lanes whose guard predicate holds. */
@@ -62,7 +60,7 @@ static int execute(gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d, wi
     ex->last_gpr = -1;
     ex->exec = guarded(w, d, ex->active);
     rec->exec_mask = ex->exec;
-    w->next_known = false; /* control flow may move PCs, even on the way to a trap */
+    /* control flow calls gm_lanes_will_move before it moves a PC */
     if (!d->fn)
         gm_trap(ex, GM_TRAP_UNIMPLEMENTED, -1, "no semantics for %s", d->v->optype);
     else
@@ -74,23 +72,24 @@ static int execute(gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d, wi
     apply(m, w, rec);
     if (!ex->pc_handled) {
         uint64_t next = ex->pc + 16;
-        if (ex->active == 0xffffffffu) /* a plain fill the compiler vectorises */
-            for (unsigned l = 0; l < GM_LANES; l++)
-                w->pc[l] = next;
-        else
+        if (ex->active == ready) {
+            /* every ready lane moved on together: they stay the lowest,
+             * together; their pc[] entries are written when needed */
+            w->next_known = true, w->pc_stale = true, w->next_active = ready, w->next_pc = next;
+        } else {
+            gm_warp_sync_pcs(w);
+            w->next_known = false;
             for (uint32_t a = ex->active; a; a &= a - 1)
                 w->pc[__builtin_ctz(a)] = next;
-        /* every ready lane moved on together: they stay the lowest, together */
-        if (ex->active == ready)
-            w->next_known = true, w->next_active = ready, w->next_pc = next;
+        }
     } else if (ex->moved_together && ex->active == ready) {
-        w->next_known = true, w->next_active = ready, w->next_pc = ex->moved_to;
+        w->next_known = true, w->pc_stale = true, w->next_active = ready, w->next_pc = ex->moved_to;
     }
     if (!w->next_known && lanes_with(w, GM_LANE_EXITED) == 0xffffffffu)
         rec->flags |= WIRE_COMMIT_WARP_DONE;
     w->clock++;
     m->seq++;
-    m->next_warp = (wi + 1) % m->warp_count;
+    m->next_warp = wi + 1 == m->warp_count ? 0 : wi + 1;
     return GM_STEP_OK;
 }
 
@@ -114,8 +113,8 @@ int gm_step(gm_model *m, wire_commit *rec)
     uint32_t wi = 0, ready = 0;
     gm_warp *w = NULL;
     bool deadlock = false;
-    for (uint32_t n = 0; n < m->warp_count; n++) {
-        uint32_t cand = (m->next_warp + n) % m->warp_count;
+    for (uint32_t n = 0, cand = m->next_warp; n < m->warp_count;
+         n++, cand = cand + 1 == m->warp_count ? 0 : cand + 1) {
         const gm_warp *c = &m->warps[cand];
         ready = c->next_known ? c->next_active : lanes_with(c, GM_LANE_READY);
         if (ready) {
@@ -134,6 +133,7 @@ int gm_step(gm_model *m, wire_commit *rec)
     if (!w) {
         /* lanes wait at a BSYNC that can never release */
         w = &m->warps[wi];
+        gm_warp_sync_pcs(w);
         for (unsigned l = 0; l < GM_LANES; l++)
             if (w->status[l] == GM_LANE_WAITING)
                 rec->pc = w->pc[l];
@@ -157,7 +157,8 @@ int gm_step(gm_model *m, wire_commit *rec)
                    (unsigned long long)m->code[index].hi, (unsigned long long)m->code[index].lo);
         return GM_STEP_TRAP;
     }
-    gm_exec ex = {.m = m, .warp = wi, .w = w, .pc = pc, .active = active, .rec = rec};
+    gm_exec ex = {
+        .m = m, .warp = wi, .w = w, .pc = pc, .active = active, .ready = ready, .rec = rec};
     return execute(m, wi, w, d, rec, &ex, ready);
 }
 
@@ -167,6 +168,7 @@ int gm_inject(gm_model *m, uint32_t warp, isa_word word, wire_commit *rec)
         return GM_STEP_TRAP;
     gm_warp *w = &m->warps[warp];
     memset(rec, 0, offsetof(wire_commit, gpr));
+    gm_warp_sync_pcs(w);
     uint32_t ready = lanes_with(w, GM_LANE_READY);
     uint64_t pc;
     uint32_t active = lanes_at_lowest_pc(w, ready, &pc);
@@ -187,7 +189,8 @@ int gm_inject(gm_model *m, uint32_t warp, isa_word word, wire_commit *rec)
         gm_trap_at(m, rec, GM_TRAP_ILLEGAL_ENCODING, "%s", " (injected)");
         rc = GM_STEP_TRAP;
     } else {
-        gm_exec ex = {.m = m, .warp = warp, .w = w, .pc = pc, .active = active, .rec = rec};
+        gm_exec ex = {.m = m, .warp = warp, .w = w, .pc = pc, .active = active, .ready = ready,
+                      .rec = rec};
         rc = execute(m, warp, w, d, rec, &ex, ready);
     }
     free(d);

@@ -9,8 +9,21 @@
 
 /* ---- SHFL ---- */
 
+enum shfl_mode { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY };
+
+static enum shfl_mode shfl_mode_of(gm_exec *ex)
+{
+    if (gm_is(ex, ISA_F_mode, ISA_V_mode_UP))
+        return SHFL_UP;
+    if (gm_is(ex, ISA_F_mode, ISA_V_mode_DOWN))
+        return SHFL_DOWN;
+    if (gm_is(ex, ISA_F_mode, ISA_V_mode_BFLY))
+        return SHFL_BFLY;
+    return SHFL_IDX;
+}
+
 /* The lane whose Ra lane `lane` reads, or -1 when outside the bound (pu false). */
-static int shfl_source(gm_exec *ex, int lane, uint32_t b, uint32_t c)
+static int shfl_source(enum shfl_mode mode, int lane, uint32_t b, uint32_t c)
 {
     int bval = (int)(b & 31u);
     int cval = (int)(c & 31u), segmask = (int)((c >> 8) & 31u);
@@ -18,31 +31,47 @@ static int shfl_source(gm_exec *ex, int lane, uint32_t b, uint32_t c)
     int seg_base = lane & segmask;                    /* the spec's minLane */
     int j;
     bool in_range;
-    if (gm_is(ex, ISA_F_mode, ISA_V_mode_UP)) {
+    switch (mode) {
+    case SHFL_UP:
         j = lane - bval;
         in_range = j >= bound;
-    } else if (gm_is(ex, ISA_F_mode, ISA_V_mode_DOWN)) {
+        break;
+    case SHFL_DOWN:
         j = lane + bval;
         in_range = j <= bound;
-    } else if (gm_is(ex, ISA_F_mode, ISA_V_mode_BFLY)) {
+        break;
+    case SHFL_BFLY:
         j = lane ^ bval;
         in_range = j <= bound;
-    } else { /* IDX */
+        break;
+    default:
         j = seg_base | (bval & ~segmask);
         in_range = j <= bound;
+        break;
     }
     return in_range ? j : -1;
 }
 
+/* The whole warp at once: sources read as rows, rd and pu staged as the
+ * lane-by-lane writes would stage them. */
 static void op_shfl(gm_exec *ex)
 {
+    if (!ex->exec)
+        return;
+    enum shfl_mode mode = shfl_mode_of(ex);
     unsigned ra = gm_f(ex, ISA_F_ra);
-    GM_FOR_EACH_LANE(ex, l) {
-        int src = shfl_source(ex, (int)l, gm_src(ex, 'b', l), gm_src(ex, 'c', l));
+    uint32_t sb[GM_LANES], sc[GM_LANES], in_range = 0;
+    const uint32_t *b = gm_src_row(ex, 'b', sb), *c = gm_src_row(ex, 'c', sc);
+    const uint32_t *value = ra < GM_GPRS ? ex->w->gpr[ra] : gm_zero_row;
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        int src = shfl_source(mode, (int)l, b[l], c[l]);
         /* a non-participating source lane gives its current Ra (errata C) */
-        gm_set_rd(ex, l, gm_gpr_read(ex, ra, src < 0 ? l : (unsigned)src));
-        gm_set_pred_field(ex, ISA_F_pu, l, src >= 0);
+        d[l] = value[src < 0 ? l : (unsigned)src];
+        in_range |= (uint32_t)(src >= 0) << l;
     }
+    gm_rd_end(ex, d);
+    gm_set_pred_field_lanes(ex, ISA_F_pu, in_range);
 }
 
 /* ---- MOVM.16.MT88 ---- */
@@ -77,11 +106,7 @@ static void op_movm(gm_exec *ex)
 /* Lanes of S whose pp (after `!`) is true. */
 static uint32_t ballot(gm_exec *ex)
 {
-    uint32_t mask = 0;
-    GM_FOR_EACH_LANE(ex, l)
-        if (gm_pred(ex, ISA_F_pp, l))
-            mask |= 1u << l;
-    return mask;
+    return gm_pred_lanes(ex, ISA_F_pp) & ex->exec;
 }
 
 static bool vote_result(gm_exec *ex, uint32_t ballot_mask)
@@ -97,10 +122,13 @@ static void op_vote(gm_exec *ex)
 {
     uint32_t mask = ballot(ex);
     bool result = vote_result(ex, mask);
-    GM_FOR_EACH_LANE(ex, l) {
-        gm_set_rd(ex, l, mask);
-        gm_set_pred_field(ex, ISA_F_pu, l, result);
-    }
+    if (!ex->exec)
+        return;
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = mask;
+    gm_rd_end(ex, d);
+    gm_set_pred_field_lanes(ex, ISA_F_pu, result ? ~0u : 0);
 }
 
 static void op_voteu(gm_exec *ex)
@@ -114,32 +142,43 @@ static void op_voteu(gm_exec *ex)
 
 /* ---- REDUX / REDUXU ---- */
 
-static uint32_t redux_step(gm_exec *ex, uint32_t acc, uint32_t x, bool is_signed)
+enum redux_op { REDUX_AND, REDUX_OR, REDUX_XOR, REDUX_SUM, REDUX_MIN, REDUX_MAX };
+
+static enum redux_op redux_op_of(gm_exec *ex)
 {
-    if (gm_is(ex, ISA_F_reduxop, ISA_V_reduxop_AND))
-        return acc & x;
-    if (gm_is(ex, ISA_F_reduxop, ISA_V_reduxop_OR))
-        return acc | x;
-    if (gm_is(ex, ISA_F_reduxop, ISA_V_reduxop_XOR))
-        return acc ^ x;
-    if (gm_is(ex, ISA_F_reduxop, ISA_V_reduxop_SUM))
-        return acc + x; /* unsigned: wraps mod 2^32 */
-    bool x_less = is_signed ? (int32_t)x < (int32_t)acc : x < acc;
-    if (gm_is(ex, ISA_F_reduxop, ISA_V_reduxop_MIN))
-        return x_less ? x : acc;
-    return x_less ? acc : x; /* MAX */
+    static const uint32_t values[] = {ISA_V_reduxop_AND, ISA_V_reduxop_OR, ISA_V_reduxop_XOR,
+                                      ISA_V_reduxop_SUM, ISA_V_reduxop_MIN};
+    for (unsigned i = 0; i < sizeof values / sizeof values[0]; i++)
+        if (gm_is(ex, ISA_F_reduxop, values[i]))
+            return (enum redux_op)i;
+    return REDUX_MAX;
 }
 
-/* The reduction of Ra over S (S not empty). */
+static uint32_t redux_step(enum redux_op op, uint32_t acc, uint32_t x, bool is_signed)
+{
+    bool x_less = is_signed ? (int32_t)x < (int32_t)acc : x < acc;
+    switch (op) {
+    case REDUX_AND: return acc & x;
+    case REDUX_OR: return acc | x;
+    case REDUX_XOR: return acc ^ x;
+    case REDUX_SUM: return acc + x; /* unsigned: wraps mod 2^32 */
+    case REDUX_MIN: return x_less ? x : acc;
+    case REDUX_MAX: break;
+    }
+    return x_less ? acc : x;
+}
+
+/* The reduction of Ra over S (S not empty), in lane order. */
 static uint32_t redux_value(gm_exec *ex)
 {
     unsigned ra = gm_f(ex, ISA_F_ra);
     bool is_signed = gm_is(ex, ISA_F_dtype, ISA_V_dtype_S32);
-    unsigned first = (unsigned)__builtin_ctz(ex->exec);
-    uint32_t acc = gm_gpr_read(ex, ra, first);
-    GM_FOR_EACH_LANE(ex, l)
-        if (l != first)
-            acc = redux_step(ex, acc, gm_gpr_read(ex, ra, l), is_signed);
+    enum redux_op op = redux_op_of(ex);
+    const uint32_t *x = ra < GM_GPRS ? ex->w->gpr[ra] : gm_zero_row;
+    uint32_t rest = ex->exec;
+    uint32_t acc = x[__builtin_ctz(rest)];
+    for (rest &= rest - 1; rest; rest &= rest - 1)
+        acc = redux_step(op, acc, x[__builtin_ctz(rest)], is_signed);
     return acc;
 }
 
@@ -147,9 +186,10 @@ static void op_redux(gm_exec *ex)
 {
     if (!ex->exec)
         return;
-    uint32_t r = redux_value(ex);
-    GM_FOR_EACH_LANE(ex, l)
-        gm_set_rd(ex, l, r);
+    uint32_t r = redux_value(ex), *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = r;
+    gm_rd_end(ex, d);
 }
 
 static void op_reduxu(gm_exec *ex)
@@ -236,8 +276,14 @@ static void op_electu(gm_exec *ex)
 }
 
 const gm_op gm_ops_sync[] = {
-    {ISA_OP_SHFL, op_shfl},      {ISA_OP_MOVM, op_movm},   {ISA_OP_VOTE, op_vote},
-    {ISA_OP_VOTEU, op_voteu},    {ISA_OP_REDUX, op_redux}, {ISA_OP_REDUXU, op_reduxu},
-    {ISA_OP_MATCH, op_match},    {ISA_OP_ELECT, op_elect}, {ISA_OP_ELECTU, op_electu},
-    {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_SHFL, op_shfl, NULL},
+    {ISA_OP_MOVM, op_movm, NULL},
+    {ISA_OP_VOTE, op_vote, NULL},
+    {ISA_OP_VOTEU, op_voteu, NULL},
+    {ISA_OP_REDUX, op_redux, NULL},
+    {ISA_OP_REDUXU, op_reduxu, NULL},
+    {ISA_OP_MATCH, op_match, NULL},
+    {ISA_OP_ELECT, op_elect, NULL},
+    {ISA_OP_ELECTU, op_electu, NULL},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

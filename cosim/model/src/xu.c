@@ -11,10 +11,33 @@ static bool src_b_inverted(gm_exec *ex)
     return gm_f(ex, ISA_F_rb_bitnot) || gm_f(ex, ISA_F_urb_bitnot) || gm_f(ex, ISA_F_vb_bitnot);
 }
 
-static uint32_t src_b_maybe_inverted(gm_exec *ex, unsigned lane)
+/* Rd = fn(SrcB) in every lane, SrcB read as a row (fn has no effects). */
+static void unary_lanes(gm_exec *ex, uint32_t (*fn)(uint32_t b, uint32_t k0, uint32_t k1),
+                        uint32_t k0, uint32_t k1)
 {
-    uint32_t b = gm_src(ex, 'b', lane);
-    return src_b_inverted(ex) ? ~b : b;
+    if (!ex->exec)
+        return;
+    uint32_t sb[GM_LANES];
+    const uint32_t *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = fn(b[l], k0, k1);
+    gm_rd_end(ex, d);
+}
+
+/* Rd = fn(Ra, SrcB) in every lane. */
+static void binary_lanes(gm_exec *ex, uint32_t (*fn)(uint32_t a, uint32_t b, uint32_t k0,
+                                                     uint32_t k1),
+                         uint32_t k0, uint32_t k1)
+{
+    if (!ex->exec)
+        return;
+    uint32_t sa[GM_LANES], sb[GM_LANES];
+    const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = fn(a[l], b[l], k0, k1);
+    gm_rd_end(ex, d);
 }
 
 /* Bit count without a libgcc call (baseline x86-64 has no POPCNT). */
@@ -26,16 +49,21 @@ static uint32_t popcount32(uint32_t x)
     return (x * 0x01010101u) >> 24;
 }
 
+static void popc_lanes(const uint32_t *restrict b, uint32_t invert, uint32_t *restrict d)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = popcount32(b[l] ^ invert);
+}
+
 static void op_popc(gm_exec *ex)
 {
     if (!ex->exec)
         return;
-    uint32_t b[GM_LANES], d[GM_LANES];
-    gm_src_lanes(ex, 'b', b);
-    uint32_t invert = src_b_inverted(ex) ? ~0u : 0;
-    for (unsigned l = 0; l < GM_LANES; l++)
-        d[l] = popcount32(b[l] ^ invert);
-    gm_set_rd_lanes(ex, d);
+    uint32_t sb[GM_LANES];
+    const uint32_t *b = gm_src_row(ex, 'b', sb);
+    uint32_t *d = gm_rd_begin(ex);
+    popc_lanes(b, src_b_inverted(ex) ? ~0u : 0, d);
+    gm_rd_end(ex, d);
 }
 
 /* Position of the highest bit differing from the sign (sign 0 for .U32);
@@ -50,12 +78,18 @@ static uint32_t find_leading_one(uint32_t x, bool is_signed, bool shift_amount)
     return shift_amount ? 31u - pos : pos;
 }
 
+/* k0: the SrcB inversion mask; bit 0 of k1 .S32, bit 1 .SH. */
+static uint32_t flo_lane(uint32_t b, uint32_t invert, uint32_t flags)
+{
+    return find_leading_one(b ^ invert, flags & 1u, (flags >> 1) & 1u);
+}
+
 static void op_flo(gm_exec *ex)
 {
     bool is_signed = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
     bool shift_amount = gm_is(ex, ISA_F_sh, ISA_V_sh_SH);
-    GM_FOR_EACH_LANE(ex, l)
-        gm_set_rd(ex, l, find_leading_one(src_b_maybe_inverted(ex, l), is_signed, shift_amount));
+    unary_lanes(ex, flo_lane, src_b_inverted(ex) ? ~0u : 0,
+                (uint32_t)is_signed | (uint32_t)shift_amount << 1);
 }
 
 static uint32_t bit_reverse(uint32_t x)
@@ -66,10 +100,15 @@ static uint32_t bit_reverse(uint32_t x)
     return r;
 }
 
+static uint32_t brev_lane(uint32_t b, uint32_t unused0, uint32_t unused1)
+{
+    (void)unused0, (void)unused1;
+    return bit_reverse(b);
+}
+
 static void op_brev(gm_exec *ex)
 {
-    GM_FOR_EACH_LANE(ex, l)
-        gm_set_rd(ex, l, bit_reverse(gm_src(ex, 'b', l)));
+    unary_lanes(ex, brev_lane, 0, 0);
 }
 
 static bool wrap_mode(gm_exec *ex)
@@ -95,11 +134,15 @@ static uint32_t bit_mask(uint32_t a, uint32_t b, bool wrap)
     return ones_from(a, b >= 32 ? 32 : b);
 }
 
+static uint32_t bmsk_lane(uint32_t a, uint32_t b, uint32_t wrap, uint32_t unused)
+{
+    (void)unused;
+    return bit_mask(a, b, wrap);
+}
+
 static void op_bmsk(gm_exec *ex)
 {
-    bool wrap = wrap_mode(ex);
-    GM_FOR_EACH_LANE(ex, l)
-        gm_set_rd(ex, l, bit_mask(gm_src(ex, 'a', l), gm_src(ex, 'b', l), wrap));
+    binary_lanes(ex, bmsk_lane, wrap_mode(ex), 0);
 }
 
 static uint32_t extend_low_bits(uint32_t a, uint32_t width_src, bool wrap, bool sign_extend)
@@ -116,18 +159,24 @@ static uint32_t extend_low_bits(uint32_t a, uint32_t width_src, bool wrap, bool 
     return r;
 }
 
+static uint32_t sgxt_lane(uint32_t a, uint32_t b, uint32_t wrap, uint32_t sign_extend)
+{
+    return extend_low_bits(a, b, wrap, sign_extend);
+}
+
 static void op_sgxt(gm_exec *ex)
 {
     bool wrap = wrap_mode(ex);
     bool sign_extend = gm_is(ex, ISA_F_itype, ISA_T_IType_S32);
-    GM_FOR_EACH_LANE(ex, l) {
-        uint32_t a = gm_src(ex, 'a', l), b = gm_src(ex, 'b', l);
-        gm_set_rd(ex, l, extend_low_bits(a, b, wrap, sign_extend));
-    }
+    binary_lanes(ex, sgxt_lane, wrap, sign_extend);
 }
 
 const gm_op gm_ops_xu[] = {
-    {ISA_OP_MUFU, gm_op_mufu},   {ISA_OP_POPC, op_popc}, {ISA_OP_FLO, op_flo},
-    {ISA_OP_BREV, op_brev},      {ISA_OP_BMSK, op_bmsk}, {ISA_OP_SGXT, op_sgxt},
-    {ISA_OPTYPE_ID_COUNT, NULL},
+    {ISA_OP_MUFU, gm_op_mufu, NULL},
+    {ISA_OP_POPC, op_popc, NULL},
+    {ISA_OP_FLO, op_flo, NULL},
+    {ISA_OP_BREV, op_brev, NULL},
+    {ISA_OP_BMSK, op_bmsk, NULL},
+    {ISA_OP_SGXT, op_sgxt, NULL},
+    {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

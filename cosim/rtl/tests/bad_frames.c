@@ -1,9 +1,10 @@
 /* rtl_bad_frames: a small ZeroMQ client for gpu-rtlsim. Sends malformed
  * frames (bad magic, version, CRC, type, length, a runt) and checks each gets
  * an ERROR frame with the right code while the server stays up; then drives a
- * kernel whose first instruction the core lacks (HFMA2) and checks that it
- * retires as a trap record (WIRE_COMMIT_TRAP, trap 1 = not implemented) that
- * ends the run with reason TRAP; then INJECTs a word into one of two warps
+ * kernel whose first instruction traps (HADD2 with the reserved .hsel2 value
+ * 3) and checks that it retires as a trap record (WIRE_COMMIT_TRAP, trap
+ * ILLEGAL_INSTRUCTION) that ends the run with reason TRAP; then INJECTs a
+ * word into one of two warps
  * and checks its record, that the code underneath is intact and both warps
  * finish.
  * Usage: rtl_bad_frames ENDPOINT
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <zmq.h>
 
+#include "gm/model.h"
 #include "isa/isa.h"
 #include "wire/protocol.h"
 
@@ -103,15 +105,29 @@ static int assemble(const char *text, isa_word *w)
     return 0;
 }
 
-static void unimplemented_retire(void)
+/* HADD2 R2, R0, R1 with Ra's .hsel2 set to 3, a value HSel2 reserves (the
+ * assembler cannot write it: the field is set in the decoded word). */
+static int reserved_hsel2(isa_word *w)
+{
+    isa_insn insn;
+    if (assemble("HADD2 R2, R0, R1 ;", w) != 0 || isa_decode(*w, &insn) != 0)
+        return -1;
+    int f = isa_field_index(isa_variant_of(&insn), "ra.hsel2");
+    if (f < 0)
+        return -1;
+    insn.value[f] = 3;
+    return isa_encode(&insn, w, NULL) == 0 ? 0 : -1;
+}
+
+static void trapping_retire(void)
 {
     uint8_t buf[256];
     wire_writer w;
     const uint8_t *p;
     uint32_t len;
     isa_word code[2];
-    if (assemble("HFMA2 R2, R0, R1, R3 ;", &code[0]) != 0 || assemble("EXIT ;", &code[1]) != 0) {
-        check(0, "unimplemented instruction retires as a trap", "assembler failed");
+    if (reserved_hsel2(&code[0]) != 0 || assemble("EXIT ;", &code[1]) != 0) {
+        check(0, "a trapping instruction retires as a trap", "assembler failed");
         return;
     }
     int ok = request(WIRE_RESET, 100, NULL, 0, NULL, NULL) == WIRE_OK;
@@ -145,13 +161,14 @@ static void unimplemented_retire(void)
         wire_reader r = {.p = p, .len = len};
         uint32_t batch = wire_get32(&r), count = wire_get32(&r);
         size_t used = count == 1 ? wire_commit_decode(p + 8, len - 8, &rec) : 0;
-        ok = batch == 0 && count == 1 && used && (rec.flags & WIRE_COMMIT_TRAP) && rec.trap_code == 1 &&
+        ok = batch == 0 && count == 1 && used && (rec.flags & WIRE_COMMIT_TRAP) &&
+             rec.trap_code == GM_TRAP_ILLEGAL_INSTRUCTION &&
              rec.pc == 0 && rec.insn_lo == code[0].lo && rec.insn_hi == code[0].hi && rec.gpr_count == 0;
         if (!ok)
             snprintf(detail, sizeof detail, "batch %u count %u flags 0x%x trap %u pc 0x%llx gprs %u", batch,
                      count, rec.flags, rec.trap_code, (unsigned long long)rec.pc, rec.gpr_count);
     }
-    check(ok, "HFMA2 retires as a trap record with trap code 1 (not implemented)", detail);
+    check(ok, "HADD2 with .hsel2 3 retires as a trap record, ILLEGAL_INSTRUCTION (the core's decode)", detail);
     /* the run then ends with reason TRAP */
     zmq_pollitem_t item = {.socket = sock, .events = ZMQ_POLLIN};
     wire_header h;
@@ -320,7 +337,7 @@ int main(int argc, char **argv)
     t = request(WIRE_HELLO, 4, version, 4, NULL, NULL);
     check(t == WIRE_CAPS, "still answers HELLO after the bad frames", NULL);
 
-    unimplemented_retire();
+    trapping_retire();
     injected_word();
 
     printf("%d passed, %d failed\n", passed, failed);

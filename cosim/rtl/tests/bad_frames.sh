@@ -1,7 +1,7 @@
 #!/bin/sh
 # Starts gpu-rtlsim and points rtl_bad_frames at it: malformed frames get
-# ERROR frames, the server stays up, an unimplemented instruction retires as
-# a trap record.
+# ERROR frames, the server stays up, a trapping instruction retires as a
+# trap record.
 # Usage: bad_frames.sh CLIENT GPU_RTLSIM
 set -u
 client=$1 rtlsim=$2

@@ -8,7 +8,7 @@ set -u
 verilator=$1 hdl=$2 gen=$3
 fail=0
 for n in 1 2 3 4 5 8 16 32 64; do
-    out=$("$verilator" --lint-only -Wall -I"$gen" -I"$hdl" -GCAP_WARPS=$n --top-module gpu_core "$hdl"/*.v "$gen"/gpu_legal.v 2>&1)
+    out=$("$verilator" --lint-only -Wall -I"$gen" -I"$hdl" -I"$hdl/fp" -GCAP_WARPS=$n --top-module gpu_core "$hdl"/*.v "$hdl"/fp/*.v "$gen"/gpu_legal.v 2>&1)
     if [ $? -ne 0 ] || [ -n "$out" ]; then
         echo "FAIL CAP_WARPS=$n: verilator --lint-only -Wall"
         echo "$out" | head -20 | sed 's/^/    /'
@@ -25,9 +25,9 @@ else
 fi
 for top in conformance_tb checker_mutant_tb; do
     sources="$hdl/contract/gpu_port_checker.v $hdl/contract/$top.v"
-    [ $top = conformance_tb ] && sources="$hdl/*.v $gen/gpu_legal.v $sources"
+    [ $top = conformance_tb ] && sources="$hdl/*.v $hdl/fp/*.v $gen/gpu_legal.v $sources"
     # shellcheck disable=SC2086
-    out=$("$verilator" --lint-only --timing -Wno-fatal -I"$gen" -I"$hdl" --top-module $top $sources 2>&1)
+    out=$("$verilator" --lint-only --timing -Wno-fatal -I"$gen" -I"$hdl" -I"$hdl/fp" --top-module $top $sources 2>&1)
     if [ $? -ne 0 ] || [ -n "$out" ]; then
         echo "FAIL $top: verilator --lint-only"; echo "$out" | head -20 | sed 's/^/    /'; fail=1
     else

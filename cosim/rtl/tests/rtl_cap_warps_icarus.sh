@@ -13,8 +13,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
 for n in 1 2 3 4 5 8 16 32 64; do
-    out=$("$iverilog" -g2005 -Wall -Wno-sensitivity-entire-array -I"$gen" -I"$hdl" -Pgpu_core.CAP_WARPS=$n \
-          -s gpu_core -o "$work/core.vvp" "$hdl"/*.v "$gen"/gpu_legal.v 2>&1)
+    out=$("$iverilog" -g2005 -Wall -Wno-sensitivity-entire-array -I"$gen" -I"$hdl" -I"$hdl/fp" -Pgpu_core.CAP_WARPS=$n \
+          -s gpu_core -o "$work/core.vvp" "$hdl"/*.v "$hdl"/fp/*.v "$gen"/gpu_legal.v 2>&1)
     if [ $? -ne 0 ] || [ -n "$out" ]; then
         echo "FAIL CAP_WARPS=$n: iverilog -g2005 -Wall"; echo "$out" | head -20 | sed 's/^/    /'; fail=1
     else

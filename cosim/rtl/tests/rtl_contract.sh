@@ -12,7 +12,7 @@ if ! command -v "$tool" >/dev/null 2>&1; then
     exit 77
 fi
 case $top in
-conformance_tb) sources="$(echo "$hdl"/*.v) $gen/gpu_legal.v $hdl/contract/gpu_port_checker.v $hdl/contract/conformance_tb.v"
+conformance_tb) sources="$(echo "$hdl"/*.v "$hdl"/fp/*.v) $gen/gpu_legal.v $hdl/contract/gpu_port_checker.v $hdl/contract/conformance_tb.v"
                 verdict="conformance: PASS" ;;
 checker_mutant_tb) sources="$hdl/contract/gpu_port_checker.v $hdl/contract/checker_mutant_tb.v"
                    verdict="checker mutants: PASS" ;;
@@ -23,7 +23,7 @@ mkdir -p "$work"
 if [ "$sim" = verilator ]; then
     # -O0: the compile is what costs (the simulation takes seconds even so)
     # shellcheck disable=SC2086
-    if ! "$tool" --binary --timing -Wno-fatal -Wno-lint -Wno-style -I"$gen" -I"$hdl" --top-module "$top" \
+    if ! "$tool" --binary --timing -Wno-fatal -Wno-lint -Wno-style -I"$gen" -I"$hdl" -I"$hdl/fp" --top-module "$top" \
             -Mdir "$work" --build-jobs 2 -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
             $sources > "$work/build.log" 2>&1; then
         echo "FAIL: verilator build of $top"; tail -30 "$work/build.log"; exit 1
@@ -31,7 +31,7 @@ if [ "$sim" = verilator ]; then
     run="$work/V$top"
 else
     # shellcheck disable=SC2086
-    if ! "$tool" -g2005 -Wno-timescale -I"$gen" -I"$hdl" -s "$top" -o "$work/$top.vvp" $sources > "$work/build.log" 2>&1; then
+    if ! "$tool" -g2005 -Wno-timescale -I"$gen" -I"$hdl" -I"$hdl/fp" -s "$top" -o "$work/$top.vvp" $sources > "$work/build.log" 2>&1; then
         echo "FAIL: iverilog build of $top"; cat "$work/build.log"; exit 1
     fi
     run="vvp -n $work/$top.vvp"

@@ -4,7 +4,8 @@
 # reported at exactly the instruction where it struck with the right
 # register, lane or address; without a fault the run is clean.
 # Kind 5 (wrong branch target) is reported at the branch itself: commit
-# records carry the lanes a branch sent and where.
+# records carry the lanes a branch sent and where. Kinds 10..13 (floating
+# point) on faults_fp.s.
 # Usage: rtl_faults.sh GPUHOST GPU_RTLSIM DIR
 set -u
 gpuhost=$1 rtlsim=$2 dir=$3
@@ -48,6 +49,38 @@ check "armed, never struck" "1:99" 4 8 "the fault 1:99 was armed in the DUT but 
 # at the next one that does; this one flips a bit of R[2:3]'s first write (#3)
 check "2 flipped bit, armed at #2" "2:2:0" 4 7 "DIVERGENCE at instruction 3 (warp 0, pc 0x30)"
 check "history in the report" "1:3" 4 7 "last 3 instructions before it" "#2        warp 0  pc 0x0020"
+# The floating-point kinds (10..13), struck in the core's FP units, on their
+# own kernel: each reported at the instruction it struck, the MUFU one as
+# beyond the declared bound with its distance.
+fp=$dir/faults_fp.s
+for batch in 1 4; do
+    check_fault "$gpuhost" rtl "$fp" $batch "FP no fault (the core's RCP 1 ulp off: within its bound, counted)" "" 0 \
+        "PASS: lockstep clean" "tolerance: 32 register values of approximate instructions differed" \
+        "(largest distance 1 ulp)"
+    check_fault "$gpuhost" rtl "$fp" $batch "10 wrong rounding" "10:0" 7 \
+        "DIVERGENCE at instruction 0 (warp 0, pc 0x0): FADD R10, R1, R2 ;" \
+        "R10 lane 0: expected 0x3f800001 (1.00000012), actual 0x3f800000 (1)"
+    check_fault "$gpuhost" rtl "$fp" $batch "12 FTZ ignored (armed at #0, struck at the first .FTZ)" "12:0" 7 \
+        "DIVERGENCE at instruction 1 (warp 0, pc 0x10): FMUL.FTZ R11, R3, R4 ;" \
+        "R11 lane 0: expected 0x00000000 (0), actual 0x00400000 (5.87747175e-39)"
+    check_fault "$gpuhost" rtl "$fp" $batch "11 NaN payload bit dropped" "11:0:3" 7 \
+        "DIVERGENCE at instruction 2 (warp 0, pc 0x20): FADD R12, R5, R1 ;" \
+        "R12 lane 0: expected 0x7fffffff (nan), actual 0x7ffffff7 (nan)"
+    check_fault "$gpuhost" rtl "$fp" $batch "13 MUFU one ulp beyond its bound" "13:0" 7 \
+        "DIVERGENCE at instruction 3 (warp 0, pc 0x30): MUFU.EX2.F32 R13, R4 ;" \
+        "R13 lane 0: expected 0x3fb504f3 (1.41421354), actual 0x3fb504f5 (1.41421378) (2 ulp, beyond the 1 ulp the target declares for MUFU.EX2.F32)"
+done
+# a MUFU result moved within the bound is no divergence: the run passes, the fault never shows
+check_fault "$gpuhost" rtl "$fp" 4 "13 MUFU one ulp off: within the bound" "13:3:1" 8 \
+    "the fault 13:3:1 was armed in the DUT but never showed" \
+    "tolerance: 33 register values of approximate instructions differed" "(largest distance 1 ulp)"
+# a fault set for an instruction it cannot change strikes at the next it can:
+# wrong rounding armed at the .FTZ FMUL (#1, RN too) strikes there, where
+# 2^-127 flushes to +0 either way: it never shows
+check_fault "$gpuhost" rtl "$fp" 4 "10 wrong rounding with nothing to round" "10:1" 8 "armed in the DUT but never showed"
+# the model DUT has no FP datapath: refused
+check_fault "$gpuhost" modelsim "$fp" 4 "10 refused by the model DUT" "10:0" 8 \
+    "gpu-modelsim exited with status 2"
 # a core that stops retiring: a watchdog shorter than any instruction (6 cycles and more)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

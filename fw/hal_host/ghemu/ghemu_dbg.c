@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fw/caps_words.h"
 #include "ghemu_internal.h"
 
 #define CODE_WORDS 65536u
@@ -262,6 +263,8 @@ static uint32_t bd_read(ghemu *e, uint32_t space, uint32_t warp, uint32_t index,
             w = c->lanes;
         else if (index >= FW_CAP_OPTYPES && index < FW_CAP_OPTYPES + FW_PORT_CAP_OPTYPE_WORDS)
             memcpy(&w, c->optypes + 4 * (index - FW_CAP_OPTYPES), 4);
+        else if (index >= FW_CAP_TOLERANCES)
+            w = fw_caps_tolerance_word(c, index - FW_CAP_TOLERANCES);
         return w;
     }
     const wire_state *s = state_of(e, warp);

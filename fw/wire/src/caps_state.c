@@ -16,6 +16,16 @@ int wire_caps_encode(const wire_caps *c, wire_writer *w)
     wire_put_bytes(w, c->optypes, sizeof c->optypes);
     wire_put8(w, (uint8_t)n);
     wire_put_bytes(w, c->name, n);
+    if (c->tolerance_count > WIRE_MAX_TOLERANCES)
+        return -1;
+    wire_put8(w, c->tolerance_count);
+    for (unsigned i = 0; i < c->tolerance_count; i++) {
+        const wire_tolerance *t = &c->tolerance[i];
+        wire_put8(w, t->optype);
+        wire_put8(w, t->function);
+        wire_put8(w, t->format);
+        wire_put8(w, t->ulp);
+    }
     return w->overflow ? -1 : 0;
 }
 
@@ -32,6 +42,19 @@ int wire_caps_decode(wire_reader *r, wire_caps *c)
     if (n >= sizeof c->name)
         return -1;
     wire_get_bytes(r, c->name, n);
+    for (uint8_t i = 0; i < n; i++) /* printable ASCII: a NUL would cut it, a control byte reach a terminal */
+        if ((unsigned char)c->name[i] < 0x20 || (unsigned char)c->name[i] > 0x7e)
+            return -1;
+    c->tolerance_count = wire_get8(r);
+    if (c->tolerance_count > WIRE_MAX_TOLERANCES)
+        return -1;
+    for (unsigned i = 0; i < c->tolerance_count; i++) {
+        wire_tolerance *t = &c->tolerance[i];
+        t->optype = wire_get8(r);
+        t->function = wire_get8(r);
+        t->format = wire_get8(r);
+        t->ulp = wire_get8(r);
+    }
     return r->underflow || r->pos != r->len ? -1 : 0;
 }
 

@@ -10,9 +10,14 @@
  *   [usb]    usb boards only (and required there): vid, pid (0..0xffff),
  *            interface (0..255), ep_out (0x01..0x0f), ep_in (0x81..0x8f),
  *            max_packet (8, 16, 32, 64, 512 or 1024)
- *   [dut]    warps        1..64, what the DUT was built with (CAPS is authoritative)
+ *   [dut]    warps        1..64, what the DUT was built with (CAPS is authoritative;
+ *                         a difference is a warning)
  *            implements   "all" or instruction groups as isa/spec names them
- *                         (IALU XU SYNCOp HALU EXT_CTRL EXT_MEM EXT_FP32 ...)
+ *                         (IALU XU SYNCOp HALU EXT_CTRL EXT_MEM EXT_FP32 ...): the
+ *                         target must implement exactly these groups
+ *            target       the name the target must give in CAPS (optional; e.g.
+ *                         "gpu_core RTL (Verilator)"): a run is refused when another
+ *                         target answers (an rtl board served by the model)
  *
  * Parsed with libinih. Unknown sections or keys, repeated keys, bad values
  * and missing required keys are errors naming FILE:LINE and the reason; a
@@ -44,6 +49,7 @@ typedef struct {
         uint8_t interface, ep_out, ep_in;
         uint16_t max_packet;
     } usb;
+    char target[64];      /* the CAPS name the target must give; "" = any */
     uint32_t warps;       /* 0 when the descriptor does not say */
     bool implements_all;  /* "all" */
     char implements[256]; /* the group list as written, normalised to single spaces; "all" */
@@ -58,8 +64,14 @@ enum { GH_BOARDS_OK = 0, GH_BOARDS_IO = -1, GH_BOARDS_MALFORMED = -2 };
  * or GH_BOARDS_MALFORMED, with "FILE:LINE: reason" in err, and nothing
  * allocated. Two descriptors with one name are an error. */
 int gh_boards_load(const char *dir, gh_board **list, size_t *count, char *err, size_t errlen);
-/* Parses one descriptor file (same errors). */
+/* Parses one descriptor file (same errors). Only a regular file of at most
+ * 64 KiB is read (a FIFO or device is refused at once); lines are at most
+ * 198 characters (a longer one is an error, never cut); CRLF line ends and
+ * a UTF-8 byte order mark are accepted. */
 int gh_board_parse_file(const char *path, gh_board *out, char *err, size_t errlen);
+/* The same from len bytes of text, named name in messages (tests, fuzzing). */
+int gh_board_parse_text(const char *name, const char *text, size_t len, gh_board *out, char *err,
+                        size_t errlen);
 void gh_boards_free(gh_board *list);
 
 /* The board called name, or NULL. */

@@ -7,6 +7,7 @@
 #include "gpuhost/coverage.h"
 #include "gpuhost/error.h"
 #include "gpuhost/kernel.h"
+#include "gpuhost/keys.h"
 #include "gpuhost/run.h"
 #include "gpuhost/target.h"
 

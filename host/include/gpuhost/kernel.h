@@ -1,5 +1,6 @@
 /* libgpuhost: a kernel from a file: assembly source (.s, assembled on the
- * fly) or a container (ELF kernel.bin or raw 16-byte words). */
+ * fly) or a kernel.bin (ELF). A raw stream of 16-byte words is never guessed:
+ * read one with isa_kernel_read_raw (isa/kernel.h). */
 #ifndef GPUHOST_KERNEL_H
 #define GPUHOST_KERNEL_H
 

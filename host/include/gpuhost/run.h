@@ -7,7 +7,10 @@
  * uniform and memory write). Full state (registers, predicates, uniforms,
  * lane PCs, waiting and exited lanes, and every memory page the loader
  * placed or either side wrote) is compared every `check_every` instructions
- * exactly, and at the end. The verdict starts unknown: PASS is set on one
+ * exactly, and at the end. Register values of instructions hardware may
+ * approximate (MUFU) may differ within the bound the target declares in its
+ * CAPS (gpuhost/target.h, gh_tolerance); such values are counted, and the
+ * model takes them. The verdict starts unknown: PASS is set on one
  * path only, after the end of the run agreed with the model's, the final
  * state matched and the expectations held on both sides. */
 #ifndef GPUHOST_RUN_H
@@ -36,6 +39,9 @@ typedef struct {
     uint64_t addr, len;
     const char *path;
 } gh_mem_dump;
+/* Global memory is addresses 0 .. gh_global_memory_end()-1 (the model's
+ * limit: accesses at or above it trap); a dump must lie inside it. */
+uint64_t gh_global_memory_end(void);
 
 typedef struct {
     uint64_t max_insns;   /* 0: no limit */
@@ -59,7 +65,11 @@ typedef struct {
     uint64_t instructions;
     uint64_t state_checks;
     double seconds;
+    double model_seconds;   /* lockstep: the host-side model's time, estimated by timing
+                               1 step in 64 (chosen pseudo-randomly) */
     uint64_t divergence_at; /* instruction index of a divergence */
+    uint64_t tolerated;     /* register values that differed within the target's declared tolerance */
+    uint32_t tolerated_max_ulp; /* the largest distance among them */
     bool io_error;          /* a trace or dump could not be written (said in the report) */
     char report[16384];
 } gh_run_result;

@@ -19,6 +19,16 @@
 
 typedef struct gh_target gh_target;
 
+/* A result the target may compute approximately (docs/wire-protocol.md,
+ * "tolerances"): elements of an instruction's results may lie up to `ulp`
+ * units in the last place from the model's. function and format are the
+ * instruction's field values (MUFU: mufuop, dtype) or GH_TOLERANCE_ANY. */
+#define GH_TOLERANCE_ANY 0xffu
+#define GH_MAX_TOLERANCES 32u
+typedef struct {
+    uint8_t optype, function, format, ulp;
+} gh_tolerance;
+
 /* What the target says it is (the wire protocol's CAPS). */
 typedef struct {
     uint32_t version;     /* wire protocol version (0: in process) */
@@ -27,23 +37,35 @@ typedef struct {
     uint32_t max_code;    /* instructions its code memory holds; 0: no limit */
     uint8_t optypes[32];  /* bit n = Optype value n is implemented */
     char name[64];
+    unsigned tolerance_count; /* 0: every result exact */
+    gh_tolerance tolerance[GH_MAX_TOLERANCES];
 } gh_caps;
+
+/* "MUFU.EX2.F32", "MUFU.*.F16" (what a tolerance covers, for reports). */
+void gh_tolerance_name(const gh_tolerance *t, char *out, size_t len);
 
 /* How to reach the board. Options a board cannot honour are refused by
  * gh_target_open with GH_ERR_USAGE naming the option and the board. */
 typedef struct {
-    const char *endpoint;  /* zmq boards: a server started elsewhere */
+    const char *endpoint;  /* zmq boards: a server started elsewhere (ipc:// or tcp://, checked first) */
     const char *server;    /* zmq boards: the server program to start */
     const char *fault;     /* zmq boards: KIND:AT[:PARAM], a DUT fault (tests) */
     const char *serial;    /* usb boards: which board */
     uint32_t timeout_ms;   /* longest wait for the target (0: 10000); not the model */
     const char *wave;      /* rtl: record an FST of retires wave_at +- wave_window */
     uint64_t wave_at, wave_window;
+    /* zmq boards, a server started elsewhere: ZeroMQ CURVE (encrypted,
+     * authenticated) with these key files (gpuhost keygen), both or neither */
+    const char *server_key; /* the server's public key (its KEYFILE.pub) */
+    const char *client_key; /* this client's keypair (KEYFILE, mode 0600) */
 } gh_target_opts;
 
 /* Opens the board's target and asks its capabilities. On success *out is
  * set; on failure err says why ("option --fault: board usb cannot honour
- * it", "gpu-rtlsim exited with status 1"). */
+ * it", "gpu-rtlsim exited with status 1"). The target must be what the
+ * descriptor asks for: the same wire protocol version, the name in its
+ * [dut] target key, the instruction groups of implements; otherwise
+ * GH_ERR_TARGET naming both sides. */
 int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **out, char *err,
                    size_t errlen);
 /* Closes the link, stops a server it started; accepts NULL. */

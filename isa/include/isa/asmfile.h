@@ -16,11 +16,18 @@
 
 #include "isa/kernel.h"
 
+/* The largest source isa_assemble_file reads. */
+#define ISA_ASM_MAX_SOURCE ((size_t)256 << 20)
+#define ISA_ASM_MAX_SOURCE_TEXT "256 MiB"
+
 /* Assembles `text` (named `name` in diagnostics). Writes each error as
  * "name:line:col: error: message" to diag (if not NULL). Returns the number
- * of errors; *out is set only when there are none. */
+ * of errors; *out is set only when there are none. CRLF line ends and a
+ * leading UTF-8 byte order mark are accepted; a label has 1 to
+ * ISA_KERNEL_MAX_SYMBOL_NAME characters (a longer one is an error). */
 int isa_assemble(const char *name, const char *text, isa_kernel **out, FILE *diag);
-/* Same, reading `path`; an unreadable file counts as one error. */
+/* Same, reading `path`; an unreadable file counts as one error, and so does
+ * one that is not text (a NUL byte) or larger than ISA_ASM_MAX_SOURCE. */
 int isa_assemble_file(const char *path, isa_kernel **out, FILE *diag);
 
 #endif

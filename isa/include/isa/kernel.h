@@ -4,8 +4,8 @@
  * shape, constant banks, global memory contents, initial register values,
  * expected register and memory values afterwards, and labels. kernel.bin is
  * an ELF64 file written and read with elfutils' libelf; the layout is
- * documented in isa/KERNEL_FORMAT.md. isa_kernel_read also accepts a raw
- * stream of 16-byte little-endian instructions.
+ * documented in isa/KERNEL_FORMAT.md. A raw stream of 16-byte little-endian
+ * instructions is read only when asked for (isa_kernel_read_raw).
  *
  * The struct is transparent so consumers (simulator, checker, disassembler)
  * can read it directly; change it only through the functions below, which
@@ -148,14 +148,20 @@ int isa_kernel_write_elf(const isa_kernel *self, const char *path, char *err, si
 int isa_kernel_write_elf_mem(const isa_kernel *self, void **data, size_t *size, char *err,
                              size_t errlen);
 
-/* Reads a kernel from path: kernel.bin (starts with "\x7fELF") or a raw
- * stream of 16-byte little-endian instructions (size a non-zero multiple of
- * 16; 1 warp, entry 0). The result is validated. Messages start with path:
- * "kernel.bin: section .gh.const: size 13 is not a multiple of 4". */
+/* Reads kernel.bin from path. A file that does not start with the ELF magic
+ * "\x7fELF" is refused ("not a kernel.bin: corrupt ELF magic ..."), never
+ * guessed to be a raw stream. The result is validated. Messages start with
+ * path: "kernel.bin: section .gh.const: size 13 is not a multiple of 4". */
 int isa_kernel_read(const char *path, isa_kernel **out, char *err, size_t errlen);
 /* Same from memory; name (NULL: "<memory>") is used in messages. data may be
  * NULL when size is 0. Safe on arbitrary input. */
 int isa_kernel_read_mem(const void *data, size_t size, const char *name, isa_kernel **out,
                         char *err, size_t errlen);
+/* Reads a raw stream of 16-byte little-endian instructions, whatever its
+ * first bytes (the caller asked for a raw stream): size a non-zero multiple
+ * of 16, at most ISA_KERNEL_MAX_FILE_SIZE; 1 warp, entry 0, nothing else. */
+int isa_kernel_read_raw(const char *path, isa_kernel **out, char *err, size_t errlen);
+int isa_kernel_read_raw_mem(const void *data, size_t size, const char *name, isa_kernel **out,
+                            char *err, size_t errlen);
 
 #endif

@@ -24,4 +24,8 @@ typedef struct {
  * number of tries (some forms admit no legal encoding). */
 int isa_random_insn(uint32_t form_index, uint64_t *state, const isa_random_limits *lim, isa_insn *insn);
 
+/* Whether some syntax form of the variant writes field = value (the values
+ * isa_random_insn can choose; e.g. no form writes LEA's SrcB negated). */
+bool isa_random_can_write(uint16_t variant, uint16_t field, uint32_t value);
+
 #endif

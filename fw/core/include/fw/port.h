@@ -57,17 +57,21 @@
 
 /* space CAP: capability words (read-only). OPTYPES is the first of
  * FW_PORT_CAP_OPTYPE_WORDS words: bit n of the map is Optype value n.
- * MUFU_ULP is the first of FW_PORT_CAP_MUFU_ULP_WORDS words reserved for the
- * largest ulp distance per MUFU function and format the core declares (the
- * wire protocol does not carry them yet; the stand-in core reads 0: exact). */
+ * TOLERANCES is the first of FW_PORT_CAP_TOLERANCE_WORDS words: the results
+ * the core may compute differently from the model (MUFU's approximations),
+ * one declared bound a word in the wire's tolerance layout (wire/protocol.h
+ * wire_tolerance): bits 7..0 the Optype value, 15..8 the function field's
+ * value, 23..16 the format field's value (255: any), 31..24 the largest
+ * distance in ulps; the first word that is 0 ends the list (no bound: exact).
+ * fw_caps_tolerances (fw/caps_words.h) turns them into wire_caps. */
 #define FW_PORT_CAP_BITS 8
 #define FW_PORT_CAP_OPTYPE_WORDS 8
-#define FW_PORT_CAP_MUFU_ULP_WORDS 16
+#define FW_PORT_CAP_TOLERANCE_WORDS 16
 #define FW_PORT_CAPS(X)                                                                          \
     X(WARPS, 0, "CAP_WARPS")                                                                      \
     X(LANES, 1, "lanes of a warp (32)")                                                           \
     X(OPTYPES, 2, "words 2..9: the implemented-optype bitmap")                                    \
-    X(MUFU_ULP, 16, "words 16..31: reserved for the MUFU ulp bounds (0: exact)")
+    X(TOLERANCES, 16, "words 16..31: declared ulp bounds, one a word, ended by a 0 word")
 
 /* space CORE: the stand-in core's status (index) */
 #define FW_PORT_CORE_BITS 8

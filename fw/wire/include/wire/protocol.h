@@ -25,9 +25,12 @@
 #include "wire/commit.h"
 
 #define WIRE_MAGIC 0x50574847u /* "GHWP" */
-#define WIRE_VERSION 1u
+#define WIRE_VERSION 2u
 #define WIRE_HEADER_SIZE 20u
 #define WIRE_MAX_PAYLOAD (1u << 20)
+/* The least max_payload a target may announce (CAPS): WRITE_REG's fixed
+ * 140-byte payload must fit, and so must one instruction of LOAD_CODE. */
+#define WIRE_MIN_MAX_PAYLOAD 140u
 
 enum wire_type {
     /* requests (host -> target) */
@@ -82,7 +85,8 @@ enum wire_run_end {
     X(BUSY, 7, "a run is in progress")                              \
     X(DUT, 8, "the DUT reported an error")                          \
     X(WATCHDOG, 9, "the DUT stopped responding")                    \
-    X(UNIMPLEMENTED, 10, "the target does not implement this")
+    X(UNIMPLEMENTED, 10, "the target does not implement this")      \
+    X(SESSION, 11, "not this client's session: the server serves one client at a time")
 
 enum wire_error {
 #define WIRE_ERROR_ENUM(name, code, text) WIRE_ERR_##name = code,
@@ -97,9 +101,24 @@ typedef struct {
     uint32_t seq, length, crc;
 } wire_header;
 
+/* A result the target may compute differently from the model: hardware
+ * approximates MUFU's functions. Each element of such a result may lie up to
+ * `ulp` units in the last place from the model's; special values (NaN, Inf,
+ * a sign change) never. Values are the spec's own numbers; WIRE_ANY matches
+ * every function or format. A target that declares nothing is exact. */
+#define WIRE_ANY 0xffu
+#define WIRE_MAX_TOLERANCES 32u
+typedef struct {
+    uint8_t optype;   /* Optype value (isa/spec/base.isa) */
+    uint8_t function; /* MUFU: the mufuop field's value, or WIRE_ANY */
+    uint8_t format;   /* MUFU: the dtype field's value, or WIRE_ANY */
+    uint8_t ulp;      /* largest distance per element */
+} wire_tolerance;
+
 /* CAPS payload: u32 version, u16 max warps, u16 lanes, u32 max payload bytes,
  * u32 max code (instructions, 0 = no limit),
- * 32 bytes implemented-optype bitmap (bit n = Optype value n), u8 name length, name. */
+ * 32 bytes implemented-optype bitmap (bit n = Optype value n), u8 name length, name,
+ * u8 tolerance count, count x (u8 optype, u8 function, u8 format, u8 ulp). */
 typedef struct {
     uint32_t version;
     uint16_t max_warps, lanes;
@@ -107,6 +126,8 @@ typedef struct {
     uint32_t max_code;    /* instructions its code memory holds; 0: no limit */
     uint8_t optypes[32];
     char name[64];
+    uint8_t tolerance_count;
+    wire_tolerance tolerance[WIRE_MAX_TOLERANCES];
 } wire_caps;
 
 /* STATE payload: u16 warp, u16 pad, u32 exited mask, u32 waiting mask,

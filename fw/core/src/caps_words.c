@@ -1,0 +1,28 @@
+/* fw: capability words into CAPS fields (caps_words.h). */
+#include "fw/caps_words.h"
+
+_Static_assert(FW_PORT_CAP_TOLERANCE_WORDS <= WIRE_MAX_TOLERANCES, "a CAPS list holds every tolerance word");
+
+int fw_caps_tolerances(const uint32_t words[FW_PORT_CAP_TOLERANCE_WORDS], wire_caps *c)
+{
+    c->tolerance_count = 0;
+    for (unsigned i = 0; i < FW_PORT_CAP_TOLERANCE_WORDS && words[i] != 0; i++) {
+        uint32_t w = words[i];
+        if ((w >> 24) == 0) {
+            c->tolerance_count = 0;
+            return -1;
+        }
+        c->tolerance[c->tolerance_count++] = (wire_tolerance){
+            .optype = (uint8_t)w, .function = (uint8_t)(w >> 8), .format = (uint8_t)(w >> 16),
+            .ulp = (uint8_t)(w >> 24)};
+    }
+    return 0;
+}
+
+uint32_t fw_caps_tolerance_word(const wire_caps *c, unsigned i)
+{
+    if (i >= c->tolerance_count || i >= FW_PORT_CAP_TOLERANCE_WORDS)
+        return 0;
+    const wire_tolerance *t = &c->tolerance[i];
+    return (uint32_t)t->optype | (uint32_t)t->function << 8 | (uint32_t)t->format << 16 | (uint32_t)t->ulp << 24;
+}

@@ -1,0 +1,121 @@
+/* fw host HAL: the ZeroMQ servers' shared options (see server_cli.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "janitor.h"
+#include "server_cli.h"
+
+static unsigned long number(const char *arg, unsigned long max, bool *ok)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(arg, &end, 10);
+    *ok = *arg >= '0' && *arg <= '9' && !*end && !errno && v <= max;
+    return v;
+}
+
+int fw_server_option(int opt, const char *arg, fw_link_zmq_config *c)
+{
+    bool ok = true;
+    switch (opt) {
+    case FW_SERVER_OPT_ENDPOINT: c->endpoint = arg; return 0;
+    case FW_SERVER_OPT_ENDPOINT_FILE: c->endpoint_file = arg; return 0;
+    case FW_SERVER_OPT_CURVE_KEYS: c->curve_keys = arg; return 0;
+    case FW_SERVER_OPT_AUTHORIZED_KEYS: c->authorized_keys = arg; return 0;
+    case FW_SERVER_OPT_OWNER:
+        c->owner = (long)number(arg, 1u << 30, &ok);
+        if (!ok || c->owner < 2)
+            fprintf(stderr, "%s: --owner takes a process id, not '%s'\n", c->program, arg);
+        return ok && c->owner >= 2 ? 0 : 2;
+    case FW_SERVER_OPT_IDLE_EXIT:
+    case FW_SERVER_OPT_SESSION_TIMEOUT: {
+        unsigned long s = number(arg, 86400, &ok);
+        if (!ok || (opt == FW_SERVER_OPT_SESSION_TIMEOUT && s == 0)) {
+            fprintf(stderr, "%s: --%s takes seconds, %s..86400, not '%s'\n", c->program,
+                    opt == FW_SERVER_OPT_IDLE_EXIT ? "idle-exit" : "session-timeout",
+                    opt == FW_SERVER_OPT_IDLE_EXIT ? "0" : "1", arg);
+            return 2;
+        }
+        *(opt == FW_SERVER_OPT_IDLE_EXIT ? &c->idle_exit_ms : &c->session_timeout_ms) = (uint32_t)(s * 1000);
+        return 0;
+    }
+    }
+    return 1;
+}
+
+void fw_server_usage(FILE *f)
+{
+    fputs("link (docs/wire-protocol.md; README.md \"Remote servers\"):\n"
+          "  --endpoint URL          ipc://PATH (never over an existing file; mode 0600), tcp://:PORT\n"
+          "                          (loopback), tcp://HOST:PORT, tcp://*:PORT (every interface: a\n"
+          "                          warning); PORT * picks a free one\n"
+          "  --endpoint-file FILE    write the bound endpoint to FILE once listening\n"
+          "  --curve-keys FILE       CURVE: this server's keypair (gpuhost keygen FILE); needs\n"
+          "  --authorized-keys FILE  the public keys of the clients let in (cat'ed .pub files)\n"
+          "  --session-timeout S     a client silent this long loses its session (default 60)\n"
+          "  --idle-exit S           exit when no client spoke for S seconds (default 0: never)\n"
+          "  --owner PID             belong to process PID: exit when it ends (gpuhost passes its own)\n"
+          "One client at a time: others get ERROR SESSION until its connection closes.\n",
+          f);
+}
+
+static bool owned;
+
+static void on_signal(int sig)
+{
+    if (sig != SIGHUP || !owned) /* an owned server's SIGHUP: its parent died; the owner check decides */
+        fw_link_zmq_stop();
+}
+
+/* An owned server's socket lives in a directory gpuhost made for it alone
+ * (gpuhost-XXXXXX): a janitor removes it even when the server and gpuhost are
+ * killed together (kill -9 of their process group), which neither could do.
+ * Started here, before ZeroMQ's threads. */
+static int start_janitor(const wire_zmq_endpoint *ep, char *err, size_t errlen)
+{
+    char dir[sizeof ep->path];
+    snprintf(dir, sizeof dir, "%s", ep->path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return 0;
+    *slash = '\0';
+    const char *base = strrchr(dir, '/');
+    if (strncmp(base ? base + 1 : dir, "gpuhost-", 8) != 0)
+        return 0;
+    return fw_janitor_start(dir, err, errlen);
+}
+
+int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
+{
+    if (!c->endpoint) {
+        fprintf(stderr, "%s: --endpoint is required\n", c->program);
+        return 2;
+    }
+    wire_zmq_endpoint ep;
+    char err[512];
+    if (wire_zmq_endpoint_parse(c->endpoint, WIRE_ZMQ_BIND, &ep, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: --endpoint: %s\n", c->program, err);
+        return 2;
+    }
+    owned = c->owner != 0;
+    if (owned && ep.ipc && start_janitor(&ep, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", c->program, err);
+        return 1;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    if (fw_link_zmq_open(l, c, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", c->program, err);
+        return 1;
+    }
+    return 0;
+}

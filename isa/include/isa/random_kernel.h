@@ -1,0 +1,29 @@
+/* libisa: random kernels that run to completion without traps, for lockstep
+ * tests and `gpuhost gen`. Every instruction the target implements may occur:
+ * random legal instructions (isa/random.h), with the operands that would trap
+ * at random (memory addresses, constant offsets, register indices) taken from
+ * registers the kernel sets up, and the control flow built as structured
+ * constructs: forward branches, if/else regions closed by BSSY/BSYNC, bounded
+ * loops, lanes exiting early. */
+#ifndef ISA_RANDOM_KERNEL_H
+#define ISA_RANDOM_KERNEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct {
+    uint64_t seed;
+    uint64_t count;        /* instructions in the kernel's body (prologue and final EXIT aside) */
+    uint32_t warps;        /* 1..64 */
+    bool implemented[256]; /* by optype value: what the target implements */
+    bool clock;            /* read SR_CLOCKLO/HI: only where the target's clock counts what the
+                            * model's does (instructions issued), not cycles */
+} isa_random_kernel_opts;
+
+/* Writes the kernel as assembly text to f; what it leaves out of the
+ * implemented set, and why, as lines to notes (may be NULL). 0, or -1 with
+ * the reason in err (nothing usable is implemented). Write errors are f's. */
+int isa_random_kernel(FILE *f, FILE *notes, const isa_random_kernel_opts *o, char *err, size_t errlen);
+
+#endif

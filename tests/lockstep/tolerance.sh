@@ -1,0 +1,69 @@
+#!/bin/sh
+# A target's declared MUFU tolerance (CAPS): values within it pass and are
+# counted, the model takes them so what follows still compares, and a value
+# beyond it is a divergence that names the distance and the bound. The
+# target is gpu-modelsim --mutate mufu-ulp:D:T (every MUFU result D ulps off,
+# T declared).
+# Usage: tolerance.sh GPUHOST
+set -u
+gpuhost=$1
+modelsim=$(dirname "$gpuhost")/../fw/hal_host/gpu-modelsim
+pass=0 fail=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+expect() { # name, wanted exit, command..., then "--", texts...
+    name=$1 want=$2
+    shift 2
+    cmd=""
+    while [ "$1" != "--" ]; do cmd="$cmd '$1'"; shift; done
+    shift
+    out=$(eval "\"$gpuhost\" $cmd" 2>&1)
+    status=$?
+    ok=1
+    [ $status -eq "$want" ] || ok=0
+    for text in "$@"; do echo "$out" | grep -qF -- "$text" || { ok=0; echo "  missing: $text"; }; done
+    if [ $ok -eq 1 ]; then pass=$((pass + 1)); echo "ok   $name"; else
+        fail=$((fail + 1)); echo "FAIL $name (exit $status, wanted $want)"; echo "$out" | sed 's/^/    /'; fi
+}
+server() { # name, D:T
+    printf '#!/bin/sh\nexec "%s" "$@" --mutate mufu-ulp:%s\n' "$modelsim" "$2" > "$work/$1"
+    chmod +x "$work/$1"
+}
+# MUFU results feed later instructions: they compare only if the model took the target's values
+cat > "$work/k.s" <<'K'
+.init R1 0x3f000000
+MUFU.EX2.F32 R0, R1 ;
+FADD R2, R0, R0 ;
+MUFU.EX2.F16_V2 R3, R1 ;
+HADD2 R4, R3, R3 ;
+MUFU.RCP.F64 R5, R1 ;
+EXIT ;
+K
+server within 1:1
+server beyond 2:1
+server exact 1:0
+server none 0:0
+expect "the tolerance is in CAPS" 0 --board modelsim info --server "$work/within" -- "tolerance:  MUFU.*.* within 1 ulp"
+expect "the model declares none" 0 --board modelsim info -- "tolerance:  none: every result must match"
+expect "within the bound: PASS, counted, later instructions and full state compare" 0 --board modelsim run \
+    "$work/k.s" --server "$work/within" --check-every 1 -- "PASS: lockstep clean" "7 full-state checks" \
+    "tolerance: 96 register values of approximate instructions differed" "largest distance 1 ulp"
+expect "beyond the bound: a divergence naming distance and bound" 7 --board modelsim run "$work/k.s" \
+    --server "$work/beyond" -- "DIVERGENCE at instruction 0" \
+    "R0 lane 0: expected 0x3fb504f3 (1.41421354), actual 0x3fb504f5 (1.41421378) (2 ulp, beyond the 1 ulp the target declares for MUFU.EX2.F32)"
+expect "an exact target: one ulp is a divergence" 7 --board modelsim run "$work/k.s" --server "$work/exact" -- \
+    "(1 ulp, beyond the 0 ulp the target declares for MUFU.EX2.F32)"
+expect "no difference, nothing counted" 0 --board modelsim run "$work/k.s" --server "$work/none" -- "PASS"
+out=$("$gpuhost" --board modelsim run "$work/k.s" --server "$work/none" 2>&1)
+if echo "$out" | grep -q "^tolerance:"; then fail=$((fail + 1)); echo "FAIL an exact run mentions a tolerance"
+else pass=$((pass + 1)); echo "ok   an exact run says nothing of tolerance"; fi
+# packed halves: each half on its own terms
+cat > "$work/h.s" <<'K'
+.init R1 0x3c003800
+MUFU.EX2.F16_V2 R0, R1 ;
+EXIT ;
+K
+expect "packed halves beyond the bound" 7 --board modelsim run "$work/h.s" --server "$work/beyond" -- \
+    "(2 ulp, beyond the 1 ulp the target declares for MUFU.EX2.F16_V2)"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,55 @@
+#!/bin/sh
+# The host checks the target's identity (S4): an rtl run answered by the
+# functional model, a modelsim run answered by the RTL, a target whose
+# instruction groups or name differ from its descriptor's, a board speaking
+# another protocol version: each refused with exit 8, both sides named.
+# Usage: identity.sh GPUHOST GPU_MODELSIM GPU_RTLSIM GPU_USBEMU BOARDS_DIR
+gpuhost=$1 modelsim=$2 rtlsim=$3 usbemu=$4 boards=$5
+. "$(dirname "$0")/common.sh"
+k=$work/k.s
+write_loop "$k" 10
+
+expect "an rtl run served by the functional model (--server): refused" 8 10 \
+    "board rtl: $boards/rtl.ini asks for the target \"gpu_core RTL (Verilator)\", but \"functional model\" answered" \
+    "$gpuhost" --board rtl run "$k" --server "$modelsim"
+start_server model "$modelsim" --endpoint "ipc://$work/model.sock" || bad "gpu-modelsim did not start"
+expect "an rtl run at an endpoint where the functional model answers: refused" 8 10 \
+    "asks for the target \"gpu_core RTL (Verilator)\", but \"functional model\" answered: not the board asked for" \
+    "$gpuhost" --board rtl run "$k" --endpoint "ipc://$work/model.sock"
+expect "the same endpoint as modelsim: served" 0 20 "PASS: lockstep clean" \
+    "$gpuhost" --board modelsim run "$k" --endpoint "ipc://$work/model.sock"
+if [ -x "$rtlsim" ]; then
+    expect "a modelsim run served by the RTL: refused" 8 20 \
+        "asks for the target \"functional model\", but \"gpu_core RTL (Verilator)\" answered" \
+        "$gpuhost" --board modelsim run "$k" --server "$rtlsim"
+else
+    echo "(gpu-rtlsim is not built: its cases are left out)"
+fi
+
+# descriptors that do not describe the target
+mkdir "$work/boards"
+sed 's/^target = .*/target = some other core/' "$boards/modelsim.ini" > "$work/boards/modelsim.ini"
+expect "a target whose CAPS name is not the descriptor's: refused" 8 10 \
+    "asks for the target \"some other core\", but \"functional model\" answered" \
+    env GPUHOST_BOARDS_DIR="$work/boards" "$gpuhost" --board modelsim run "$k"
+sed -e '/^target = /d' -e 's/^implements = .*/implements = IALU XU SYNCOp EXT_CTRL EXT_MEM/' "$boards/modelsim.ini" \
+    > "$work/boards/modelsim.ini"
+expect "a target implementing groups its descriptor does not list: refused" 8 10 \
+    "does not list in implements (IALU XU SYNCOp EXT_CTRL EXT_MEM): not the board asked for" \
+    env GPUHOST_BOARDS_DIR="$work/boards" "$gpuhost" --board modelsim run "$k"
+sed -e '/^target = /d' -e 's/^warps = .*/warps = 4/' "$boards/modelsim.ini" > "$work/boards/modelsim.ini"
+expect "warps differing: only a warning" 0 20 \
+    "warning: board modelsim: $work/boards/modelsim.ini says warps = 4
+PASS: lockstep clean" \
+    env GPUHOST_BOARDS_DIR="$work/boards" "$gpuhost" --board modelsim run "$k"
+
+# another protocol version (the emulated board's version fault)
+if [ -x "$usbemu" ] && timeout 30 "$usbemu" --boards 0 -- true > /dev/null 2>&1; then
+    expect "a board speaking the next protocol version: refused, both versions named" 8 30 \
+        "protocol version mismatch: its frames say wire protocol version 3, this gpuhost speaks 2" \
+        env GPUHOST_EMULATED_BOARD=usbemu timeout 60 "$usbemu" --fault-usb version -- \
+        "$gpuhost" --board usbemu run "$k" --timeout 5000
+else
+    echo "(gpu-usbemu cannot run here: the version case is left out)"
+fi
+summary
