@@ -23,15 +23,18 @@
 #                   coarse stage only (word-level cells, its flip-flops as
 #                   bits), ecp5 makes it a black box (so no -m memory of
 #                   ecp5 may be inside it). Said in the output.
+#     -R N          ecp5: a memory read through more than N ports goes to
+#                   flip-flops before the RAM mapping (Yosys 0.23's
+#                   memory_libmap can exhaust memory on one)
 # Fails (exit 1) on a Yosys error (an unsupported construct stops
 # read_verilog), on any Yosys warning, when `check -assert` finds a problem,
 # on any latch, or when a -m memory is not a RAM. Prints the whole design's
 # cells, flip-flops and memories (the hierarchy total) and the run time.
 # Exits 77 (skipped) when YOSYS is not installed, 2 on a usage error.
 set -eu
-usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] [-w MODULE] YOSYS generic|ecp5 TOP" >&2; exit 2; }
-files="" incs="" params="" mems="" keep_log="" noshare="" words=""
-while getopts d:f:I:P:m:l:nw: opt; do
+usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] [-w MODULE] [-R N] YOSYS generic|ecp5 TOP" >&2; exit 2; }
+files="" incs="" params="" mems="" keep_log="" noshare="" words="" maxrd=""
+while getopts d:f:I:P:m:l:nw:R: opt; do
     case $opt in
     d) if [ -d "$OPTARG" ]; then
            for f in "$OPTARG"/*.v; do [ -e "$f" ] && files="$files $f"; done
@@ -45,6 +48,7 @@ while getopts d:f:I:P:m:l:nw: opt; do
     l) keep_log=$OPTARG ;;
     n) noshare=1 ;;
     w) words="$words $OPTARG" ;;
+    R) maxrd=$OPTARG ;;
     *) usage ;;
     esac
 done
@@ -135,6 +139,7 @@ check() { # DESCRIPTION YOSYS-COMMAND
             echo "chtype -set \$mul t:\$__soft_mul; alumacc; opt; memory -nomap; opt_clean"
         fi
         for m in $mems; do check "$m is one \$mem_v2 after memory -nomap" "select -assert-count 1 $(mem_cell "$m")"; done
+        [ -z "$maxrd" ] || echo "memory_map t:\$mem_v2 r:RD_PORTS>$maxrd %i"
         echo "synth_ecp5 -top $top -run map_ram:map_ffram"
         for m in $mems; do
             check "$m is mapped to RAM cells, not left for flip-flops" "select -assert-none $(mem_cell "$m")"
@@ -174,7 +179,13 @@ if grep "Warning:" "$tmp/log" | grep -v "ABC: Warning: The network is combinatio
     exit 1
 fi
 
-# The figures of the whole design: stat's hierarchy total (or its one module).
+# Each module's cells (one instance; derived names shortened to the
+# Verilog name), then the whole design's figures: stat's hierarchy total.
+awk '/^=== design hierarchy ===$/ { name = ""; next }
+     /^=== .* ===$/ { name = $2 }
+     /Number of cells:/ && name != "" { print name, $4; name = "" }' "$tmp/stat" |
+    sed 's/^\$paramod\(\$[0-9a-f]*\)\{0,1\}\\\([^\\ ]*\)[^ ]*/\2/' | sort -k2 -n -r |
+    while read -r name n; do echo "$top: module $name: $n cells"; done
 if grep -q "design hierarchy" "$tmp/stat"; then sed -n '/design hierarchy/,$p' "$tmp/stat" > "$tmp/total"
 else cp "$tmp/stat" "$tmp/total"; fi
 sed -n '/Number of cells/,$p' "$tmp/total" | grep -v '^ *$' | sed "s/^ */$top: /"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # yosys_synth.sh's own test, both flows: it passes a clean design whose
 # memory is a RAM (also without share, and with a module left out of the
-# gate mapping, said so), and fails, naming the reason, on a latch, on a
+# gate mapping, said so; a memory of more read ports than -R goes to
+# flip-flops), and fails, naming the reason, on a latch, on a
 # memory Yosys cannot make a RAM, on a Yosys warning, on a construct Yosys
 # refuses and on a -w module the design does not have.
 #   selftest.sh YOSYS
@@ -43,6 +44,8 @@ for flow in generic ecp5; do
     expect $flow bad_construct 1 "FAIL: bad_construct: yosys $flow: Yosys stopped"
 done
 expect generic bad_ffram 1 "FAIL: bad_ffram: yosys generic: u_s.mem is one \$mem_v2 of at most 2 write ports"
+expect ecp5 ram_ok 0 "ram_ok: ecp5: inferred as RAM: u_s.mem" "-R 1 -m u_s.mem"
+expect ecp5 ram_ok 1 "FAIL: ram_ok: yosys ecp5: u_s.mem is block RAM" "-R 0 -m u_s.mem"
 expect ecp5 bad_ffram 1 "FAIL: bad_ffram: yosys ecp5: u_s.mem is mapped to RAM cells"
 [ $fail -eq 0 ] && echo "yosys_synth selftest: PASS"
 exit $fail
