@@ -5,7 +5,8 @@
 #     FLOW generic  `synth -top TOP`, hierarchy kept; the memories named by -m
 #                   stay $mem_v2 cells (RAM macros), every other memory is
 #                   mapped to flip-flops
-#     FLOW ecp5     `synth_ecp5 -top TOP` (flattened, Lattice ECP5 cells)
+#     FLOW ecp5     `synth_ecp5 -top TOP -noflatten` (Lattice ECP5 cells,
+#                   hierarchy kept: a module instantiated N times is mapped once)
 #     -d DIR        read every DIR/*.v (a DIR that does not exist is skipped)
 #     -f FILE       read FILE
 #     -I DIR        include directory (skipped when it does not exist)
@@ -66,21 +67,21 @@ trap 'rm -rf "$tmp"' EXIT
 ys=$tmp/flow.ys
 latches='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
 
-# The selection of memory INST.MEM (INST may be a path, u_a.u_b) as one
-# $mem_v2 cell. Hierarchical (generic): the cell MEM in the module that
-# implements instance INST; flattened (ecp5): the cell INST.MEM of TOP.
-mem_cell() {
-    if [ "$flow" = ecp5 ]; then
-        echo "$top/$1 $top/t:\$mem_v2 %i"
-        return
-    fi
+# The module that implements instance INST of TOP (INST may be a path,
+# u_a.u_b), as a selection.
+inst_module() {
     sel="" rest=$1
-    while [ "${rest#*.}" != "$rest" ]; do
-        if [ -z "$sel" ]; then sel="$top/${rest%%.*}"; else sel="$sel %M */${rest%%.*} %i"; fi
+    while :; do
+        if [ -z "$sel" ]; then sel="$top/${rest%%.*} %M"; else sel="$sel */${rest%%.*} %i %M"; fi
+        [ "${rest#*.}" != "$rest" ] || break
         rest=${rest#*.}
     done
-    echo "$sel %M */$rest %i */t:\$mem_v2 %i"
+    echo "$sel"
 }
+# Memory INST.MEM as one $mem_v2 cell, and as the RAM cells it was mapped to
+# (memory_libmap names them MEM.*)
+mem_cell() { echo "$(inst_module "${1%.*}") */${1##*.} %i */t:\$mem_v2 %i"; }
+ram_cells() { echo "$(inst_module "${1%.*}") */${1##*.}.* %i */t:DP16KD */t:TRELLIS_DPR16X4 %u %i"; }
 
 # The -w modules by their Verilog name (hdlname: a module derived with
 # parameters is named $paramod\NAME\...; `?` stands for the backslash, which
@@ -127,11 +128,11 @@ check() { # DESCRIPTION YOSYS-COMMAND
     ecp5)
         [ -z "$wsel" ] || echo "blackbox$wsel"
         if [ -z "$noshare" ]; then
-            echo "synth_ecp5 -top $top -run :map_ram"
+            echo "synth_ecp5 -top $top -noflatten -run :map_ram"
         else
             # synth_ecp5's coarse stage without `share` (Yosys 0.23's)
-            echo "synth_ecp5 -top $top -run :coarse"
-            echo "proc; flatten; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff"
+            echo "synth_ecp5 -top $top -noflatten -run :coarse"
+            echo "proc; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff"
             echo "fsm; opt; wreduce; peepopt; opt_clean"
             echo "techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean"
             echo "techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18" \
@@ -140,16 +141,16 @@ check() { # DESCRIPTION YOSYS-COMMAND
         fi
         for m in $mems; do check "$m is one \$mem_v2 after memory -nomap" "select -assert-count 1 $(mem_cell "$m")"; done
         [ -z "$maxrd" ] || echo "memory_map t:\$mem_v2 r:RD_PORTS>$maxrd %i"
-        echo "synth_ecp5 -top $top -run map_ram:map_ffram"
+        echo "synth_ecp5 -top $top -noflatten -run map_ram:map_ffram"
         for m in $mems; do
             check "$m is mapped to RAM cells, not left for flip-flops" "select -assert-none $(mem_cell "$m")"
             check "$m is block RAM (DP16KD) or LUT RAM (TRELLIS_DPR16X4)" \
-                "select -assert-min 1 $top/t:DP16KD $top/t:TRELLIS_DPR16X4 %u $top/$m.* %i"
+                "select -assert-min 1 $(ram_cells "$m")"
         done
         # latches before map_luts, which turns them into LUT loops
-        echo "synth_ecp5 -top $top -run map_ffram:map_luts"
+        echo "synth_ecp5 -top $top -noflatten -run map_ffram:map_luts"
         check "no latch" "select -assert-none $latches"
-        echo "synth_ecp5 -top $top -run map_luts:"
+        echo "synth_ecp5 -top $top -noflatten -run map_luts:"
         check "check -assert -mapped (no conflict, undriven wire or loop, only ECP5 cells)" "check -assert -mapped" ;;
     *)
         usage ;;
