@@ -18,7 +18,8 @@
 module gpu_core #(
     parameter integer CAP_WARPS = 4,
     parameter integer IMEM_AW = 16,      // instruction memory: 2**IMEM_AW words (16 as the port; less for synthesis checks)
-    parameter integer MUFU_LANES = 8     // lanes of the special-function unit MUFU shares (1, 2, 4, 8, 16, 32)
+    parameter integer MUFU_LANES = 8,    // lanes of the special-function unit MUFU shares (1, 2, 4, 8, 16, 32)
+    parameter integer LANE_MODULES = 0   // 1: each unit's lanes as instances of one lane (synthesis; README "Synthesis")
 ) (
     input  wire          clk,
     input  wire          rst_n,
@@ -208,7 +209,7 @@ module gpu_core #(
     wire        f_armed, fire_ret, fire_mem, fire_ctrl, fire_exec;
     wire [7:0]  f_kind, f_param, f_param1;
 
-    gpu_exec #(.MUFU_LANES(MUFU_LANES)) u_exec (
+    gpu_exec #(.MUFU_LANES(MUFU_LANES), .LANE_MODULES(LANE_MODULES)) u_exec (
         .clk(clk), .rst_n(rst_n), .go(go), .unit(unit), .ir(ir), .exec(exec), .a0(q_a), .a1(a1), .b0(q_b), .b1(b1),
         .c0(q_c), .c1(c1), .b_gpr(b_gpr), .c_gpr(c_gpr), .ub(ub), .uc(uc), .b_neg(b_neg), .b_bitnot(b_bitnot),
         .c_neg(c_neg), .pred(pred), .upred(upred), .warp(cw), .nwarps(nwarps), .clock(clock),

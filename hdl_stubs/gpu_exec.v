@@ -25,7 +25,8 @@
 // a clock of its own, gated off while it has nothing to do (gpu_clock_gate),
 // as hardware gates idle units: a simulator evaluates nothing of them then.
 module gpu_exec #(
-    parameter integer MUFU_LANES = 8       // lanes of the shared special-function unit (divides 32)
+    parameter integer MUFU_LANES = 8,      // lanes of the shared special-function unit (divides 32)
+    parameter integer LANE_MODULES = 0     // 0: a unit is one module of all its lanes; 1: an instance a lane
 ) (
     input  wire          clk,
     input  wire          rst_n,
@@ -71,11 +72,30 @@ module gpu_exec #(
     wire [31:0]   warp_ur_v;
     wire [6:0]    warp_up_m, warp_up_v;
 
-    gpu_unit_int u_int (
-        .clk(clk), .go(go && unit == U_INT), .ir(ir), .exec(exec), .a0(a0), .a1(a1),
-        .b0(b0), .b1(b1), .c0(c0), .c1(c1), .b_gpr(b_gpr), .c_gpr(c_gpr), .ub(ub), .uc(uc),
-        .b_neg(b_neg), .b_bitnot(b_bitnot), .c_neg(c_neg), .pred(pred), .upred(upred),
-        .d0(int_d0), .d1(int_d1), .m0(int_m0), .m1(int_m1), .pw_m(int_pw_m), .pw_v(int_pw_v));
+    // LANE_MODULES: a gpu_unit_int of one lane per lane, its P0..P6 (one bit
+    // each) gathered from and into the predicates' lane masks
+    genvar l;
+    generate if (LANE_MODULES == 0) begin : int_one
+        gpu_unit_int u_int (
+            .clk(clk), .go(go && unit == U_INT), .ir(ir), .exec(exec), .a0(a0), .a1(a1),
+            .b0(b0), .b1(b1), .c0(c0), .c1(c1), .b_gpr(b_gpr), .c_gpr(c_gpr), .ub(ub), .uc(uc),
+            .b_neg(b_neg), .b_bitnot(b_bitnot), .c_neg(c_neg), .pred(pred), .upred(upred),
+            .d0(int_d0), .d1(int_d1), .m0(int_m0), .m1(int_m1), .pw_m(int_pw_m), .pw_v(int_pw_v));
+    end else for (l = 0; l < 32; l = l + 1) begin : int_lane
+        wire [6:0] lane_pw_m, lane_pw_v;
+        gpu_unit_int #(.LANES(1)) u_int (
+            .clk(clk), .go(go && unit == U_INT), .ir(ir), .exec(exec[l]), .a0(a0[32 * l +: 32]),
+            .a1(a1[32 * l +: 32]), .b0(b0[32 * l +: 32]), .b1(b1[32 * l +: 32]), .c0(c0[32 * l +: 32]),
+            .c1(c1[32 * l +: 32]), .b_gpr(b_gpr), .c_gpr(c_gpr), .ub(ub), .uc(uc),
+            .b_neg(b_neg), .b_bitnot(b_bitnot), .c_neg(c_neg),
+            .pred({pred[192 + l], pred[160 + l], pred[128 + l], pred[96 + l], pred[64 + l], pred[32 + l], pred[l]}),
+            .upred(upred), .d0(int_d0[32 * l +: 32]), .d1(int_d1[32 * l +: 32]), .m0(int_m0[l]), .m1(int_m1[l]),
+            .pw_m(lane_pw_m), .pw_v(lane_pw_v));
+        assign {int_pw_m[192 + l], int_pw_m[160 + l], int_pw_m[128 + l], int_pw_m[96 + l], int_pw_m[64 + l],
+                int_pw_m[32 + l], int_pw_m[l]} = lane_pw_m;
+        assign {int_pw_v[192 + l], int_pw_v[160 + l], int_pw_v[128 + l], int_pw_v[96 + l], int_pw_v[64 + l],
+                int_pw_v[32 + l], int_pw_v[l]} = lane_pw_v;
+    end endgenerate
 
     gpu_unit_warp u_warp (
         .clk(clk), .go(go && unit == U_WARP), .ir(ir), .exec(exec), .a0(a0), .a1(a1), .b0(b0), .c0(c0),
@@ -102,17 +122,17 @@ module gpu_exec #(
         .a0(a0), .b0(b0), .c0(c0), .b_gpr(b_gpr), .c_gpr(c_gpr), .pred(pred),
         .en(fp_en), .a(fp_a), .b(fp_b), .c(fp_c), .p(fp_p));
 
-    gpu_unit_fp16 u_fp16 (
+    gpu_unit_fp16 #(.LANE_MODULES(LANE_MODULES)) u_fp16 (
         .clk(fp16_clk), .rst_n(rst_n), .go(go && unit == U_FP16), .want(fp16_want), .ir(ir), .exec(exec),
         .en(fp_en), .a(fp_a), .b(fp_b), .c(fp_c),
         .p(fp_p), .d(fp16_d0), .m0(fp16_m0), .pw_m(fp16_pw_m), .pw_v(fp16_pw_v));
 
-    gpu_unit_fp32 u_fp32 (
+    gpu_unit_fp32 #(.LANE_MODULES(LANE_MODULES)) u_fp32 (
         .clk(fp32_clk), .rst_n(rst_n), .go(go && unit == U_FP32), .want(fp32_want), .ir(ir), .exec(exec),
         .en(fp_en), .a(fp_a), .b(fp_b), .c(fp_c),
         .p(fp_p), .d(fp32_d0), .m0(fp32_m0), .pw_m(fp32_pw_m), .pw_v(fp32_pw_v), .busy(fp32_busy), .f_armed(f_armed), .f_kind(f_kind), .f_fire(fp32_fire));
 
-    gpu_unit_mufu #(.LANES(MUFU_LANES)) u_mufu (
+    gpu_unit_mufu #(.LANES(MUFU_LANES), .LANE_MODULES(LANE_MODULES)) u_mufu (
         .clk(mufu_clk), .rst_n(rst_n), .go(go && unit == U_MUFU), .want(mufu_want), .ir(ir), .exec(exec),
         .b0(b0), .b_gpr(b_gpr), .ub(ub),
         .d(mufu_d0), .m0(mufu_m0), .busy(mufu_busy), .f_armed(f_armed), .f_kind(f_kind), .f_param(f_param),

@@ -12,7 +12,9 @@
 // .lop 3) never get here: gpu_decode traps them (ILLEGAL_INSTRUCTION).
 // Results: the unit's d row (m0 the executing lanes, none for HSETP2) and
 // HSETP2's predicate writes (pu: half 0, pv: half 1).
-module gpu_unit_fp16 (
+module gpu_unit_fp16 #(
+    parameter integer LANE_MODULES = 0  // 1: an fp_halu2 of one lane per lane (gpu_exec.v)
+) (
     input  wire          clk,              // gated: edges only after a cycle with `want` (gpu_clock_gate)
     input  wire          rst_n,
     input  wire          go,               // decode the controls at this edge
@@ -91,9 +93,18 @@ module gpu_unit_fp16 (
 
     assign want = go || run;
 
-    fp_halu2 #(.LANES(32)) u_halu (
-        .clk(clk), .en(run ? en : 32'd0), .op(op), .bf16(bf16), .f32(f32), .rnd(rnd), .ftz(ftz), .sat(sat),
-        .relu(relu), .nan(nan), .cmp(cmp), .lop(lop), .bval(bval), .neg(neg), .abs_(abs_), .hsel(hsel),
-        .a(a), .b(b), .c(c), .p(p), .d(d), .pu(pu), .pv(pv));
+    genvar l;
+    generate if (LANE_MODULES == 0) begin : one
+        fp_halu2 #(.LANES(32)) u_halu (
+            .clk(clk), .en(run ? en : 32'd0), .op(op), .bf16(bf16), .f32(f32), .rnd(rnd), .ftz(ftz), .sat(sat),
+            .relu(relu), .nan(nan), .cmp(cmp), .lop(lop), .bval(bval), .neg(neg), .abs_(abs_), .hsel(hsel),
+            .a(a), .b(b), .c(c), .p(p), .d(d), .pu(pu), .pv(pv));
+    end else for (l = 0; l < 32; l = l + 1) begin : lane
+        fp_halu2 #(.LANES(1)) u_halu (
+            .clk(clk), .en(run && en[l]), .op(op), .bf16(bf16), .f32(f32), .rnd(rnd), .ftz(ftz), .sat(sat),
+            .relu(relu), .nan(nan), .cmp(cmp), .lop(lop), .bval(bval), .neg(neg), .abs_(abs_), .hsel(hsel),
+            .a(a[32 * l +: 32]), .b(b[32 * l +: 32]), .c(c[32 * l +: 32]), .p(p[l]), .d(d[32 * l +: 32]),
+            .pu(pu[l]), .pv(pv[l]));
+    end endgenerate
     gpu_pred_writes u_pw (.en(writes_p), .iu(pu_i), .iv(pv_i), .lanes(lanes), .u(pu), .v(pv), .pw_m(pw_m), .pw_v(pw_v));
 endmodule

@@ -15,7 +15,9 @@
 // Faults (fw/faults.h) struck here: WRONG_ROUNDING (an RN FADD/FMUL/FFMA)
 // and FTZ_IGNORED (a .FTZ FADD/FMUL/FFMA): one more edge recomputes the
 // first executing lane with .RZ, or without .FTZ (`busy` for that edge).
-module gpu_unit_fp32 (
+module gpu_unit_fp32 #(
+    parameter integer LANE_MODULES = 0  // 1: an fp32_unit of one lane per lane (gpu_exec.v)
+) (
     input  wire          clk,              // gated: edges only after a cycle with `want` (gpu_clock_gate)
     input  wire          rst_n,
     input  wire          go,               // decode the controls at this edge
@@ -112,8 +114,16 @@ module gpu_unit_fp32 (
 
     wire [31:0] unit_en = run ? en : second ? (32'd1 << l0) : 32'd0;
 
-    fp32_unit #(.LANES(32)) u_fp32 (
-        .clk(clk), .en(unit_en), .op(op), .rnd(rnd), .ftz(ftz), .sat(sat), .nan(nan), .cmp(cmp), .lop(lop),
-        .neg(neg), .abs_(abs_), .a(a), .b(b), .c(c), .p(p), .d(d), .pu(pu), .pv(pv));
+    genvar l;
+    generate if (LANE_MODULES == 0) begin : one
+        fp32_unit #(.LANES(32)) u_fp32 (
+            .clk(clk), .en(unit_en), .op(op), .rnd(rnd), .ftz(ftz), .sat(sat), .nan(nan), .cmp(cmp), .lop(lop),
+            .neg(neg), .abs_(abs_), .a(a), .b(b), .c(c), .p(p), .d(d), .pu(pu), .pv(pv));
+    end else for (l = 0; l < 32; l = l + 1) begin : lane
+        fp32_unit #(.LANES(1)) u_fp32 (
+            .clk(clk), .en(unit_en[l]), .op(op), .rnd(rnd), .ftz(ftz), .sat(sat), .nan(nan), .cmp(cmp),
+            .lop(lop), .neg(neg), .abs_(abs_), .a(a[32 * l +: 32]), .b(b[32 * l +: 32]), .c(c[32 * l +: 32]),
+            .p(p[l]), .d(d[32 * l +: 32]), .pu(pu[l]), .pv(pv[l]));
+    end endgenerate
     gpu_pred_writes u_pw (.en(writes_p), .iu(pu_i), .iv(pv_i), .lanes(lanes), .u(pu), .v(pv), .pw_m(pw_m), .pw_v(pw_v));
 endmodule

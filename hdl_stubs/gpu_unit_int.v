@@ -10,27 +10,29 @@
 // a uniform register, an immediate or a constant, the same for every lane
 // (ub, uc). Outputs: up to two GPR results (d0 -> Rd or its pair's first
 // register, d1 -> the second) with the lanes they write, and predicate writes
-// (pw_m: lanes written of P0..P6, 32 bits each; pw_v: their values; PT
+// (pw_m: lanes written of P0..P6, LANES bits each; pw_v: their values; PT
 // targets dropped). Only executing lanes write.
-module gpu_unit_int (
+module gpu_unit_int #(
+    parameter integer LANES = 32        // the core's 32; fewer for a synthesis check of one lane's logic
+) (
     input  wire          clk,
     input  wire          go,
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire [127:0]  ir,           // instruction word (the unit reads its modifier fields)
-    input  wire [1023:0] a1,           // Ra+1 rows: unused by the integer instructions
+    input  wire [32*LANES-1:0] a1,           // Ra+1 rows: unused by the integer instructions
     /* verilator lint_on UNUSEDSIGNAL */
-    input  wire [31:0]   exec,
-    input  wire [1023:0] a0,
-    input  wire [1023:0] b0, b1,
-    input  wire [1023:0] c0, c1,
+    input  wire [LANES-1:0] exec,
+    input  wire [32*LANES-1:0] a0,
+    input  wire [32*LANES-1:0] b0, b1,
+    input  wire [32*LANES-1:0] c0, c1,
     input  wire          b_gpr, c_gpr, // SrcB / SrcC are GPRs (else ub / uc)
     input  wire [63:0]   ub, uc,
     input  wire          b_neg, b_bitnot, c_neg,   // the slots' modifiers (gpu_isa.vh isa_b_neg ...)
-    input  wire [223:0]  pred,         // P0..P6 of the warp, lane masks
+    input  wire [7*LANES-1:0] pred,         // P0..P6 of the warp, lane masks
     input  wire [6:0]    upred,
-    output reg  [1023:0] d0, d1,
-    output reg  [31:0]   m0, m1,
-    output reg  [223:0]  pw_m, pw_v
+    output reg  [32*LANES-1:0] d0, d1,
+    output reg  [LANES-1:0] m0, m1,
+    output reg  [7*LANES-1:0] pw_m, pw_v
 );
     /* verilator lint_off UNUSEDPARAM */
     `include "gpu_isa.vh"
@@ -349,15 +351,16 @@ module gpu_unit_int (
         end
     endfunction
 
-    // all 32 lanes at the edge where go is high (each predicate's lanes
+    // all lanes at the edge where go is high (each predicate's lanes
     // gathered in a word of their own, then written at once)
     always @(posedge clk) if (go) begin : lanes
         integer l;
         reg [79:0] r;
         reg [6:0]  pl;
-        reg [31:0] e0, e1, e2, e3, e4, e5, e6, v0, v1, v2, v3, v4, v5, v6;
-        for (l = 0; l < 32; l = l + 1) begin
-            pl = {pred[192 + l], pred[160 + l], pred[128 + l], pred[96 + l], pred[64 + l], pred[32 + l], pred[l]};
+        reg [LANES-1:0] e0, e1, e2, e3, e4, e5, e6, v0, v1, v2, v3, v4, v5, v6;
+        for (l = 0; l < LANES; l = l + 1) begin
+            pl = {pred[6 * LANES + l], pred[5 * LANES + l], pred[4 * LANES + l], pred[3 * LANES + l],
+                  pred[2 * LANES + l], pred[LANES + l], pred[l]};
             r = int_lane(ir, a0[32 * l +: 32],
                          b_gpr ? {b1[32 * l +: 32], b0[32 * l +: 32]} : ub,
                          c_gpr ? {c1[32 * l +: 32], c0[32 * l +: 32]} : uc,

@@ -16,7 +16,8 @@
 // result (its low element) is moved P ulps up as it is collected (P 0: the
 // declared bound of the function and format plus one).
 module gpu_unit_mufu #(
-    parameter integer LANES = 8
+    parameter integer LANES = 8,
+    parameter integer LANE_MODULES = 0  // 1: an fp_mufu of one lane per lane (gpu_exec.v)
 ) (
     input  wire          clk,              // gated: edges only after a cycle with `want` (gpu_clock_gate)
     input  wire          rst_n,
@@ -137,7 +138,14 @@ module gpu_unit_mufu #(
         end
     end
 
-    fp_mufu #(.LANES(LANES)) u_mufu (
-        .clk(clk), .en(busy ? es[LANES-1:0] : {LANES{1'b0}}), .fn(fn), .dtype(dt), .abs_(abs_), .neg(neg),
-        .h1(h1), .sat(sat), .b(bs[W-1:0]), .d(ud));
+    genvar l;
+    generate if (LANE_MODULES == 0) begin : one
+        fp_mufu #(.LANES(LANES)) u_mufu (
+            .clk(clk), .en(busy ? es[LANES-1:0] : {LANES{1'b0}}), .fn(fn), .dtype(dt), .abs_(abs_), .neg(neg),
+            .h1(h1), .sat(sat), .b(bs[W-1:0]), .d(ud));
+    end else for (l = 0; l < LANES; l = l + 1) begin : lane
+        fp_mufu #(.LANES(1)) u_mufu (
+            .clk(clk), .en(busy && es[l]), .fn(fn), .dtype(dt), .abs_(abs_), .neg(neg),
+            .h1(h1), .sat(sat), .b(bs[32 * l +: 32]), .d(ud[32 * l +: 32]));
+    end endgenerate
 endmodule

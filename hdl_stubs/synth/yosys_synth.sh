@@ -5,7 +5,8 @@
 #     FLOW generic  `synth -top TOP`, hierarchy kept; the memories named by -m
 #                   stay $mem_v2 cells (RAM macros), every other memory is
 #                   mapped to flip-flops
-#     FLOW ecp5     `synth_ecp5 -top TOP` (flattened, Lattice ECP5 cells)
+#     FLOW ecp5     `synth_ecp5 -top TOP -noflatten` (Lattice ECP5 cells,
+#                   hierarchy kept: a module instantiated N times is mapped once)
 #     -d DIR        read every DIR/*.v (a DIR that does not exist is skipped)
 #     -f FILE       read FILE
 #     -I DIR        include directory (skipped when it does not exist)
@@ -18,15 +19,23 @@
 #     -n            leave out `share` (SAT-based resource sharing, an area
 #                   optimisation): `synth -noshare`; for ecp5 synth_ecp5's
 #                   coarse stage is run without it
+#     -w MODULE     MODULE is left out of the gate mapping (partial: for a
+#                   module too large for it): generic takes it through the
+#                   coarse stage only (word-level cells, its flip-flops as
+#                   bits), ecp5 makes it a black box (so no -m memory of
+#                   ecp5 may be inside it). Said in the output.
+#     -R N          ecp5: a memory read through more than N ports goes to
+#                   flip-flops before the RAM mapping (Yosys 0.23's
+#                   memory_libmap can exhaust memory on one)
 # Fails (exit 1) on a Yosys error (an unsupported construct stops
 # read_verilog), on any Yosys warning, when `check -assert` finds a problem,
 # on any latch, or when a -m memory is not a RAM. Prints the whole design's
 # cells, flip-flops and memories (the hierarchy total) and the run time.
 # Exits 77 (skipped) when YOSYS is not installed, 2 on a usage error.
 set -eu
-usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] YOSYS generic|ecp5 TOP" >&2; exit 2; }
-files="" incs="" params="" mems="" keep_log="" noshare=""
-while getopts d:f:I:P:m:l:n opt; do
+usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] [-w MODULE] [-R N] YOSYS generic|ecp5 TOP" >&2; exit 2; }
+files="" incs="" params="" mems="" keep_log="" noshare="" words="" maxrd=""
+while getopts d:f:I:P:m:l:nw:R: opt; do
     case $opt in
     d) if [ -d "$OPTARG" ]; then
            for f in "$OPTARG"/*.v; do [ -e "$f" ] && files="$files $f"; done
@@ -39,6 +48,8 @@ while getopts d:f:I:P:m:l:n opt; do
     m) mems="$mems $OPTARG" ;;
     l) keep_log=$OPTARG ;;
     n) noshare=1 ;;
+    w) words="$words $OPTARG" ;;
+    R) maxrd=$OPTARG ;;
     *) usage ;;
     esac
 done
@@ -56,21 +67,29 @@ trap 'rm -rf "$tmp"' EXIT
 ys=$tmp/flow.ys
 latches='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
 
-# The selection of memory INST.MEM (INST may be a path, u_a.u_b) as one
-# $mem_v2 cell. Hierarchical (generic): the cell MEM in the module that
-# implements instance INST; flattened (ecp5): the cell INST.MEM of TOP.
-mem_cell() {
-    if [ "$flow" = ecp5 ]; then
-        echo "$top/$1 $top/t:\$mem_v2 %i"
-        return
-    fi
+# The module that implements instance INST of TOP (INST may be a path,
+# u_a.u_b), as a selection.
+inst_module() {
     sel="" rest=$1
-    while [ "${rest#*.}" != "$rest" ]; do
-        if [ -z "$sel" ]; then sel="$top/${rest%%.*}"; else sel="$sel %M */${rest%%.*} %i"; fi
+    while :; do
+        if [ -z "$sel" ]; then sel="$top/${rest%%.*} %M"; else sel="$sel */${rest%%.*} %i %M"; fi
+        [ "${rest#*.}" != "$rest" ] || break
         rest=${rest#*.}
     done
-    echo "$sel %M */$rest %i */t:\$mem_v2 %i"
+    echo "$sel"
 }
+# Memory INST.MEM as one $mem_v2 cell, and as the RAM cells it was mapped to
+# (memory_libmap names them MEM.*)
+mem_cell() { echo "$(inst_module "${1%.*}") */${1##*.} %i */t:\$mem_v2 %i"; }
+ram_cells() { echo "$(inst_module "${1%.*}") */${1##*.}.* %i */t:DP16KD */t:TRELLIS_DPR16X4 %u %i"; }
+
+# The -w modules by their Verilog name (hdlname: a module derived with
+# parameters is named $paramod\NAME\...; `?` stands for the backslash, which
+# sh's echo would read as an escape).
+wsel=""
+for w in $words; do
+    if [ -z "$wsel" ]; then wsel=" A:hdlname=?$w"; else wsel="$wsel A:hdlname=?$w %u"; fi
+done
 
 # Each assertion is logged first ("CHECK: ..."): a failure names it.
 check() { # DESCRIPTION YOSYS-COMMAND
@@ -80,6 +99,7 @@ check() { # DESCRIPTION YOSYS-COMMAND
 {
     echo "read_verilog -defer$incs$files"
     echo "hierarchy -top $top$params"
+    for w in $words; do check "-w $w: the design has a module $w" "select -assert-min 1 A:hdlname=?$w"; done
     case $flow in
     generic)
         echo "synth -top $top${noshare:+ -noshare} -run :fine"
@@ -89,25 +109,30 @@ check() { # DESCRIPTION YOSYS-COMMAND
                 "select -assert-count 1 $(mem_cell "$m") r:WR_PORTS<=2 %i"
             if [ -z "$keep" ]; then keep="$(mem_cell "$m")"; else keep="$keep $(mem_cell "$m") %u"; fi
         done
-        # synth's fine stage, the -m memories kept as $mem_v2 (RAM macros)
-        echo "opt -fast -full"
-        if [ -n "$keep" ]; then echo "memory_map $keep %n"; else echo "memory_map"; fi
-        echo "opt -full"
-        echo "techmap"
-        echo "opt -fast"
-        echo "abc -fast"
-        echo "opt -fast"
+        # synth's fine stage on FINE (every module but the -w ones), the -m
+        # memories kept as $mem_v2 (RAM macros)
+        fine="*"
+        [ -z "$wsel" ] || fine="*$wsel %d"
+        echo "opt -fast -full $fine"
+        if [ -n "$keep" ]; then echo "memory_map $fine $keep %d"; else echo "memory_map $fine"; fi
+        echo "opt -full $fine"
+        echo "techmap $fine"
+        echo "opt -fast $fine"
+        echo "abc -fast $fine"
+        echo "opt -fast $fine"
+        [ -z "$wsel" ] || echo "simplemap$wsel t:\$*dff* %i"
         echo "hierarchy -check"
         for m in $mems; do check "$m is still a \$mem_v2 after synthesis" "select -assert-count 1 $(mem_cell "$m")"; done
         check "no latch" "select -assert-none $latches"
         check "check -assert (no driver conflict, no undriven wire in use, no logic loop)" "check -assert" ;;
     ecp5)
+        [ -z "$wsel" ] || echo "blackbox$wsel"
         if [ -z "$noshare" ]; then
-            echo "synth_ecp5 -top $top -run :map_ram"
+            echo "synth_ecp5 -top $top -noflatten -run :map_ram"
         else
             # synth_ecp5's coarse stage without `share` (Yosys 0.23's)
-            echo "synth_ecp5 -top $top -run :coarse"
-            echo "proc; flatten; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff"
+            echo "synth_ecp5 -top $top -noflatten -run :coarse"
+            echo "proc; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff"
             echo "fsm; opt; wreduce; peepopt; opt_clean"
             echo "techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean"
             echo "techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18" \
@@ -115,21 +140,23 @@ check() { # DESCRIPTION YOSYS-COMMAND
             echo "chtype -set \$mul t:\$__soft_mul; alumacc; opt; memory -nomap; opt_clean"
         fi
         for m in $mems; do check "$m is one \$mem_v2 after memory -nomap" "select -assert-count 1 $(mem_cell "$m")"; done
-        echo "synth_ecp5 -top $top -run map_ram:map_ffram"
+        [ -z "$maxrd" ] || echo "memory_map t:\$mem_v2 r:RD_PORTS>$maxrd %i"
+        echo "synth_ecp5 -top $top -noflatten -run map_ram:map_ffram"
         for m in $mems; do
             check "$m is mapped to RAM cells, not left for flip-flops" "select -assert-none $(mem_cell "$m")"
             check "$m is block RAM (DP16KD) or LUT RAM (TRELLIS_DPR16X4)" \
-                "select -assert-min 1 $top/t:DP16KD $top/t:TRELLIS_DPR16X4 %u $top/$m.* %i"
+                "select -assert-min 1 $(ram_cells "$m")"
         done
         # latches before map_luts, which turns them into LUT loops
-        echo "synth_ecp5 -top $top -run map_ffram:map_luts"
+        echo "synth_ecp5 -top $top -noflatten -run map_ffram:map_luts"
         check "no latch" "select -assert-none $latches"
-        echo "synth_ecp5 -top $top -run map_luts:"
+        echo "synth_ecp5 -top $top -noflatten -run map_luts:"
         check "check -assert -mapped (no conflict, undriven wire or loop, only ECP5 cells)" "check -assert -mapped" ;;
     *)
         usage ;;
     esac
     echo "tee -q -o $tmp/stat stat -top $top"
+    [ -z "$wsel" ] || [ "$flow" = ecp5 ] || echo "tee -q -o $tmp/wstat stat$wsel"
 } > "$ys"
 
 start=$(date +%s)
@@ -153,7 +180,13 @@ if grep "Warning:" "$tmp/log" | grep -v "ABC: Warning: The network is combinatio
     exit 1
 fi
 
-# The figures of the whole design: stat's hierarchy total (or its one module).
+# Each module's cells (one instance; derived names shortened to the
+# Verilog name), then the whole design's figures: stat's hierarchy total.
+awk '/^=== design hierarchy ===$/ { name = ""; next }
+     /^=== .* ===$/ { name = $2 }
+     /Number of cells:/ && name != "" { print name, $4; name = "" }' "$tmp/stat" |
+    sed 's/^\$paramod\(\$[0-9a-f]*\)\{0,1\}\\\([^\\ ]*\)[^ ]*/\2/' | sort -k2 -n -r |
+    while read -r name n; do echo "$top: module $name: $n cells"; done
 if grep -q "design hierarchy" "$tmp/stat"; then sed -n '/design hierarchy/,$p' "$tmp/stat" > "$tmp/total"
 else cp "$tmp/stat" "$tmp/total"; fi
 sed -n '/Number of cells/,$p' "$tmp/total" | grep -v '^ *$' | sed "s/^ */$top: /"
@@ -170,3 +203,9 @@ awk -v top="$top" -v flow="$flow" '
     }' "$tmp/total"
 [ -z "$mems" ] || echo "$top: $flow: inferred as RAM:$mems"
 echo "$top: yosys $flow: check -assert passed, no latches, no warnings; $((end - start)) s"
+if [ -n "$words" ] && [ "$flow" = ecp5 ]; then
+    echo "PARTIAL: $top: ecp5: black boxes, not in the figures above:$words"
+elif [ -n "$words" ]; then
+    echo "PARTIAL: $top: generic: left at word level (coarse stage only, flip-flops as bits):$words"
+    sed -n '/^=== /p; /Number of cells/p' "$tmp/wstat" | sed "s/^ */$top: /"
+fi

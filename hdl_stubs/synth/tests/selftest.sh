@@ -1,7 +1,10 @@
 #!/bin/sh
 # yosys_synth.sh's own test, both flows: it passes a clean design whose
-# memory is a RAM, and fails, naming the reason, on a latch, on a memory Yosys
-# cannot make a RAM, on a Yosys warning and on a construct Yosys refuses.
+# memory is a RAM (also without share, and with a module left out of the
+# gate mapping, said so; a memory of more read ports than -R goes to
+# flip-flops), and fails, naming the reason, on a latch, on a
+# memory Yosys cannot make a RAM, on a Yosys warning, on a construct Yosys
+# refuses and on a -w module the design does not have.
 #   selftest.sh YOSYS
 set -u
 yosys=$1
@@ -14,14 +17,14 @@ fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 fail=0
-# expect FLOW TOP STATUS TEXT [OPTION]: yosys_synth.sh on TOP (with
-# ram_ok.v) exits STATUS and prints TEXT
+# expect FLOW TOP STATUS TEXT [OPTIONS]: yosys_synth.sh OPTIONS (default
+# -m u_s.mem) on TOP (with ram_ok.v) exits STATUS and prints TEXT
 expect() {
-    flow=$1 top=$2 status=$3 text=$4 opt=${5:-}
-    files="-f $here/ram_ok.v $opt"
+    flow=$1 top=$2 status=$3 text=$4 opt=${5:--m u_s.mem}
+    files="-f $here/ram_ok.v"
     [ "$top" = ram_ok ] || files="$files -f $here/$top.v"
     # shellcheck disable=SC2086
-    $synth $files -m u_s.mem "$yosys" "$flow" "$top" > "$out" 2>&1
+    $synth $files $opt "$yosys" "$flow" "$top" > "$out" 2>&1
     got=$?
     if [ $got -eq "$status" ] && grep -qF "$text" "$out"; then
         echo "ok: $flow $top $opt: exit $got, \"$text\""
@@ -33,12 +36,16 @@ expect() {
 }
 for flow in generic ecp5; do
     expect $flow ram_ok 0 "ram_ok: $flow: inferred as RAM: u_s.mem"
-    expect $flow ram_ok 0 "ram_ok: $flow: inferred as RAM: u_s.mem" -n
+    expect $flow ram_ok 0 "ram_ok: $flow: inferred as RAM: u_s.mem" "-n -m u_s.mem"
+    expect $flow ram_ok 0 "PARTIAL: ram_ok: $flow: " "-n -w ram_ok_sub"
+    expect $flow ram_ok 1 "FAIL: ram_ok: yosys $flow: -w nothere: the design has a module nothere" "-w nothere"
     expect $flow bad_latch 1 "FAIL: bad_latch: yosys $flow: no latch"
     expect $flow bad_warning 1 "FAIL: bad_warning: yosys $flow: warnings"
     expect $flow bad_construct 1 "FAIL: bad_construct: yosys $flow: Yosys stopped"
 done
 expect generic bad_ffram 1 "FAIL: bad_ffram: yosys generic: u_s.mem is one \$mem_v2 of at most 2 write ports"
+expect ecp5 ram_ok 0 "ram_ok: ecp5: inferred as RAM: u_s.mem" "-R 1 -m u_s.mem"
+expect ecp5 ram_ok 1 "FAIL: ram_ok: yosys ecp5: u_s.mem is block RAM" "-R 0 -m u_s.mem"
 expect ecp5 bad_ffram 1 "FAIL: bad_ffram: yosys ecp5: u_s.mem is mapped to RAM cells"
 [ $fail -eq 0 ] && echo "yosys_synth selftest: PASS"
 exit $fail
