@@ -13,7 +13,7 @@
 // (pw_m: lanes written of P0..P6, LANES bits each; pw_v: their values; PT
 // targets dropped). Only executing lanes write.
 module gpu_unit_int #(
-    parameter integer LANES = 32        // the core's 32; fewer for a synthesis check of one lane's logic
+    parameter integer LANES = 32        // 32, or 1 for an instance a lane (gpu_exec.v, LANE_MODULES)
 ) (
     input  wire          clk,
     input  wire          go,
