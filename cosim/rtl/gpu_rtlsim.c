@@ -173,6 +173,7 @@ int main(int argc, char **argv)
                     .watchdog_cycles = (uint32_t)watchdog, .idle_timeout_ms = 200,
                     .rx = rx, .tx = tx, .rx_cap = sizeof rx, .tx_cap = sizeof tx, .state_buf = &state};
     struct timespec t0, t1;
+    fw_server_ready(&link_cfg);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int rc = fw_serve(&core);
     clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -92,6 +92,7 @@ int main(int argc, char **argv)
                     .dut_ctx = mutated ? (void *)&mutant : (void *)&dut, .watchdog_cycles = 1000000,
                     .idle_timeout_ms = 200, .rx = rx, .tx = tx, .rx_cap = rx_cap, .tx_cap = sizeof tx,
                     .state_buf = &state};
+    fw_server_ready(&link_cfg);
     int rc = fw_serve(&core);
     fw_link_zmq_close(&link);
     fw_dut_model_free(&dut);

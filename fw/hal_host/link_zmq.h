@@ -36,6 +36,7 @@ typedef struct {
     long owner;                  /* the process this server belongs to; 0: none */
     uint32_t idle_exit_ms;       /* exit after this long without a frame; 0: never */
     uint32_t session_timeout_ms; /* a session silent this long ends */
+    int ready_fd;                /* > 2: told "ready" once the server can answer at once (fw_server_ready) */
 } fw_link_zmq_config;
 
 #define FW_LINK_SESSION_TIMEOUT_MS 60000u

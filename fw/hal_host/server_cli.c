@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "janitor.h"
 #include "server_cli.h"
@@ -26,6 +27,11 @@ int fw_server_option(int opt, const char *arg, fw_link_zmq_config *c)
     case FW_SERVER_OPT_ENDPOINT_FILE: c->endpoint_file = arg; return 0;
     case FW_SERVER_OPT_CURVE_KEYS: c->curve_keys = arg; return 0;
     case FW_SERVER_OPT_AUTHORIZED_KEYS: c->authorized_keys = arg; return 0;
+    case FW_SERVER_OPT_READY_FD:
+        c->ready_fd = (int)number(arg, 1024, &ok);
+        if (!ok || c->ready_fd < 3)
+            fprintf(stderr, "%s: --ready-fd takes a file descriptor 3..1024, not '%s'\n", c->program, arg);
+        return ok && c->ready_fd >= 3 ? 0 : 2;
     case FW_SERVER_OPT_OWNER:
         c->owner = (long)number(arg, 1u << 30, &ok);
         if (!ok || c->owner < 2)
@@ -59,6 +65,8 @@ void fw_server_usage(FILE *f)
           "  --session-timeout S     a client silent this long loses its session (default 60)\n"
           "  --idle-exit S           exit when no client spoke for S seconds (default 0: never)\n"
           "  --owner PID             belong to process PID: exit when it ends (gpuhost passes its own)\n"
+          "  --ready-fd FD           write \"ready\" to FD and close it once listening with the DUT\n"
+          "                          built (gpuhost waits for it before its first request)\n"
           "One client at a time: others get ERROR SESSION until its connection closes.\n",
           f);
 }
@@ -118,4 +126,18 @@ int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
         return 1;
     }
     return 0;
+}
+
+void fw_server_ready(fw_link_zmq_config *c)
+{
+    if (c->ready_fd < 3)
+        return;
+    static const char ready[] = "ready\n";
+    ssize_t n;
+    do
+        n = write(c->ready_fd, ready, sizeof ready - 1);
+    while (n < 0 && errno == EINTR);
+    /* a reader that went away is the owner's business: its end is noticed anyway */
+    close(c->ready_fd);
+    c->ready_fd = -1;
 }

@@ -17,6 +17,7 @@ enum {
     FW_SERVER_OPT_SESSION_TIMEOUT,
     FW_SERVER_OPT_CURVE_KEYS,
     FW_SERVER_OPT_AUTHORIZED_KEYS,
+    FW_SERVER_OPT_READY_FD,
 };
 
 /* Entries of a getopt_long table (the server's own go before them). */
@@ -27,7 +28,8 @@ enum {
         {"idle-exit", required_argument, NULL, FW_SERVER_OPT_IDLE_EXIT},               \
         {"session-timeout", required_argument, NULL, FW_SERVER_OPT_SESSION_TIMEOUT},   \
         {"curve-keys", required_argument, NULL, FW_SERVER_OPT_CURVE_KEYS},             \
-        {"authorized-keys", required_argument, NULL, FW_SERVER_OPT_AUTHORIZED_KEYS}
+        {"authorized-keys", required_argument, NULL, FW_SERVER_OPT_AUTHORIZED_KEYS},  \
+        {"ready-fd", required_argument, NULL, FW_SERVER_OPT_READY_FD}
 
 /* 1: opt is not one of these; 0: taken into c; 2: refused (said on stderr:
  * exit 2). */
@@ -38,5 +40,9 @@ void fw_server_usage(FILE *f);
  * makes it look at its owner), binds. 0, or an exit status after saying why
  * (2 a bad option, 1 the link cannot be opened). */
 int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c);
+/* The server is listening and its DUT is built: says "ready" on --ready-fd
+ * (the readiness signal of the process that started it, so that its request
+ * timeouts never count a slow start) and closes it. */
+void fw_server_ready(fw_link_zmq_config *c);
 
 #endif

@@ -1,6 +1,8 @@
 /* libgpuhost: starting and reaping target servers. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
@@ -14,6 +16,11 @@
 #include "server.h"
 
 extern char **environ;
+
+/* The fd a started server says "ready" on (--ready-fd). */
+#define SERVER_READY_FD 3
+/* How long a server has between SIGTERM and SIGKILL. */
+#define SERVER_EXIT_GRACE_MS 30000
 
 static gh_server *running[8];
 
@@ -52,6 +59,47 @@ static int private_dir(gh_server *s, char *err, size_t errlen)
     return -1;
 }
 
+static void describe(const gh_server *s, char *why, size_t len);
+
+/* Reads the server's "ready" within GH_SERVER_START_LIMIT_MS, noticing its
+ * exit (the pipe may outlive it: a helper it forked can hold the other end). */
+static int wait_ready(gh_server *s, int fd, char *err, size_t errlen)
+{
+    char line[16] = "", why[256];
+    size_t got = 0;
+    for (uint32_t waited = 0; waited < GH_SERVER_START_LIMIT_MS; waited += 100) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        int n = poll(&p, 1, 100);
+        ssize_t r = n > 0 ? read(fd, line + got, sizeof line - 1 - got) : 0;
+        if (r > 0) {
+            got += (size_t)r;
+            line[got] = '\0';
+            if (strcmp(line, "ready\n") == 0)
+                return 0;
+            if (got == sizeof line - 1 || strchr(line, '\n')) {
+                snprintf(err, errlen, "%s sent \"%s\" instead of its readiness signal \"ready\"", s->name, line);
+                return -1;
+            }
+            continue;
+        }
+        bool closed = n > 0 && (r == 0 || errno != EINTR); /* end of file: it exits, or never will say it */
+        if (closed && gh_server_alive(s, why, sizeof why)) {
+            struct timespec ts = {0, 200 * 1000 * 1000}; /* let an exiting server finish */
+            nanosleep(&ts, NULL);
+        }
+        if (!gh_server_alive(s, why, sizeof why)) {
+            snprintf(err, errlen, "%s ended before it was ready (%s)", s->name, why);
+            return -1;
+        }
+        if (closed) {
+            snprintf(err, errlen, "%s closed its readiness pipe (--ready-fd) without saying it was ready", s->name);
+            return -1;
+        }
+    }
+    snprintf(err, errlen, "%s did not say it was ready within %u s", s->name, GH_SERVER_START_LIMIT_MS / 1000);
+    return -1;
+}
+
 int gh_server_start(gh_server *s, const char *program, char *const extra_args[], uint32_t idle_exit_s, char *err,
                     size_t errlen)
 {
@@ -67,7 +115,21 @@ int gh_server_start(gh_server *s, const char *program, char *const extra_args[],
         rmdir(s->dir);
         return -1;
     }
-    char owner[24], idle[24];
+    int ready[2];
+    if (pipe(ready) != 0) {
+        snprintf(err, errlen, "cannot make a pipe for %s's readiness signal: %s", s->name, strerror(errno));
+        rmdir(s->dir);
+        return -1;
+    }
+    fcntl(ready[0], F_SETFD, FD_CLOEXEC); /* (valid descriptors: cannot fail) */
+    fcntl(ready[1], F_SETFD, FD_CLOEXEC);
+    if (ready[1] == SERVER_READY_FD) { /* dup2 onto itself would keep FD_CLOEXEC */
+        int moved = fcntl(ready[1], F_DUPFD_CLOEXEC, SERVER_READY_FD + 1);
+        close(ready[1]);
+        ready[1] = moved;
+    }
+    char owner[24], idle[24], ready_fd[8];
+    snprintf(ready_fd, sizeof ready_fd, "%d", SERVER_READY_FD);
     snprintf(owner, sizeof owner, "%ld", (long)getpid());
     snprintf(idle, sizeof idle, "%u", idle_exit_s);
     char *argv[32];
@@ -79,6 +141,8 @@ int gh_server_start(gh_server *s, const char *program, char *const extra_args[],
     argv[argc++] = owner;
     argv[argc++] = "--idle-exit";
     argv[argc++] = idle;
+    argv[argc++] = "--ready-fd";
+    argv[argc++] = ready_fd;
     for (int i = 0; extra_args && extra_args[i] && argc < 31; i++)
         argv[argc++] = extra_args[i];
     argv[argc] = NULL;
@@ -92,15 +156,27 @@ int gh_server_start(gh_server *s, const char *program, char *const extra_args[],
     posix_spawnattr_setsigmask(&attr, &none);
     posix_spawnattr_setsigdefault(&attr, &stops);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    int rc = posix_spawn(&s->pid, program, NULL, &attr, argv, environ);
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    int rc = ready[1] < 0 ? errno : posix_spawn_file_actions_adddup2(&files, ready[1], SERVER_READY_FD);
+    if (rc == 0)
+        rc = posix_spawn(&s->pid, program, &files, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&files);
     posix_spawnattr_destroy(&attr);
+    if (ready[1] >= 0)
+        close(ready[1]);
     if (rc != 0) {
         snprintf(err, errlen, "cannot start %s: %s", program, strerror(rc));
+        close(ready[0]);
         rmdir(s->dir);
         return -1;
     }
     remember(s);
-    return 0;
+    rc = wait_ready(s, ready[0], err, errlen);
+    close(ready[0]);
+    if (rc != 0)
+        gh_server_stop(s);
+    return rc;
 }
 
 static void describe(const gh_server *s, char *why, size_t len)
@@ -137,7 +213,10 @@ void gh_server_stop(gh_server *s)
 {
     if (s->pid > 0 && !s->exited) {
         kill(s->pid, SIGTERM);
-        for (int i = 0; i < 200; i++) { /* 2 s */
+        /* A server closes its files (an FST waveform among them) before it
+         * exits, which takes seconds on a busy machine: killing it sooner
+         * would leave them cut short. */
+        for (int i = 0; i < SERVER_EXIT_GRACE_MS / 10; i++) {
             if (waitpid(s->pid, &s->status, WNOHANG) == s->pid) {
                 s->exited = true;
                 break;

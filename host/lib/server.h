@@ -25,12 +25,16 @@ typedef struct {
 } gh_server;
 
 /* Starts `program` with "--endpoint ipc://DIR/NAME.sock --owner PID
- * --idle-exit S" plus extra args. 0 or -1 with err. */
+ * --idle-exit S --ready-fd 3" plus extra args, and waits for its readiness
+ * signal ("ready" on fd 3: listening, DUT built), so that no request timeout
+ * counts a slow start; the wait ends early if the server exits, and gives up
+ * after GH_SERVER_START_LIMIT_MS. 0 or -1 with err (the server stopped). */
 int gh_server_start(gh_server *s, const char *program, char *const extra_args[], uint32_t idle_exit_s, char *err,
                     size_t errlen);
 /* false once the process has exited; why says how. */
 bool gh_server_alive(void *server, char *why, size_t len);
-/* SIGTERM, wait up to 2 s, then SIGKILL; always reaps; removes the socket
+#define GH_SERVER_START_LIMIT_MS 120000u
+/* SIGTERM, wait up to 30 s (it closes its files: a waveform), then SIGKILL; always reaps; removes the socket
  * and the directory. Async-signal-safe. */
 void gh_server_stop(gh_server *s);
 /* Stops every started server: for signal handlers and atexit. */

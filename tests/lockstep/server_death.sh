@@ -1,6 +1,6 @@
 #!/bin/sh
 # A target server that dies or goes silent mid-run is reported promptly with
-# a target error (exit 8), never a hang.
+# a target error (exit 8), never a hang; a slow start is waited for.
 # Usage: server_death.sh GPUHOST MODELSIM DIR
 set -u
 gpuhost=$1 modelsim=$2 dir=$3
@@ -61,5 +61,30 @@ if [ -n "$spid" ] && ! kill -0 "$spid" 2>/dev/null && [ $status -ne 0 ]; then
 else
     echo "FAIL Ctrl-C (status $status, server $spid still there?)"; fail=1
 fi
-[ $fail -eq 0 ] && echo "4 passed, 0 failed"
+
+# 5. a slow start is not a silent server: gpuhost waits for the server's
+# readiness signal (--ready-fd) before its first request, so a start slower
+# than --timeout still runs (a loaded CI machine is no target error)
+cat > "$work/slow-server" <<EOS
+#!/bin/sh
+sleep 3
+exec "$modelsim" "\$@"
+EOS
+chmod +x "$work/slow-server"
+out=$("$gpuhost" --board modelsim run "$dir/../kernels/bitmanip.s" --server "$work/slow-server" --timeout 1000 2>&1)
+status=$?
+if [ $status -eq 0 ]; then echo "ok   slow start (3 s, --timeout 1000): PASS"
+else echo "FAIL slow start (exit $status)"; echo "$out" | sed 's/^/    /'; fail=1; fi
+# 6. a server that ends before it is ready: exit 8, and how it ended
+cat > "$work/broken-server" <<EOS
+#!/bin/sh
+exit 3
+EOS
+chmod +x "$work/broken-server"
+out=$("$gpuhost" --board modelsim run "$dir/../kernels/bitmanip.s" --server "$work/broken-server" 2>&1)
+status=$?
+if [ $status -eq 8 ] && echo "$out" | grep -q "broken-server ended before it was ready (broken-server exited with status 3)"
+then echo "ok   server ends before ready: exit 8, said"
+else echo "FAIL server ends before ready (exit $status)"; echo "$out" | sed 's/^/    /'; fail=1; fi
+[ $fail -eq 0 ] && echo "6 passed, 0 failed"
 [ $fail -eq 0 ]
