@@ -38,6 +38,7 @@ bool usbemu_verbose;
 pthread_mutex_t usbemu_main_mu = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t usbemu_main_cv = PTHREAD_COND_INITIALIZER;
 static volatile sig_atomic_t pending_signal;
+#define USBEMU_CONNECT_LIMIT_S 120
 
 void usbemu_say(const char *fmt, ...)
 {
@@ -68,6 +69,47 @@ static void *fw_thread(void *arg)
 }
 
 /* ---------------------------------------------------------------- the testbed */
+
+/* A board is seen on USB once its firmware connects (USB.CTRL CONNECT, the
+ * D+ pull-up): the program starts then, so that no request timeout of its
+ * counts the image's boot on a loaded machine. A crashed image is left to
+ * the program to find (its device is gone). 0, or -1 said. */
+static bool board_waits(board *b)
+{
+    pthread_mutex_lock(&b->mu);
+    bool gone = b->gone;
+    pthread_mutex_unlock(&b->mu);
+    pthread_mutex_lock(&usbemu_main_mu);
+    bool connected = b->connected;
+    pthread_mutex_unlock(&usbemu_main_mu);
+    return b->image && !connected && !gone;
+}
+
+static int wait_connected(void)
+{
+    for (int i = 0; i < usbemu_board_count; i++) {
+        board *b = &usbemu_boards[i];
+        for (int slice = 0; board_waits(b); slice++) {
+            if (pending_signal)
+                return -1;
+            if (slice == USBEMU_CONNECT_LIMIT_S * 100) {
+                usbemu_say("board %s: the firmware image did not connect to USB within %d s", b->serial,
+                    USBEMU_CONNECT_LIMIT_S);
+                return -1;
+            }
+            struct timespec until; /* woken at once by a connect; the slices watch for signals */
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_nsec += 10 * 1000000L;
+            if (until.tv_nsec >= 1000000000L)
+                until.tv_sec++, until.tv_nsec -= 1000000000L;
+            pthread_mutex_lock(&usbemu_main_mu);
+            if (!b->connected)
+                pthread_cond_timedwait(&usbemu_main_cv, &usbemu_main_mu, &until);
+            pthread_mutex_unlock(&usbemu_main_mu);
+        }
+    }
+    return 0;
+}
 
 static int add_board(UMockdevTestbed *tb, UMockdevIoctlBase *handler, board *b)
 {
@@ -426,6 +468,8 @@ int main(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    if (wait_connected() != 0)
+        goto cleanup;
     fflush(NULL);
     pid_t emulator = getpid();
     pid_t child = fork();

@@ -81,6 +81,7 @@ struct board {
     uint64_t frames_out;
     /* firmware */
     bool image; /* the rv32 image under ghemu: rx holds OUT packets, not frames */
+    bool connected; /* the image has set CONNECT: the program may start */
     uint32_t usb_events; /* GH_USB_INT_* bits for the image's USB core */
 #ifdef USBEMU_HAVE_IMAGE
     ghemu *emu;

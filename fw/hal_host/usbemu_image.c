@@ -102,6 +102,15 @@ static void img_crashed(void *ctx)
     pthread_mutex_unlock(&usbemu_main_mu);
 }
 
+static void img_connect(void *ctx, bool on)
+{
+    board *b = ctx;
+    pthread_mutex_lock(&usbemu_main_mu);
+    b->connected = on;
+    pthread_cond_broadcast(&usbemu_main_cv);
+    pthread_mutex_unlock(&usbemu_main_mu);
+}
+
 image_options usbemu_image_opts = {.path = GH_REF_FW_IMAGE, .clk_hz = 50000000u, .spin_insns = 20000000u};
 
 int usbemu_image_start(board *b, char *err, size_t errlen)
@@ -111,7 +120,7 @@ int usbemu_image_start(board *b, char *err, size_t errlen)
                         .dut = &usbemu_dut_ops, .dut_ctx = &b->dut,
                         .usb = {.ctx = b, .out_packet = img_out_packet, .in_transfer = img_in_transfer,
                                 .in_ready = img_in_ready, .in_empty = img_in_empty, .events = img_events,
-                                .crashed = img_crashed}};
+                                .crashed = img_crashed, .connect = img_connect}};
     b->emu = ghemu_new(&cfg, err, errlen);
     return b->emu ? 0 : -1;
 }

@@ -37,6 +37,9 @@ typedef struct {
     uint32_t (*events)(void *ctx, bool *configured);
     /* The image crashed: the board leaves the bus (report in ghemu_report). */
     void (*crashed)(void *ctx);
+    /* The image set or cleared USB.CTRL's CONNECT (D+ pull-up: the host sees
+     * the device only while it is set). */
+    void (*connect)(void *ctx, bool on);
 } ghemu_usb_host;
 
 typedef struct {

@@ -147,6 +147,8 @@ void ghemu_usb_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
         return;
     switch (off) {
     case GH_USB_CTRL:
+        if ((u->ctrl ^ v) & GH_USB_CTRL_CONNECT && e->cfg.usb.connect)
+            e->cfg.usb.connect(e->cfg.usb.ctx, v & GH_USB_CTRL_CONNECT);
         u->ctrl = v & GH_USB_CTRL_CONNECT;
         if (v & GH_USB_CTRL_EP1_RESET) /* the head OUT packet and a half-sent IN transfer go */
             ghemu_usb_reset(e);
