@@ -55,7 +55,8 @@ else
     ctest_run quick build -LE long || status=1
     junits="quick=build/junit-quick.xml"
 fi
-UBSAN_OPTIONS=print_stacktrace=1 ctest_run asan build-asan -LE "bench|long" || status=1
+# (label hdl: tests that read only the HDL, not this build's binaries)
+UBSAN_OPTIONS=print_stacktrace=1 ctest_run asan build-asan -LE "bench|long|hdl" || status=1
 junits="$junits asan=build-asan/junit-asan.xml"
 
 elapsed=$(($(date +%s) - start))

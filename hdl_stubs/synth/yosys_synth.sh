@@ -5,6 +5,10 @@
 #     FLOW generic  `synth -top TOP`, hierarchy kept; the memories named by -m
 #                   stay $mem_v2 cells (RAM macros), every other memory is
 #                   mapped to flip-flops
+#     FLOW coarse   `synth -top TOP -run :fine`: synth's coarse stage only
+#                   (word-level cells: no gate mapping, so no gate figures),
+#                   with every check of generic; minutes less on a large
+#                   design, whose gate mapping the ecp5 flow proves
 #     FLOW ecp5     `synth_ecp5 -top TOP -noflatten` (Lattice ECP5 cells,
 #                   hierarchy kept: a module instantiated N times is mapped once)
 #     -d DIR        read every DIR/*.v (a DIR that does not exist is skipped)
@@ -20,10 +24,17 @@
 #                   optimisation): `synth -noshare`; for ecp5 synth_ecp5's
 #                   coarse stage is run without it
 #     -w MODULE     MODULE is left out of the gate mapping (partial: for a
-#                   module too large for it): generic takes it through the
+#                   module too large for it; not with coarse, which maps no
+#                   gates): generic takes it through the
 #                   coarse stage only (word-level cells, its flip-flops as
 #                   bits), ecp5 makes it a black box (so no -m memory of
 #                   ecp5 may be inside it). Said in the output.
+#     -F            ecp5: LUT mapping with ABC's fast script (`abc -fast`:
+#                   strash, dretime, if) instead of its default one, whose
+#                   fraiging, scorr, dc2, dch and mfs2 rounds optimise the
+#                   LUT count and cost most of the run on a large design
+#                   (the mapping is proved just the same; the LUT count is
+#                   higher, said in the output)
 #     -R N          ecp5: a memory read through more than N ports goes to
 #                   flip-flops before the RAM mapping (Yosys 0.23's
 #                   memory_libmap can exhaust memory on one)
@@ -33,9 +44,9 @@
 # cells, flip-flops and memories (the hierarchy total) and the run time.
 # Exits 77 (skipped) when YOSYS is not installed, 2 on a usage error.
 set -eu
-usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] [-w MODULE] [-R N] YOSYS generic|ecp5 TOP" >&2; exit 2; }
-files="" incs="" params="" mems="" keep_log="" noshare="" words="" maxrd=""
-while getopts d:f:I:P:m:l:nw:R: opt; do
+usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] [-w MODULE] [-R N] [-F] YOSYS generic|coarse|ecp5 TOP" >&2; exit 2; }
+files="" incs="" params="" mems="" keep_log="" noshare="" words="" maxrd="" fast_luts=""
+while getopts d:f:I:P:m:l:nw:R:F opt; do
     case $opt in
     d) if [ -d "$OPTARG" ]; then
            for f in "$OPTARG"/*.v; do [ -e "$f" ] && files="$files $f"; done
@@ -50,12 +61,15 @@ while getopts d:f:I:P:m:l:nw:R: opt; do
     n) noshare=1 ;;
     w) words="$words $OPTARG" ;;
     R) maxrd=$OPTARG ;;
+    F) fast_luts=1 ;;
     *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
 [ $# -eq 3 ] || usage
 yosys=$1 flow=$2 top=$3
+[ "$flow" != coarse ] || [ -z "$words" ] || { echo "yosys_synth.sh: -w: the coarse flow maps no gates" >&2; exit 2; }
+[ "$flow" = ecp5 ] || [ -z "$fast_luts" ] || { echo "yosys_synth.sh: -F: only the ecp5 flow maps LUTs" >&2; exit 2; }
 [ -n "$files" ] || { echo "yosys_synth.sh: no Verilog file to read" >&2; exit 2; }
 if ! command -v "$yosys" >/dev/null 2>&1; then
     echo "SKIP: $yosys not installed (scripts/setup.sh installs yosys)"
@@ -125,6 +139,15 @@ check() { # DESCRIPTION YOSYS-COMMAND
         for m in $mems; do check "$m is still a \$mem_v2 after synthesis" "select -assert-count 1 $(mem_cell "$m")"; done
         check "no latch" "select -assert-none $latches"
         check "check -assert (no driver conflict, no undriven wire in use, no logic loop)" "check -assert" ;;
+    coarse)
+        echo "synth -top $top${noshare:+ -noshare} -run :fine"
+        for m in $mems; do
+            check "$m is one \$mem_v2 of at most 2 write ports after memory -nomap" \
+                "select -assert-count 1 $(mem_cell "$m") r:WR_PORTS<=2 %i"
+        done
+        echo "hierarchy -check"
+        check "no latch" "select -assert-none $latches"
+        check "check -assert (no driver conflict, no undriven wire in use, no logic loop)" "check -assert" ;;
     ecp5)
         [ -z "$wsel" ] || echo "blackbox$wsel"
         if [ -z "$noshare" ]; then
@@ -150,9 +173,17 @@ check() { # DESCRIPTION YOSYS-COMMAND
         # latches before map_luts, which turns them into LUT loops
         echo "synth_ecp5 -top $top -noflatten -run map_ffram:map_luts"
         check "no latch" "select -assert-none $latches"
-        # up to synth_ecp5's check stage, whose autoname (cell names for
-        # reading only) takes Yosys 0.23 quadratic time on a design this size
-        echo "synth_ecp5 -top $top -noflatten -run map_luts:check"
+        if [ -n "$fast_luts" ]; then
+            # synth_ecp5's map_luts with ABC's fast script
+            echo "techmap -map +/ecp5/latches_map.v"
+            echo "abc -fast -dress -lut 4:7"
+            echo "clean"
+            echo "synth_ecp5 -top $top -noflatten -run map_cells:check"
+        else
+            # up to synth_ecp5's check stage, whose autoname (cell names for
+            # reading only) takes Yosys 0.23 quadratic time on a design this size
+            echo "synth_ecp5 -top $top -noflatten -run map_luts:check"
+        fi
         echo "hierarchy -check"
         check "check -assert -mapped (no conflict, undriven wire or loop, only ECP5 cells)" "check -assert -mapped" ;;
     *)
@@ -195,17 +226,18 @@ else cp "$tmp/stat" "$tmp/total"; fi
 sed -n '/Number of cells/,$p' "$tmp/total" | grep -v '^ *$' | sed "s/^ */$top: /"
 awk -v top="$top" -v flow="$flow" '
     /Number of cells:/ { cells = $4 }
-    $1 ~ /DFF|TRELLIS_FF/ { ffs += $2 }
+    $1 ~ /DFF|TRELLIS_FF|^\$[a-z]*dff/ { ffs += $2 } # (coarse: word-level flip-flop cells)
     $1 == "$mem_v2" { mems += $2 }
     $1 == "DP16KD" { bram += $2 }
     $1 == "TRELLIS_DPR16X4" { lutram += $2 }
     END {
         printf "%s: %s: %d cells, %d flip-flops, ", top, flow, cells, ffs
         if (flow == "ecp5") printf "%d block RAMs (DP16KD), %d LUT RAMs (TRELLIS_DPR16X4)\n", bram, lutram
-        else printf "%d memories ($mem_v2)\n", mems
+        else printf "%d memories ($mem_v2)%s\n", mems, flow == "coarse" ? " (word-level cells: coarse stage only)" : ""
     }' "$tmp/total"
 [ -z "$mems" ] || echo "$top: $flow: inferred as RAM:$mems"
 echo "$top: yosys $flow: check -assert passed, no latches, no warnings; $((end - start)) s"
+[ -z "$fast_luts" ] || echo "$top: ecp5: LUTs mapped with ABC's fast script (-F): the LUT count is an upper figure"
 if [ -n "$words" ] && [ "$flow" = ecp5 ]; then
     echo "PARTIAL: $top: ecp5: black boxes, not in the figures above:$words"
 elif [ -n "$words" ]; then

@@ -8,8 +8,9 @@
  * FP_TEST_ITERATIONS sets it), in
  * every compiled copy of the loops (base and AVX2 where the CPU has it); and
  * the fallback when the host rounds upward.
- * --exhaustive: every pair of binary16 operands for add, in every rounding
- * mode (2^34 elements per copy of the loops).
+ * --exhaustive [rn|rp|rm|rz]: every pair of binary16 operands for add, in
+ * every rounding mode or the one named (2^32 elements a mode per copy of the
+ * loops; CTest runs the four modes as four tests, in parallel).
  * Prints "N elements, N mismatches"; exits 1 on a mismatch. */
 #include <fenv.h>
 #include <stdio.h>
@@ -128,11 +129,13 @@ static void random_cases(unsigned long iterations)
                 }
 }
 
-/* Every pair of 16-bit operands of op in format f, every rounding mode. */
-static void exhaustive(sf_op op, sf_format f)
+static const char *const MODE_NAME[] = {"rn", "rp", "rm", "rz"};
+
+/* Every pair of 16-bit operands of op in format f, in rounding modes first..last. */
+static void exhaustive(sf_op op, sf_format f, int first, int last)
 {
     uint32_t a[SF_LANES16], b[SF_LANES16];
-    for (int rnd = SF_RN; rnd <= SF_RZ; rnd++) {
+    for (int rnd = first; rnd <= last; rnd++) {
         sf_mode m = {(sf_rounding)rnd, false, false};
         for (uint32_t x = 0; x < 0x10000; x++) {
             for (unsigned i = 0; i < SF_LANES16; i++)
@@ -143,7 +146,7 @@ static void exhaustive(sf_op op, sf_format f)
                 check(op, f, m, a, b, NULL);
             }
         }
-        printf("%s %s rnd %d: every pair done\n", FMT_NAME[f], OP_NAME[op], rnd);
+        printf("%s %s %s: every pair done\n", FMT_NAME[f], OP_NAME[op], MODE_NAME[rnd]);
         fflush(stdout);
     }
 }
@@ -151,6 +154,16 @@ static void exhaustive(sf_op op, sf_format f)
 int main(int argc, char **argv)
 {
     bool full = argc > 1 && strcmp(argv[1], "--exhaustive") == 0;
+    int first = SF_RN, last = SF_RZ;
+    if (full && argc > 2) {
+        for (first = SF_RN; first <= SF_RZ && strcmp(argv[2], MODE_NAME[first]) != 0; first++)
+            ;
+        if (first > SF_RZ) {
+            fprintf(stderr, "usage: test_model_sf_lanes [--exhaustive [rn|rp|rm|rz]]\n");
+            return 2;
+        }
+        last = first;
+    }
     const char *env = getenv("FP_TEST_ITERATIONS");
     unsigned long iterations = env ? strtoul(env, NULL, 10) : 2000000;
 #if defined(__SANITIZE_ADDRESS__)
@@ -164,7 +177,7 @@ int main(int argc, char **argv)
     copies = sf_lanes_wide_available() ? 2 : 1;
     printf("loops: base%s\n", copies == 2 ? " and AVX2" : "");
     if (full)
-        exhaustive(SF_OP_ADD, SF_F16);
+        exhaustive(SF_OP_ADD, SF_F16, first, last);
     else
         random_cases(iterations);
     if (!full) { /* rounding upward: every element must go through softfloat */
