@@ -70,10 +70,7 @@ static void *fw_thread(void *arg)
 
 /* ---------------------------------------------------------------- the testbed */
 
-/* A board is seen on USB once its firmware connects (USB.CTRL CONNECT, the
- * D+ pull-up): the program starts then, so that no request timeout of its
- * counts the image's boot on a loaded machine. A crashed image is left to
- * the program to find (its device is gone). 0, or -1 said. */
+/* An image board that has neither connected nor crashed yet. */
 static bool board_waits(board *b)
 {
     pthread_mutex_lock(&b->mu);
@@ -85,6 +82,10 @@ static bool board_waits(board *b)
     return b->image && !connected && !gone;
 }
 
+/* A board is seen on USB once its firmware connects (USB.CTRL CONNECT, the
+ * D+ pull-up): the program starts then, so that no request timeout of its
+ * counts the image's boot on a loaded machine. A crashed image is left to
+ * the program to find (its device is gone). 0, or -1 said. */
 static int wait_connected(void)
 {
     for (int i = 0; i < usbemu_board_count; i++) {

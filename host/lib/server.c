@@ -59,8 +59,6 @@ static int private_dir(gh_server *s, char *err, size_t errlen)
     return -1;
 }
 
-static void describe(const gh_server *s, char *why, size_t len);
-
 /* Reads the server's "ready" within GH_SERVER_START_LIMIT_MS, noticing its
  * exit (the pipe may outlive it: a helper it forked can hold the other end). */
 static int wait_ready(gh_server *s, int fd, char *err, size_t errlen)
