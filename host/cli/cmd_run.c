@@ -62,7 +62,8 @@ static void usage(FILE *f)
           "exit status: 0 PASS, 1 input rejected, 2 usage error, 3 I/O error,\n"
           "             4 FAIL (an expectation does not hold), 5 the kernel trapped,\n"
           "             6 --max-insns reached first, 7 divergence, 8 target error,\n"
-          "             9 the target lacks an instruction the kernel uses\n",
+          "             9 the target lacks an instruction the kernel uses,\n"
+          "             10 --free-run finished (nothing compared: no verdict)\n",
           f);
 }
 
@@ -211,12 +212,19 @@ static int parse(int argc, char **argv, run_args *a)
     return GH_EXIT_OK;
 }
 
+/* A run that ended as it should (PASS, or a free run's end): a file it could
+ * not write then makes it an I/O error. */
+static bool ended_well(int rc)
+{
+    return rc == GH_EXIT_OK || rc == GH_EXIT_UNVERIFIED;
+}
+
 /* The run's verdict as an exit status. */
 static int exit_status(const gh_run_result *res)
 {
     switch (res->verdict) {
-    case GH_PASS:
-    case GH_FINISHED: return res->io_error ? GH_EXIT_IO : GH_EXIT_OK;
+    case GH_PASS: return res->io_error ? GH_EXIT_IO : GH_EXIT_OK;
+    case GH_FINISHED: return res->io_error ? GH_EXIT_IO : GH_EXIT_UNVERIFIED;
     case GH_FAIL: return GH_EXIT_FAIL;
     case GH_DIVERGED: return GH_EXIT_DIVERGED;
     case GH_TRAPPED: return GH_EXIT_TRAP;
@@ -327,15 +335,15 @@ int gh_cmd_run(const char *board, int argc, char **argv)
             break;
         }
     }
-    if (a.run.coverage && fclose(a.run.coverage) != 0 && rc == GH_EXIT_OK) {
+    if (a.run.coverage && fclose(a.run.coverage) != 0 && ended_well(rc)) {
         fprintf(stderr, "gpuhost run: cannot write %s\n", a.coverage_path);
         rc = GH_EXIT_IO;
     }
-    if (a.run.trace && fclose(a.run.trace) != 0 && rc == GH_EXIT_OK) {
+    if (a.run.trace && fclose(a.run.trace) != 0 && ended_well(rc)) {
         fprintf(stderr, "gpuhost run: cannot write %s\n", a.trace_path);
         rc = GH_EXIT_IO;
     }
-    if (a.junit && gh_write_junit(a.junit, board, path, rc, now() - t0) != 0 && rc == GH_EXIT_OK)
+    if (a.junit && gh_write_junit(a.junit, board, path, rc, now() - t0) != 0 && ended_well(rc))
         rc = GH_EXIT_IO;
     isa_kernel_destroy(&k);
     return rc;

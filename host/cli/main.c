@@ -30,7 +30,8 @@ static void usage(FILE *f)
           "             3 I/O error (also: standard output could not be written), 4 FAIL (an .expect does not hold), 5 the kernel trapped,\n"
           "             6 --max-insns reached, 7 divergence from the model, 8 target error (no server,\n"
           "             a dead or silent link, a watchdog, a DUT error, a fault that never showed),\n"
-          "             9 the kernel uses an instruction the target does not implement\n"
+          "             9 the kernel uses an instruction the target does not implement,\n"
+          "             10 a --free-run finished (nothing compared, so no verdict)\n"
           "Run 'gpuhost COMMAND --help' for a command's options.\n",
           f);
 }

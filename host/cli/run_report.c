@@ -75,7 +75,7 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
         if (res->report[0])
             gh_say("%s", res->report);
         break;
-    case GH_FINISHED: gh_say("FREE RUN: finished without comparison (no verdict on correctness)\n"); break;
+    case GH_FINISHED: gh_say("FREE RUN: finished, nothing compared (no verdict on correctness: exit 10)\n"); break;
     case GH_LIMIT:
         gh_say("LIMIT: stopped after %" PRIu64 " instructions (--max-insns), lockstep clean so far\n",
                res->instructions);

@@ -83,10 +83,11 @@ int gh_write_junit(const char *path, const char *board, const char *kernel, int 
     snprintf(first, sizeof first, "%.*s", (int)strcspn(verdict, "\n"), verdict);
     bool failure = status == GH_EXIT_FAIL || status == GH_EXIT_DIVERGED || status == GH_EXIT_TRAP ||
                    status == GH_EXIT_LIMIT;
-    bool error = status != GH_EXIT_OK && !failure;
+    bool skipped = status == GH_EXIT_UNVERIFIED; /* a free run verified nothing: never "passed" */
+    bool error = status != GH_EXIT_OK && !failure && !skipped;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<testsuite name=\"gpuhost\" tests=\"1\" failures=\"%d\" errors=\"%d\" time=\"%.3f\">\n",
-            failure, error, seconds);
+    fprintf(f, "<testsuite name=\"gpuhost\" tests=\"1\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
+            failure, error, skipped, seconds);
     fputs("  <testcase classname=\"gpuhost.", f);
     xml_text(f, board);
     fputs("\" name=\"", f);
@@ -99,6 +100,11 @@ int gh_write_junit(const char *path, const char *board, const char *kernel, int 
         fprintf(f, "    <properties><property name=\"retries\" value=\"%u\"/>"
                 "<property name=\"passed_on_retry\" value=\"%s\"/></properties>\n",
                 retries, status == GH_EXIT_OK ? "true" : "false");
+    if (skipped) {
+        fputs("    <skipped message=\"", f);
+        xml_text(f, first);
+        fputs("\"/>\n", f);
+    }
     if (failure || error) {
         fprintf(f, "    <%s message=\"", failure ? "failure" : "error");
         xml_text(f, first);

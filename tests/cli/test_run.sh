@@ -54,5 +54,16 @@ assert f.attrib["failures"] == "1"
 assert f[0].find("failure").attrib["message"].startswith("FAIL: warp 0 R0 lane 0: expected 0x7")
 assert f[0].find("failure").attrib["type"] == "exit 4"
 EOS
+# a free run compares nothing: its own exit status (10), JUnit's skipped, never passed
+"$gpuhost" --board modelsim run "$kernels/bitmanip.s" --free-run -q --junit "$work/free.xml" > "$work/free.txt" 2>&1
+s=$?
+[ $s -eq 10 ] && grep -q "^FREE RUN: finished, nothing compared" "$work/free.txt" && ok "--free-run exits 10, said" \
+    || bad "--free-run (exit $s): $(cat "$work/free.txt")"
+python3 - "$work/free.xml" <<'EOS' && ok "JUnit of a free run: skipped, not passed" || bad "JUnit of a free run"
+import sys, xml.etree.ElementTree as ET
+r = ET.parse(sys.argv[1]).getroot()
+assert r.attrib["skipped"] == "1" and r.attrib["failures"] == "0" and r.attrib["errors"] == "0", r.attrib
+assert r[0].find("skipped").attrib["message"].startswith("FREE RUN: finished, nothing compared")
+EOS
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
