@@ -36,7 +36,7 @@ static void usage(FILE *f)
           "  --coverage FILE          write what ran (variants, modifiers, guards, partial warps) as\n"
           "                           a coverage record: gpuhost coverage merge sums them\n"
           "  --retries N              run again after a target error (exit 8), at most N times;\n"
-          "                           a divergence or FAIL is never retried (HIL CI: flaky links)\n"
+          "                           a divergence, FAIL or DUT failure (exit 11) is never retried\n"
           "  under ctest --resource-spec-file, the board instance CTest allocated\n"
           "  (CTEST_RESOURCE_GROUP_*) is used: see 'gpuhost boards --resource-spec'\n"
           "lockstep boards (modelsim, rtl, usb, usbemu, usbemu-rtl):\n"
@@ -63,7 +63,8 @@ static void usage(FILE *f)
           "             4 FAIL (an expectation does not hold), 5 the kernel trapped,\n"
           "             6 --max-insns reached first, 7 divergence, 8 target error,\n"
           "             9 the target lacks an instruction the kernel uses,\n"
-          "             10 --free-run finished (nothing compared: no verdict)\n",
+          "             10 --free-run finished (nothing compared: no verdict),\n"
+          "             11 the DUT hung (watchdog) or broke the port contract (never retried)\n",
           f);
 }
 
@@ -225,6 +226,7 @@ static int exit_status(const gh_run_result *res)
     switch (res->verdict) {
     case GH_PASS: return res->io_error ? GH_EXIT_IO : GH_EXIT_OK;
     case GH_FINISHED: return res->io_error ? GH_EXIT_IO : GH_EXIT_UNVERIFIED;
+    case GH_DUT_FAILED: return GH_EXIT_DUT;
     case GH_FAIL: return GH_EXIT_FAIL;
     case GH_DIVERGED: return GH_EXIT_DIVERGED;
     case GH_TRAPPED: return GH_EXIT_TRAP;

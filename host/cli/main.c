@@ -29,9 +29,10 @@ static void usage(FILE *f)
           "             kernel), 2 usage error (also: an option the board cannot honour),\n"
           "             3 I/O error (also: standard output could not be written), 4 FAIL (an .expect does not hold), 5 the kernel trapped,\n"
           "             6 --max-insns reached, 7 divergence from the model, 8 target error (no server,\n"
-          "             a dead or silent link, a watchdog, a DUT error, a fault that never showed),\n"
+          "             a dead or silent link, a fault that never showed: --retries runs it again),\n"
           "             9 the kernel uses an instruction the target does not implement,\n"
-          "             10 a --free-run finished (nothing compared, so no verdict)\n"
+          "             10 a --free-run finished (nothing compared, so no verdict),\n"
+          "             11 the DUT hung (watchdog) or broke the port contract (a DUT bug: never retried)\n"
           "Run 'gpuhost COMMAND --help' for a command's options.\n",
           f);
 }

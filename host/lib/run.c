@@ -48,8 +48,8 @@ static double now(void)
 const char *gh_verdict_name(int verdict)
 {
     static const char *const names[] = {"UNKNOWN", "PASS", "FAIL", "DIVERGENCE", "TRAP", "LIMIT",
-                                        "TARGET ERROR", "UNSUPPORTED", "FINISHED"};
-    return verdict >= 0 && verdict <= GH_FINISHED ? names[verdict] : "UNKNOWN";
+                                        "TARGET ERROR", "UNSUPPORTED", "FINISHED", "DUT FAILURE"};
+    return verdict >= 0 && verdict <= GH_DUT_FAILED ? names[verdict] : "UNKNOWN";
 }
 
 /* The one place a verdict is set: the first ending wins. */
@@ -343,17 +343,22 @@ static void ended_trap(run *s)
     verdict(s, GH_TRAPPED);
 }
 
+/* A run the target ended before the kernel did. A hung DUT or one that broke
+ * the port contract is the DUT's own failure (a bug a retry would hide);
+ * the rest are the target's. */
 static void ended_early(run *s, int reason)
 {
     switch (reason) {
     case WIRE_END_WATCHDOG:
-        gh__say(&s->text, "target error: the DUT stopped retiring after %" PRIu64 " instructions (watchdog)\n",
+        gh__say(&s->text, "the DUT stopped retiring after %" PRIu64 " instructions (watchdog)\n",
                 s->res->instructions);
-        break;
+        verdict(s, GH_DUT_FAILED);
+        return;
     case WIRE_END_DUT_ERROR:
-        gh__say(&s->text, "target error: the DUT broke the port contract after %" PRIu64 " instructions "
+        gh__say(&s->text, "the DUT broke the port contract after %" PRIu64 " instructions "
                 "(its retire beats could not be read as an instruction)\n", s->res->instructions);
-        break;
+        verdict(s, GH_DUT_FAILED);
+        return;
     case WIRE_END_HALTED:
         gh__say(&s->text, "target error: the target ended the run as halted; nobody asked it to\n");
         break;

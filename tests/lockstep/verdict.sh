@@ -63,8 +63,12 @@ server flag_trap "--mutate flag-trap:3"
 expect "a TRAP flag without a trap is a divergence, never PASS" 7 --board modelsim run "$k" \
     --server "$work/flag_trap" -- "DIVERGENCE at instruction 3" "flags: expected 0x0, actual 0x4"
 server step_error "--mutate step-error:2"
-expect "a DUT that breaks the port contract is said to" 8 --board modelsim run "$k" --server "$work/step_error" -- \
-    "the DUT broke the port contract after 2 instructions"
+expect "a DUT that breaks the port contract is said to (exit 11)" 11 --board modelsim run "$k" \
+    --server "$work/step_error" -- "DUT FAILURE: the DUT broke the port contract after 2 instructions"
+expect "... and never retried: a retry would turn its bug into a pass" 11 --board modelsim run "$k" --retries 2 \
+    --server "$work/step_error" -- "DUT FAILURE: the DUT broke the port contract after 2 instructions"
+"$gpuhost" --board modelsim run "$k" --retries 2 --server "$work/step_error" 2>&1 | grep -q "RETRY" \
+    && { fail=$((fail + 1)); echo "FAIL a DUT failure was retried"; } || { pass=$((pass + 1)); echo "ok   no RETRY line"; }
 server small "--rx-buffer 1024"
 { echo ".init R2 0x1000"; printf '.global 0x1000'; i=0; while [ $i -lt 600 ]; do printf ' %d' $i; i=$((i + 1)); done
   echo; echo "LDG R0, [R[2:3]] ;"; echo "EXIT ;"; echo ".expect R0 0"; } > "$work/big.s" # 2.4 KB in one load

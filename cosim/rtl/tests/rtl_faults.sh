@@ -88,12 +88,12 @@ printf '#!/bin/sh\nexec "%s" "$@" --watchdog 3\n' "$rtlsim" > "$work/hung"
 chmod +x "$work/hung"
 out=$("$gpuhost" --board rtl run "$kernel" --server "$work/hung" 2>&1)
 status=$?
-if [ $status -eq 8 ] && echo "$out" | grep -qF "the DUT stopped retiring after 0 instructions (watchdog)"; then
+if [ $status -eq 11 ] && echo "$out" | grep -qF "DUT FAILURE: the DUT stopped retiring after 0 instructions (watchdog)"; then
     pass=$((pass + 1))
-    echo "ok   watchdog: a step longer than --watchdog ends the run (exit 8)"
+    echo "ok   watchdog: a step longer than --watchdog ends the run as the DUT's failure (exit 11)"
 else
     fail=$((fail + 1))
-    echo "FAIL watchdog (exit $status, wanted 8)"
+    echo "FAIL watchdog (exit $status, wanted 11)"
     echo "$out" | sed 's/^/    /'
 fi
 echo "$pass passed, $fail failed"

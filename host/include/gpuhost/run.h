@@ -29,9 +29,10 @@ enum gh_verdict {
     GH_DIVERGED,      /* the target differs from the model */
     GH_TRAPPED,       /* the kernel trapped (both sides agree) */
     GH_LIMIT,         /* max_insns reached, clean so far */
-    GH_TARGET_ERROR,  /* the target failed: link, watchdog, DUT error, a fault that never struck */
+    GH_TARGET_ERROR,  /* the target failed: link, server, a fault that never struck (a retry may help) */
     GH_UNSUPPORTED,   /* the kernel needs what the target lacks (named before running) */
     GH_FINISHED,      /* free run: the target finished; nothing was compared */
+    GH_DUT_FAILED,    /* the DUT hung (watchdog) or broke the port contract: its bug, never retried */
 };
 const char *gh_verdict_name(int verdict); /* "PASS", "DIVERGENCE", ... */
 
