@@ -260,7 +260,14 @@ int gh_wire_read_state(gh_wire *t, uint16_t warp, wire_state *out)
     if (send_request(t, WIRE_READ_STATE, buf, 2) != 0 || expect(t, WIRE_STATE, &h, &p) != 0)
         return -1;
     wire_reader r = {.p = p, .len = h.length};
-    return wire_state_decode(&r, out) == 0 ? 0 : fail(t, "malformed STATE reply%s%s", "", "");
+    if (wire_state_decode(&r, out) != 0)
+        return fail(t, "malformed STATE reply%s%s", "", "");
+    /* one warp's state served for another would pass wherever the warps end alike */
+    if (out->warp != warp) {
+        snprintf(t->error, sizeof t->error, "STATE reply for warp %u, where warp %u was asked", out->warp, warp);
+        return -1;
+    }
+    return 0;
 }
 
 /* One READ_MEM request: len must fit the target's max_payload. */
