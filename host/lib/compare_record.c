@@ -256,6 +256,9 @@ unsigned gh__compare_records(gh_text *r, const wire_commit *m, const wire_commit
         FIELD("trapping lane", "%u", m->trap_lane, t->trap_lane);
     }
 #undef FIELD
+    unsigned malformed = gh__record_shape(r, t);
+    if (malformed)
+        return diffs + malformed; /* its writes cannot be read as one set */
     gh_value_kind kind = gh__value_kind(m->insn_lo, m->insn_hi);
     diffs += compare_gprs(r, m, t, kind, tol);
     diffs += compare_uniform_and_preds(r, m, t);

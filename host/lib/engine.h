@@ -52,6 +52,9 @@ typedef struct {
  * their count. Register values of an approximate instruction within the
  * target's declared tolerance are not differences: they are counted in tol. */
 unsigned gh__compare_records(gh_text *r, const wire_commit *model, const wire_commit *target, gh_tolerated *tol);
+/* record_shape.c: what no target's record may hold (out-of-range numbers, a
+ * register written twice), said in r; the count of such faults. */
+unsigned gh__record_shape(gh_text *r, const wire_commit *target);
 
 /* Page numbers (address / WIRE_PAGE_SIZE) a run placed or wrote. */
 typedef struct {
