@@ -110,6 +110,7 @@ static void builtin_boards(void **state)
     assert_string_equal(rtl->server, "gpu-rtlsim");
     assert_false(rtl->has_usb);
     assert_int_equal(rtl->warps, 4);
+    assert_int_equal(rtl->max_ulp, 1);
 
     const gh_board *modelsim = gh_board_find(list, count, "modelsim");
     assert_non_null(modelsim);
@@ -160,6 +161,7 @@ static void bad_values(void **state)
     expect_error("[board]\nname = x\ntransport = usb\n[usb]\nmax_packet = 500\n", 5, "max_packet '500'");
     expect_error("[board]\nname = x\ntransport = model\n[dut]\nwarps = 0\n", 5, "warps '0'");
     expect_error("[board]\nname = x\ntransport = model\n[dut]\nwarps = 65\n", 5, "warps '65'");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nmax_ulp = 256\n", 5, "max_ulp '256'");
     expect_error("[board]\nname = x\ntransport = model\n[dut]\nimplements = IALU FOO\n", 5,
                  "unknown instruction group 'FOO'");
     expect_error("[board]\nname = x\ntransport = model\n[dut]\nimplements = all IALU\n", 5, "\"all\" cannot");

@@ -29,7 +29,7 @@ static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
 enum key {
     K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_FIRMWARE, K_EMULATOR, K_EMULATOR_DUT, K_EMULATOR_FIRMWARE,
     K_VID, K_PID, K_INTERFACE, K_EP_OUT, K_EP_IN, K_MAX_PACKET,
-    K_WARPS, K_IMPLEMENTS, K_TARGET, K_COUNT
+    K_WARPS, K_IMPLEMENTS, K_TARGET, K_MAX_ULP, K_COUNT
 };
 
 static const struct {
@@ -44,7 +44,7 @@ static const struct {
     [K_INTERFACE] = {SEC_USB, "interface"}, [K_EP_OUT] = {SEC_USB, "ep_out"},
     [K_EP_IN] = {SEC_USB, "ep_in"},         [K_MAX_PACKET] = {SEC_USB, "max_packet"},
     [K_WARPS] = {SEC_DUT, "warps"},         [K_IMPLEMENTS] = {SEC_DUT, "implements"},
-    [K_TARGET] = {SEC_DUT, "target"},
+    [K_TARGET] = {SEC_DUT, "target"},       [K_MAX_ULP] = {SEC_DUT, "max_ulp"},
 };
 
 typedef struct {
@@ -329,6 +329,14 @@ static int handler(void *user, const char *section, const char *name, const char
         return 1;
     case K_IMPLEMENTS:
         return parse_implements(p, value);
+    case K_MAX_ULP:
+        if (!parse_uint(value, 255, &v)) {
+            fail(p, p->line, "max_ulp '%s': expected 0..255 (ulps an approximate result may lie from the model)",
+                 value);
+            return 0;
+        }
+        b->max_ulp = (uint32_t)v;
+        return 1;
     case K_TARGET:
         if (!*value || !copy_text(b->target, sizeof b->target, value))
             fail(p, p->line, "target '%s': the name the target gives in CAPS, 1 to 63 characters", value);
@@ -611,4 +619,6 @@ void gh_board_print(const gh_board *b, FILE *f)
         fprintf(f, "  implements  %s\n", b->implements);
     if (*b->target)
         fprintf(f, "  target      %s\n", b->target);
+    if (b->max_ulp)
+        fprintf(f, "  max_ulp     %u (approximate results: the most a target may declare)\n", b->max_ulp);
 }

@@ -84,6 +84,17 @@ int gh__check_descriptor(gh_target *t)
                       b->name, b->file, b->target, t->caps.name);
     if (b->implements[0] && check_groups(t) != 0)
         return -1;
+    /* tolerances are the user's: the target may only declare tighter */
+    for (unsigned i = 0; i < t->caps.tolerance_count; i++) {
+        const gh_tolerance *tol = &t->caps.tolerance[i];
+        if (tol->ulp > b->max_ulp) {
+            char name[96];
+            gh_tolerance_name(tol, name, sizeof name);
+            return refuse(t, "board %s: the target (%s) declares %u ulp for %s, beyond the %u ulp %s allows "
+                          "(max_ulp): a target may only declare tighter than its board", b->name, t->caps.name,
+                          tol->ulp, name, b->max_ulp, b->file);
+        }
+    }
     if (b->warps && t->caps.max_warps != b->warps)
         return warn(t, "board %s: %s says warps = %u, the target (%s) has %u: the descriptor or the build "
                        "is stale", b->name, b->file, b->warps, t->caps.name, t->caps.max_warps);

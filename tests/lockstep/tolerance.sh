@@ -25,6 +25,14 @@ expect() { # name, wanted exit, command..., then "--", texts...
     if [ $ok -eq 1 ]; then pass=$((pass + 1)); echo "ok   $name"; else
         fail=$((fail + 1)); echo "FAIL $name (exit $status, wanted $want)"; echo "$out" | sed 's/^/    /'; fi
 }
+# tolerances are the user's: a board allows at most its descriptor's max_ulp
+# (modelsim's: 0, exact), so these runs use a copy of the boards whose
+# modelsim allows 1 ulp
+mkdir "$work/boards"
+descriptor=$("$gpuhost" boards modelsim | sed -n 's/^  descriptor  //p')
+[ -f "$descriptor" ] || { echo "FAIL: gpuhost boards modelsim names no descriptor"; exit 1; }
+cp "$(dirname "$descriptor")"/*.ini "$work/boards/"
+printf 'max_ulp = 1\n' >> "$work/boards/modelsim.ini"
 server() { # name, D:T
     printf '#!/bin/sh\nexec "%s" "$@" --mutate mufu-ulp:%s\n' "$modelsim" "$2" > "$work/$1"
     chmod +x "$work/$1"
@@ -43,6 +51,14 @@ server within 1:1
 server beyond 2:1
 server exact 1:0
 server none 0:0
+expect "a target that declares more than its board allows is refused" 8 --board modelsim run "$work/k.s" \
+    --server "$work/within" -- "declares 1 ulp for MUFU.*.*, beyond the 0 ulp" "(max_ulp)"
+server lax 255:255
+expect "... however much it declares (255 ulp)" 8 --board modelsim run "$work/k.s" \
+    --server "$work/lax" -- "declares 255 ulp for MUFU.*.*, beyond the 0 ulp"
+export GPUHOST_BOARDS_DIR="$work/boards"
+expect "... and beyond the max_ulp of a board that allows some" 8 --board modelsim run "$work/k.s" \
+    --server "$work/lax" -- "declares 255 ulp for MUFU.*.*, beyond the 1 ulp"
 expect "the tolerance is in CAPS" 0 --board modelsim info --server "$work/within" -- "tolerance:  MUFU.*.* within 1 ulp"
 expect "the model declares none" 0 --board modelsim info -- "tolerance:  none: every result must match"
 expect "within the bound: PASS, counted, later instructions and full state compare" 0 --board modelsim run \
