@@ -43,6 +43,10 @@ verdict "bitmanip" 0 30 "$work/out" $status $secs "PASS: lockstep clean" "($mark
 GPUHOST_EMULATED_BOARD=usbemu-host timed "$usbemu" --firmware host -- "$client" --board usbemu-host run "$work/loop.s"
 verdict "the host-compiled firmware on request" 0 30 "$work/out" $status $secs "PASS: lockstep clean" \
     "(functional model)"
+# ... as its own board only: usbemu is the image, and another firmware answering is refused
+GH_USBEMU_FIRMWARE=host timed "$client" --board usbemu run "$work/loop.s"
+verdict "the host-compiled firmware is not usbemu" 8 30 "$work/out" $status $secs \
+    "asks for the target \"$marker\", but \"functional model\" answered: not the board asked for"
 
 # the image's cost, printed for the CTest log
 GH_USBEMU_FW_STATS=1 timeout 60 "$client" --board usbemu run "$work/loop.s" --batch 64 > "$work/out" 2>&1
