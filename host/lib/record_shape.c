@@ -4,44 +4,56 @@
  * the first entry). A target's record is checked before it is compared. */
 #include "engine.h"
 
-#define CHECK(cond, ...)                                            \
-    if (!(cond)) {                                                  \
-        gh__say(r, "  record shape: " __VA_ARGS__);                 \
-        bad++;                                                      \
+/* Each of n numbers below limit (the one past it reserved: RZ, PT, URZ)
+ * and none twice; the count of faults, said in r. */
+static unsigned numbers_ok(gh_text *r, const char *prefix, const unsigned *nums, unsigned n, unsigned limit,
+                           const char *reserved)
+{
+    unsigned bad = 0;
+    uint64_t seen[4] = {0}; /* limit <= 255 */
+    for (unsigned i = 0; i < n; i++) {
+        unsigned v = nums[i];
+        if (v >= limit) {
+            gh__say(r, "  record shape: a write of %s%u (%s: not written by any instruction)\n", prefix, v,
+                    reserved);
+            bad++;
+        } else if (seen[v / 64] >> v % 64 & 1u) {
+            gh__say(r, "  record shape: %s%u written twice\n", prefix, v);
+            bad++;
+        }
+        if (v < limit)
+            seen[v / 64] |= 1ull << v % 64;
     }
+    return bad;
+}
 
 unsigned gh__record_shape(gh_text *r, const wire_commit *t)
 {
-    unsigned bad = 0;
-    CHECK(t->gpr_count <= WIRE_MAX_GPR_WRITES && t->pred_count <= WIRE_MAX_PRED_WRITES &&
-              t->ur_count <= WIRE_MAX_UR_WRITES && t->mem_count <= 1,
-          "more writes than a record holds (%u GPR, %u predicate, %u uniform, %u store)\n", t->gpr_count,
-          t->pred_count, t->ur_count, t->mem_count);
-    if (bad)
-        return bad; /* the lists below are not to be read */
-    uint32_t seen[8] = {0};
-    for (unsigned i = 0; i < t->gpr_count; i++) {
-        unsigned reg = t->gpr[i].reg;
-        CHECK(reg < 255, "a write of R%u (RZ: not a register)\n", reg);
-        CHECK(!(seen[reg / 32] >> reg % 32 & 1u), "R%u written twice\n", reg);
-        seen[reg / 32] |= 1u << reg % 32;
+    if (t->gpr_count > WIRE_MAX_GPR_WRITES || t->pred_count > WIRE_MAX_PRED_WRITES ||
+        t->ur_count > WIRE_MAX_UR_WRITES || t->mem_count > 1) {
+        gh__say(r, "  record shape: more writes than a record holds (%u GPR, %u predicate, %u uniform, %u store)\n",
+                t->gpr_count, t->pred_count, t->ur_count, t->mem_count);
+        return 1; /* the lists are not to be read */
     }
-    uint32_t preds = 0;
-    for (unsigned i = 0; i < t->pred_count; i++) {
-        unsigned p = t->pred[i].pred;
-        CHECK(p < 7, "a write of P%u (PT: not a predicate)\n", p);
-        CHECK(p >= 7 || !(preds >> p & 1u), "P%u written twice\n", p);
-        preds |= p < 7 ? 1u << p : 0;
+    _Static_assert(WIRE_MAX_GPR_WRITES >= WIRE_MAX_PRED_WRITES && WIRE_MAX_GPR_WRITES >= WIRE_MAX_UR_WRITES,
+                   "nums holds every list");
+    unsigned nums[WIRE_MAX_GPR_WRITES], bad = 0;
+    for (unsigned i = 0; i < t->gpr_count; i++)
+        nums[i] = t->gpr[i].reg;
+    bad += numbers_ok(r, "R", nums, t->gpr_count, 255, "RZ");
+    for (unsigned i = 0; i < t->pred_count; i++)
+        nums[i] = t->pred[i].pred;
+    bad += numbers_ok(r, "P", nums, t->pred_count, 7, "PT");
+    for (unsigned i = 0; i < t->ur_count; i++)
+        nums[i] = t->ur[i].reg;
+    bad += numbers_ok(r, "UR", nums, t->ur_count, 63, "URZ");
+    if (t->upred_mask & 0x80u) {
+        gh__say(r, "  record shape: a write of UP7 (UPT: not written by any instruction)\n");
+        bad++;
     }
-    uint64_t urs = 0;
-    for (unsigned i = 0; i < t->ur_count; i++) {
-        unsigned u = t->ur[i].reg;
-        CHECK(u < 63, "a write of UR%u (URZ: not a register)\n", u);
-        CHECK(u >= 63 || !(urs >> u & 1u), "UR%u written twice\n", u);
-        urs |= u < 63 ? 1ull << u : 0;
+    if (t->mem_count && t->mem.bytes != 4 && t->mem.bytes != 8 && t->mem.bytes != 16) {
+        gh__say(r, "  record shape: a store of %u bytes a lane (4, 8 or 16)\n", t->mem.bytes);
+        bad++;
     }
-    CHECK(!(t->upred_mask & 0x80u), "a write of UP7 (UPT: not a predicate)\n");
-    CHECK(!t->mem_count || t->mem.bytes == 4 || t->mem.bytes == 8 || t->mem.bytes == 16,
-          "a store of %u bytes a lane (4, 8 or 16)\n", t->mem.bytes);
     return bad;
 }
