@@ -515,6 +515,17 @@ static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
     return store_io(ctx, 0, 0, addr, out, len, 0);
 }
 
+/* The global pages of the store (constant-bank keys carry bit 40). */
+static int written_pages(void *ctx, uint64_t from, uint64_t *pages, uint32_t max)
+{
+    (void)ctx;
+    page_list l = {.from = from, .pages = pages, .max = max};
+    for (uint32_t i = 0; i < SLOTS; i++)
+        if (table[i] && !((table[i] - 1) >> 40))
+            page_list_offer(&l, (table[i] - 1) << 12);
+    return (int)l.count;
+}
+
 /* The head beat of the retire FIFO, reading only the registers its kind uses
  * (of a GPR_ROW beat, the row words of the lanes it writes). */
 static void read_beat(fw_beat *b)
@@ -630,6 +641,7 @@ const fw_dut_ops gh_ref_dut_ops = {
     .write_reg = write_reg,
     .read_state = read_state,
     .read_mem = read_mem,
+    .written_pages = written_pages,
     .step = step,
     .inject = inject,
 };

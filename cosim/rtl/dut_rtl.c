@@ -336,6 +336,12 @@ static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
     return 0;
 }
 
+static int written_pages(void *ctx, uint64_t from, uint64_t *pages, uint32_t max)
+{
+    fw_dut_rtl *d = ctx;
+    return (int)gm_memory_pages(&d->mem, from, pages, max);
+}
+
 /* Answers the request on the memory port (if any) during the next cycle:
  * every request is acknowledged one cycle after it is raised. */
 static void serve_memory(fw_dut_rtl *d)
@@ -512,6 +518,7 @@ const fw_dut_ops fw_dut_rtl_ops = {
     .write_reg = write_reg,
     .read_state = read_state,
     .read_mem = read_mem,
+    .written_pages = written_pages,
     .step = step,
     .inject = inject,
 };

@@ -70,6 +70,12 @@ static int load_mem(void *ctx, uint64_t addr, uint32_t word)
     return d->model ? -1 : isa_kernel_add_global(d->kernel, addr, &word, 1);
 }
 
+int fw_dut_model_poke(void *ctx, uint64_t addr, uint32_t word)
+{
+    fw_dut_model *d = ctx;
+    return d->model ? gm_write_memory(d->model, addr, &word, 4) : -1;
+}
+
 static int launch(void *ctx, uint32_t warps, uint64_t entry)
 {
     fw_dut_model *d = ctx;
@@ -121,6 +127,12 @@ static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
 {
     fw_dut_model *d = ctx;
     return d->model ? gm_read_memory(d->model, addr, out, len) : -1;
+}
+
+static int written_pages(void *ctx, uint64_t from, uint64_t *pages, uint32_t max)
+{
+    fw_dut_model *d = ctx;
+    return d->model ? (int)gm_written_pages(d->model, from, pages, max) : 0;
 }
 
 /* P, or 1 where the fault needs a non-zero amount */
@@ -308,6 +320,7 @@ const fw_dut_ops fw_dut_model_ops = {
     .write_reg = write_reg,
     .read_state = read_state,
     .read_mem = read_mem,
+    .written_pages = written_pages,
     .step = step,
     .inject = inject,
 };

@@ -22,5 +22,8 @@ typedef struct {
 extern const fw_dut_ops fw_dut_model_ops;
 int fw_dut_model_init(fw_dut_model *d);
 void fw_dut_model_free(fw_dut_model *d);
+/* Writes a word of the running kernel's memory behind its back (a DUT that
+ * stores where no record says, dut_mutant.h). 0, or -1 before launch. */
+int fw_dut_model_poke(void *ctx, uint64_t addr, uint32_t word);
 
 #endif

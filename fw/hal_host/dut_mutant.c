@@ -7,7 +7,7 @@
 
 int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec)
 {
-    unsigned long long at;
+    unsigned long long at, addr;
     char extra;
     /* sscanf's %u takes a sign and blanks: only digits and ':' after the name */
     const char *args = strchr(spec, ':');
@@ -17,7 +17,12 @@ int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec)
         m->kind = FW_MUTANT_FLAG_TRAP;
     else if (sscanf(spec, "step-error:%llu%c", &at, &extra) == 1)
         m->kind = FW_MUTANT_STEP_ERROR;
-    else if (sscanf(spec, "mufu-ulp:%u:%u%c", &m->ulp_off, &m->ulp_declared, &extra) == 2 &&
+    else if (sscanf(spec, "hang:%llu%c", &at, &extra) == 1)
+        m->kind = FW_MUTANT_HANG;
+    else if (sscanf(spec, "hidden-store:%llu:%llu%c", &at, &addr, &extra) == 2 && addr % 4 == 0) {
+        m->kind = FW_MUTANT_HIDDEN_STORE;
+        m->store_addr = addr;
+    } else if (sscanf(spec, "mufu-ulp:%u:%u%c", &m->ulp_off, &m->ulp_declared, &extra) == 2 &&
              m->ulp_declared <= 0xff) {
         m->kind = FW_MUTANT_MUFU_ULP;
         at = 0;
@@ -104,15 +109,26 @@ static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
     return m->inner->read_mem(m->inner_ctx, addr, out, len);
 }
 
+static int written_pages(void *ctx, uint64_t from, uint64_t *pages, uint32_t max)
+{
+    fw_dut_mutant *m = ctx;
+    return m->inner->written_pages(m->inner_ctx, from, pages, max);
+}
+
 static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
 {
     fw_dut_mutant *m = ctx;
     if (m->kind == FW_MUTANT_STEP_ERROR && m->steps == m->at)
         return FW_STEP_ERROR;
+    if (m->kind == FW_MUTANT_HANG && m->steps >= m->at)
+        return FW_STEP_HUNG;
     int rc = m->inner->step(m->inner_ctx, rec, watchdog);
     if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_FLAG_TRAP && m->steps == m->at)
         rec->flags |= WIRE_COMMIT_TRAP;
     if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_MUFU_ULP && nudge_approximate(m, rec) != 0)
+        return FW_STEP_ERROR;
+    if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_HIDDEN_STORE && m->steps == m->at &&
+        (!m->poke || m->poke(m->inner_ctx, m->store_addr, 0x5eed5eedu) != 0))
         return FW_STEP_ERROR;
     if (rc == FW_STEP_RETIRED)
         m->steps++;
@@ -135,6 +151,7 @@ const fw_dut_ops fw_dut_mutant_ops = {
     .write_reg = write_reg,
     .read_state = read_state,
     .read_mem = read_mem,
+    .written_pages = written_pages,
     .step = step,
     .inject = inject,
 };

@@ -5,7 +5,11 @@
  *                 then ends the run with TRAP)
  *   step-error:N  the DUT breaks the port contract at step N
  *   mufu-ulp:D:T  every MUFU result lies D ulps from the model's, and the
- *                 DUT declares a tolerance of T ulps for MUFU in its CAPS */
+ *                 DUT declares a tolerance of T ulps for MUFU in its CAPS
+ *   hang:N        the DUT stops retiring at step N (the watchdog fires)
+ *   hidden-store:N:A  after step N the DUT also stores a word at address A,
+ *                 which no commit record names
+ * Lies told on the wire itself (frames, fields, sequence numbers): lie_link.h. */
 #ifndef FW_DUT_MUTANT_H
 #define FW_DUT_MUTANT_H
 
@@ -13,7 +17,14 @@
 
 #include "fw/fw.h"
 
-enum fw_mutation { FW_MUTANT_NONE = 0, FW_MUTANT_FLAG_TRAP, FW_MUTANT_STEP_ERROR, FW_MUTANT_MUFU_ULP };
+enum fw_mutation {
+    FW_MUTANT_NONE = 0,
+    FW_MUTANT_FLAG_TRAP,
+    FW_MUTANT_STEP_ERROR,
+    FW_MUTANT_MUFU_ULP,
+    FW_MUTANT_HANG,
+    FW_MUTANT_HIDDEN_STORE,
+};
 
 typedef struct {
     const fw_dut_ops *inner;
@@ -21,10 +32,12 @@ typedef struct {
     int kind;
     uint64_t at, steps;
     uint32_t ulp_off, ulp_declared; /* mufu-ulp */
+    uint64_t store_addr;            /* hidden-store */
+    int (*poke)(void *inner_ctx, uint64_t addr, uint32_t word); /* hidden-store: memory behind the DUT's back */
 } fw_dut_mutant;
 
 extern const fw_dut_ops fw_dut_mutant_ops;
-/* "flag-trap:N", "step-error:N" or "mufu-ulp:D:T"; 0, or -1 when malformed. */
+/* One of the specs above; 0, or -1 when malformed. */
 int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec);
 
 #endif

@@ -14,6 +14,7 @@
 #include "dut_model.h"
 #include "dut_mutant.h"
 #include "fault_spec.h"
+#include "lie_link.h"
 #include "server_cli.h"
 
 int main(int argc, char **argv)
@@ -21,13 +22,15 @@ int main(int argc, char **argv)
     static const struct option options[] = {{"fault", required_argument, NULL, 'f'},
                                             {"mutate", required_argument, NULL, 'm'},
                                             {"rx-buffer", required_argument, NULL, 'r'},
+                                            {"lie", required_argument, NULL, 'l'},
                                             {"help", no_argument, NULL, 'h'},
                                             FW_SERVER_LONG_OPTIONS,
                                             {0}};
     fw_link_zmq_config link_cfg = {.program = "gpu-modelsim"};
     fw_dut_model dut; /* made once the options are good: a refusal leaves nothing to free */
     fw_fault_spec fault = {0};
-    fw_dut_mutant mutant = {.inner = &fw_dut_model_ops, .inner_ctx = &dut};
+    fw_dut_mutant mutant = {.inner = &fw_dut_model_ops, .inner_ctx = &dut, .poke = fw_dut_model_poke};
+    fw_lie_link liar = {.lie = -1};
     size_t rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD;
     int opt;
     while ((opt = getopt_long(argc, argv, "f:h", options, NULL)) != -1) {
@@ -38,8 +41,17 @@ int main(int argc, char **argv)
                 return 2;
         } else if (opt == 'm') {
             if (fw_dut_mutant_parse(&mutant, optarg) != 0) {
-                fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N, step-error:N or mufu-ulp:D:T (T <= 255)\n");
+                fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N, step-error:N, mufu-ulp:D:T (T <= 255), "
+                                "hang:N or hidden-store:N:ADDRESS (decimal, word-aligned)\n");
                 return 2;
+            }
+        } else if (opt == 'l') {
+            if (fw_lie_parse(&liar, optarg) != 0) {
+                FILE *f = strcmp(optarg, "list") == 0 ? stdout : stderr;
+                if (f == stderr)
+                    fprintf(stderr, "gpu-modelsim: no lie '%s'; --lie takes one of:\n", optarg);
+                fw_lie_list(f);
+                return f == stdout ? 0 : 2;
             }
         } else if (opt == 'r') {
             unsigned long v = strtoul(optarg, &end, 0);
@@ -64,9 +76,10 @@ int main(int argc, char **argv)
         } else {
             FILE *f = opt == 'h' ? stdout : stderr;
             fprintf(f, "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
-                       "                    [--rx-buffer BYTES] [--mutate flag-trap:N|step-error:N|mufu-ulp:D:T] [link options]\n"
+                       "                    [--rx-buffer BYTES] [--mutate SPEC] [--lie NAME|list] [link options]\n"
                        "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
-                       "  --mutate     a DUT that lies, for tests of the verdict (fw/hal_host/dut_mutant.h)\n");
+                       "  --mutate     a DUT that lies, for tests of the verdict (fw/hal_host/dut_mutant.h)\n"
+                       "  --lie        a link that lies on the wire, for the same tests (fw/hal_host/lie_link.h)\n");
             fw_server_usage(f);
             return opt == 'h' ? 0 : 2;
         }
@@ -87,9 +100,13 @@ int main(int argc, char **argv)
     static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
     static wire_state state;
     bool mutated = mutant.kind != FW_MUTANT_NONE;
-    fw_core core = {.link = &fw_link_zmq_ops, .link_ctx = &link,
-                    .dut = mutated ? &fw_dut_mutant_ops : &fw_dut_model_ops,
-                    .dut_ctx = mutated ? (void *)&mutant : (void *)&dut, .watchdog_cycles = 1000000,
+    const fw_dut_ops *dut_ops = mutated ? &fw_dut_mutant_ops : &fw_dut_model_ops;
+    void *dut_ctx = mutated ? (void *)&mutant : (void *)&dut;
+    liar.inner = &fw_link_zmq_ops, liar.inner_ctx = &link, liar.dut = dut_ops, liar.dut_ctx = dut_ctx;
+    bool lying = liar.lie >= 0;
+    fw_core core = {.link = lying ? &fw_lie_link_ops : &fw_link_zmq_ops,
+                    .link_ctx = lying ? (void *)&liar : (void *)&link, .dut = dut_ops,
+                    .dut_ctx = dut_ctx, .watchdog_cycles = 1000000,
                     .idle_timeout_ms = 200, .rx = rx, .tx = tx, .rx_cap = rx_cap, .tx_cap = sizeof tx,
                     .state_buf = &state};
     fw_server_ready(&link_cfg);

@@ -63,6 +63,12 @@ static int emu_read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
     return d->ops->read_mem(d->ctx, addr, out, len);
 }
 
+static int emu_written_pages(void *ctx, uint64_t from, uint64_t *pages, uint32_t max)
+{
+    emu_dut *d = ctx;
+    return d->ops->written_pages(d->ctx, from, pages, max);
+}
+
 static int emu_step(void *ctx, wire_commit *rec, uint32_t watchdog)
 {
     emu_dut *d = ctx;
@@ -86,7 +92,7 @@ const fw_dut_ops usbemu_dut_ops = {
     .caps = emu_caps,           .reset = emu_reset,         .load_code = emu_load_code,
     .load_const = emu_load_const, .load_mem = emu_load_mem, .launch = emu_launch,
     .write_reg = emu_write_reg, .read_state = emu_read_state, .read_mem = emu_read_mem,
-    .step = emu_step,           .inject = emu_inject,
+    .written_pages = emu_written_pages, .step = emu_step,           .inject = emu_inject,
 };
 
 int usbemu_parse_dut(const char *s)

@@ -14,7 +14,7 @@ enum gh_exit {
     GH_EXIT_TARGET = 8,   /* the target failed: no server, a dead link, a timeout, a watchdog */
     GH_EXIT_UNSUPPORTED = 9, /* the kernel uses an instruction the target lacks */
     GH_EXIT_UNVERIFIED = 10, /* run: --free-run finished: nothing was compared, nothing verified */
-    GH_EXIT_DUT = 11,        /* run: the DUT hung (watchdog) or broke the port contract: never retried */
+    GH_EXIT_DUT = 11,        /* run: the DUT hung, broke the port contract or the wire protocol: never retried */
 };
 
 #include <stdbool.h>

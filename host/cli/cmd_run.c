@@ -35,8 +35,9 @@ static void usage(FILE *f)
           "  --junit FILE.xml         also write the verdict as a JUnit XML test case (for CI)\n"
           "  --coverage FILE          write what ran (variants, modifiers, guards, partial warps) as\n"
           "                           a coverage record: gpuhost coverage merge sums them\n"
-          "  --retries N              run again after a target error (exit 8), at most N times;\n"
-          "                           a divergence, FAIL or DUT failure (exit 11) is never retried\n"
+          "  --retries N              run again after a link error (exit 8), at most N times; a target\n"
+          "                           refused as not the board asked for is not retried, nor is a\n"
+          "                           divergence, a FAIL or a DUT failure (exit 11)\n"
           "  under ctest --resource-spec-file, the board instance CTest allocated\n"
           "  (CTEST_RESOURCE_GROUP_*) is used: see 'gpuhost boards --resource-spec'\n"
           "lockstep boards (modelsim, rtl, usb, usbemu, usbemu-rtl):\n"
@@ -64,7 +65,8 @@ static void usage(FILE *f)
           "             6 --max-insns reached first, 7 divergence, 8 target error,\n"
           "             9 the target lacks an instruction the kernel uses,\n"
           "             10 --free-run finished (nothing compared: no verdict),\n"
-          "             11 the DUT hung (watchdog) or broke the port contract (never retried)\n",
+          "             11 the DUT hung (watchdog), broke the port contract, or the target broke the\n"
+          "                wire protocol (never retried)\n",
           f);
 }
 
@@ -89,6 +91,7 @@ typedef struct {
     gh_mem_dump dumps[MAX_DUMPS];
     unsigned retries; /* attempts after a target error */
     bool quiet, raw, lockstep_option; /* lockstep_option: one only lockstep boards honour was given */
+    bool refused; /* the target was refused when opened: not the board asked for (never retried) */
     const char *lockstep_option_name;
 } run_args;
 
@@ -242,8 +245,9 @@ static int attempt_run(const gh_board *b, const isa_kernel *k, const char *path,
     gh_target *t = NULL;
     char err[768];
     int rc = gh_target_open(b, &a->target, &t, err, sizeof err);
-    if (rc != 0) { /* an option refused is a usage error, not the target's */
-        gh_say("%s: %s\n", rc == GH_ERR_USAGE ? "gpuhost run" : "TARGET ERROR", err);
+    if (rc != 0) { /* an option refused is a usage error, not the target's; a refusal is never retried */
+        a->refused = rc == GH_ERR_PROTOCOL;
+        gh_say("%s: %s\n", rc == GH_ERR_USAGE ? "gpuhost run" : a->refused ? "TARGET REFUSED" : "TARGET ERROR", err);
         return rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
     }
     if (gh_target_warning(t)[0])
@@ -322,7 +326,7 @@ int gh_cmd_run(const char *board, int argc, char **argv)
     a.run.progress = gh_progress;
     for (unsigned attempt = 0;; attempt++) {
         rc = attempt_run(&b, k, path, &a);
-        if (rc != GH_EXIT_TARGET || attempt == a.retries)
+        if (rc != GH_EXIT_TARGET || a.refused || attempt == a.retries)
             break;
         gh_say("RETRY %u of %u: a target error is retried (a divergence or FAIL never is)\n", attempt + 1,
                a.retries);

@@ -32,7 +32,8 @@ static void usage(FILE *f)
           "             a dead or silent link, a fault that never showed: --retries runs it again),\n"
           "             9 the kernel uses an instruction the target does not implement,\n"
           "             10 a --free-run finished (nothing compared, so no verdict),\n"
-          "             11 the DUT hung (watchdog) or broke the port contract (a DUT bug: never retried)\n"
+          "             11 the DUT hung (watchdog), broke the port contract, or the target broke the wire\n"
+          "                protocol (a DUT bug: never retried)\n"
           "Run 'gpuhost COMMAND --help' for a command's options.\n",
           f);
 }

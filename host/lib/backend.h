@@ -39,6 +39,9 @@ typedef struct {
     int (*read_mem)(gh_target *t, uint64_t addr, uint8_t *out, size_t len);
     /* CRC-32 (zlib's) of `pages` WIRE_PAGE_SIZE pages from a page-aligned addr */
     int (*mem_digest)(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
+    /* the pages the target's memory holds: the `max` lowest page addresses at
+     * or above `from`, ascending, page-aligned; *count of them */
+    int (*written_pages)(gh_target *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count);
     int (*inject)(gh_target *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec);
     /* optional: the backend's own words for the trap the last run ended with */
     const char *(*trap_message)(gh_target *t);
@@ -52,6 +55,9 @@ struct gh_target {
     gh_caps caps;
     char error[512];
     char warning[512]; /* the descriptor does not match the target */
+    /* the last error is the target's breach (a malformed or contradictory
+     * reply, not the board asked for), not the link's: never retried */
+    bool violation;
     gh_server server; /* a server this target started (zmq boards) */
     bool own_server;
 };
@@ -59,8 +65,9 @@ struct gh_target {
 extern const gh_backend_ops gh_backend_model;
 extern const gh_backend_ops gh_backend_wire;
 
-/* Sets t->error; returns -1. */
+/* Sets t->error; returns -1. gh__breach also marks it the target's breach. */
 int gh__fail(gh_target *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int gh__breach(gh_target *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Backend entry points used by gh_target_open. 0, or -1 with t->error. */
 int gh__model_open(gh_target *t);
@@ -81,5 +88,6 @@ int gh__credit(gh_target *t, uint32_t batches);
 void gh__halt(gh_target *t);
 int gh__read_state(gh_target *t, uint16_t warp, wire_state *out);
 int gh__mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
+int gh__written_pages(gh_target *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count);
 
 #endif

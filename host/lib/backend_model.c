@@ -133,6 +133,13 @@ static int mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crc
     return 0;
 }
 
+static int written_pages(gh_target *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count)
+{
+    const gm_model *m = mb(t)->model;
+    *count = m ? gm_written_pages(m, from, pages, max) : 0;
+    return 0;
+}
+
 static int inject(gh_target *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
 {
     model_backend *b = mb(t);
@@ -166,6 +173,7 @@ const gh_backend_ops gh_backend_model = {
     .read_state = read_state,
     .read_mem = read_mem,
     .mem_digest = mem_digest,
+    .written_pages = written_pages,
     .inject = inject,
     .trap_message = trap_message,
     .close = close_model,

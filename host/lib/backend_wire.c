@@ -15,8 +15,10 @@ static gh_wire *wire_of(gh_target *t)
 /* Copies the wire client's error into the target's. */
 static int pass(gh_target *t, int rc)
 {
-    if (rc < 0)
+    if (rc < 0) {
         snprintf(t->error, sizeof t->error, "%s", wire_of(t)->error);
+        t->violation = wire_of(t)->violation;
+    }
     return rc;
 }
 
@@ -61,6 +63,11 @@ static int mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crc
     return pass(t, gh_wire_mem_digest(wire_of(t), addr, pages, crcs));
 }
 
+static int written_pages(gh_target *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count)
+{
+    return pass(t, gh_wire_written_pages(wire_of(t), from, pages, max, count));
+}
+
 static int inject(gh_target *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
 {
     return pass(t, gh_wire_inject(wire_of(t), warp, lo, hi, rec));
@@ -85,6 +92,7 @@ const gh_backend_ops gh_backend_wire = {
     .read_state = read_state,
     .read_mem = read_mem,
     .mem_digest = mem_digest,
+    .written_pages = written_pages,
     .inject = inject,
     .close = close_wire,
 };
@@ -99,14 +107,21 @@ static int hello(gh_target *t, const char *where)
         if (w->error_code == WIRE_ERR_SESSION)
             return gh__fail(t, "%s: refused: the server is serving another client (one session at a time; try "
                             "again when that client's run ends)", where);
-        return gh__fail(t, "%s: %s", where, w->error);
+        gh__fail(t, "%s: %s", where, w->error);
+        t->violation = w->violation;
+        return -1;
     }
     const wire_caps *c = &w->caps;
     if (c->version != WIRE_VERSION)
-        return gh__fail(t, "%s: the target speaks wire protocol version %u, this gpuhost speaks %u (protocol "
+        return gh__breach(t, "%s: the target speaks wire protocol version %u, this gpuhost speaks %u (protocol "
                         "version mismatch)", where, c->version, WIRE_VERSION);
+    if (c->lanes != WIRE_LANES)
+        return gh__breach(t, "%s: the target says its warps have %u lanes; the architecture's have %u", where,
+                          c->lanes, WIRE_LANES);
+    if (c->max_warps == 0)
+        return gh__breach(t, "%s: the target says it has no warps", where);
     if (c->max_payload && c->max_payload < 64)
-        return gh__fail(t, "%s: the target accepts requests of %u bytes, too few to load anything", where,
+        return gh__breach(t, "%s: the target accepts requests of %u bytes, too few to load anything", where,
                         c->max_payload);
     t->caps = (gh_caps){.version = c->version, .max_warps = c->max_warps, .lanes = c->lanes,
                         .max_payload = c->max_payload, .max_code = c->max_code};

@@ -180,7 +180,7 @@ static bool same_records(const wire_commit *m, const wire_commit *t)
         m->flags != t->flags || m->active_mask != t->active_mask || m->exec_mask != t->exec_mask ||
         m->exit_mask != t->exit_mask || m->branch_mask != t->branch_mask || m->trap_code != t->trap_code ||
         (m->branch_mask && m->branch_target != t->branch_target) ||
-        (m->trap_code && m->trap_lane != t->trap_lane) || m->gpr_count != t->gpr_count ||
+        (m->trap_code ? m->trap_lane != t->trap_lane : t->trap_lane != 0) || m->gpr_count != t->gpr_count ||
         m->pred_count != t->pred_count || m->ur_count != t->ur_count || m->mem_count != t->mem_count ||
         m->upred_mask != t->upred_mask || ((m->upred_value ^ t->upred_value) & m->upred_mask) ||
         m->gpr_count > WIRE_MAX_GPR_WRITES || m->pred_count > WIRE_MAX_PRED_WRITES ||

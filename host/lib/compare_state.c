@@ -1,6 +1,7 @@
 /* libgpuhost: full-state comparison of the target with the model: every
  * warp's registers, predicates, uniforms, lane PCs, waiting and exited lanes,
- * and every page the run placed or wrote (digests first, then bytes). */
+ * and every page the run placed or wrote or the target holds (digests first,
+ * then bytes). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,12 +46,17 @@ static int compare_warp(gh_text *r, const wire_state *st, const gm_model *m, uin
     return diffs;
 }
 
-/* Byte-compares one page the digests disagree on. */
-static int compare_page(gh_text *r, gh_target *t, const gm_model *m, uint64_t addr, int diffs)
+/* Byte-compares one page the digests disagree on; `digest` is the target's
+ * for this page, which its bytes must bear out. */
+static int compare_page(gh_text *r, gh_target *t, const gm_model *m, uint64_t addr, uint32_t digest, int diffs)
 {
     static uint8_t want[WIRE_PAGE_SIZE], got[WIRE_PAGE_SIZE];
     if (gm_read_memory(m, addr, want, sizeof want) != 0 || gh_target_read_mem(t, addr, got, sizeof got) != 0)
         return -1;
+    uint32_t crc = (uint32_t)crc32(0, got, sizeof got);
+    if (crc != digest)
+        return gh__breach(t, "the target contradicts itself: its digest of page 0x%" PRIx64 " is 0x%08x, the CRC-32 "
+                          "of the bytes it returned 0x%08x", addr, digest, crc);
     for (unsigned i = 0; i < WIRE_PAGE_SIZE; i += 4) {
         uint32_t a, b;
         memcpy(&a, want + i, 4);
@@ -61,8 +67,37 @@ static int compare_page(gh_text *r, gh_target *t, const gm_model *m, uint64_t ad
     return diffs;
 }
 
-static int compare_memory(gh_text *r, gh_target *t, const gm_model *m, const gh_pageset *set, int diffs)
+/* Adds the pages the target's memory holds to set (WRITTEN_PAGES); a page
+ * outside global memory is a difference: the model cannot hold it. */
+static int add_target_pages(gh_text *r, gh_target *t, gh_pageset *set, int diffs)
 {
+    enum { MOST = 1 << 20 }; /* 4 GiB of pages: more is a target gone wrong */
+    uint64_t pages[WIRE_MAX_PAGE_LIST], from = 0;
+    size_t total = 0;
+    for (;;) {
+        uint32_t n;
+        if (gh__written_pages(t, from, pages, WIRE_MAX_PAGE_LIST, &n) != 0)
+            return -1;
+        for (uint32_t i = 0; i < n; i++) {
+            if (pages[i] >= GM_GLOBAL_LIMIT)
+                DIFF("  memory page 0x%" PRIx64 ": the target holds it; it lies outside global memory\n", pages[i]);
+            else if (gh__pages_add(set, pages[i] / WIRE_PAGE_SIZE) != 0)
+                return gh__fail(t, "out of memory");
+        }
+        total += n;
+        if (total > MOST)
+            return gh__fail(t, "the target lists more than %d written pages", MOST);
+        if (n < WIRE_MAX_PAGE_LIST || pages[n - 1] >= GM_GLOBAL_LIMIT)
+            return diffs;
+        from = pages[n - 1] + WIRE_PAGE_SIZE;
+    }
+}
+
+static int compare_memory(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *set, int diffs)
+{
+    diffs = add_target_pages(r, t, set, diffs);
+    if (diffs < 0)
+        return diffs;
     size_t n;
     uint64_t *pages = gh__pages_sorted(set, &n);
     if (set->count && !pages)
@@ -78,13 +113,16 @@ static int compare_memory(gh_text *r, gh_target *t, const gm_model *m, const gh_
         while (i + run < n && run < WIRE_MAX_DIGEST_PAGES && pages[i + run] == pages[i] + run &&
                pages[i + run] < GM_GLOBAL_LIMIT / WIRE_PAGE_SIZE)
             run++;
-        bool digests = gh__mem_digest(t, pages[i] * WIRE_PAGE_SIZE, (uint32_t)run, crcs) == 0;
+        if (gh__mem_digest(t, pages[i] * WIRE_PAGE_SIZE, (uint32_t)run, crcs) != 0) {
+            free(pages);
+            return -1; /* a digest it cannot give is an error, never a reason to look less */
+        }
         for (size_t k = 0; k < run && diffs >= 0; k++) {
             uint64_t addr = (pages[i] + k) * WIRE_PAGE_SIZE;
             gm_read_memory(m, addr, page, sizeof page);
-            if (digests && crcs[k] == (uint32_t)crc32(0, page, sizeof page))
+            if (crcs[k] == (uint32_t)crc32(0, page, sizeof page))
                 continue;
-            diffs = compare_page(r, t, m, addr, diffs); /* no digests: every page byte by byte */
+            diffs = compare_page(r, t, m, addr, crcs[k], diffs);
         }
         i += run;
     }
@@ -93,7 +131,7 @@ static int compare_memory(gh_text *r, gh_target *t, const gm_model *m, const gh_
 #undef DIFF
 }
 
-int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, const gh_pageset *pages, wire_state *st)
+int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *pages, wire_state *st)
 {
     int diffs = 0;
     for (uint32_t w = 0; w < gm_warp_count(m); w++) {

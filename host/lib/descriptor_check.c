@@ -43,7 +43,8 @@ static int note(char *to, size_t cap, int rc, const char *fmt, ...)
     va_end(ap);
     return rc;
 }
-#define refuse(t, ...) note((t)->error, sizeof (t)->error, -1, __VA_ARGS__)
+/* a target that is not the board asked for is its breach: a retry cannot help */
+#define refuse(t, ...) ((t)->violation = true, note((t)->error, sizeof (t)->error, -1, __VA_ARGS__))
 #define warn(t, ...) note((t)->warning, sizeof (t)->warning, 1, __VA_ARGS__)
 
 /* implements against CAPS, group by group: -1 (t->error) when they differ. */

@@ -70,9 +70,11 @@ void gh__pages_free(gh_pageset *s);
 
 /* Compares the target's full state with the model's: every warp's registers,
  * predicates, uniforms, lane PCs, waiting and exited lanes, and the pages
- * (digests first, then bytes). Returns the number of differences (described
- * up to a limit), or -1 when the target cannot be read. */
-int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, const gh_pageset *pages,
+ * (digests first, then bytes) of `pages`, to which the pages the target says
+ * its memory holds are added first (a store no record named is found there).
+ * Returns the number of differences (described up to a limit), or -1 when
+ * the target cannot be read or contradicts itself. */
+int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *pages,
                       wire_state *scratch);
 
 /* The kernel's .expect/.expect_mem on the target's state: the number of

@@ -12,6 +12,17 @@ int gh__fail(gh_target *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(t->error, sizeof t->error, fmt, ap);
     va_end(ap);
+    t->violation = false;
+    return -1;
+}
+
+int gh__breach(gh_target *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t->error, sizeof t->error, fmt, ap);
+    va_end(ap);
+    t->violation = true;
     return -1;
 }
 

@@ -1,7 +1,9 @@
 /* libgpuhost: what no commit record may hold, whatever the model's holds: a
  * register, predicate or uniform out of range (never compared, so a write
  * there would go unseen), or one written twice (the compare would read only
- * the first entry). A target's record is checked before it is compared. */
+ * the first entry), a store size outside the ISA's, a trapping lane without a
+ * trap, a lane outside the active mask executing or writing. A target's
+ * record is checked before it is compared. */
 #include "engine.h"
 
 /* Each of n numbers below limit (the one past it reserved: RZ, PT, URZ)
@@ -53,6 +55,23 @@ unsigned gh__record_shape(gh_text *r, const wire_commit *t)
     }
     if (t->mem_count && t->mem.bytes != 4 && t->mem.bytes != 8 && t->mem.bytes != 16) {
         gh__say(r, "  record shape: a store of %u bytes a lane (4, 8 or 16)\n", t->mem.bytes);
+        bad++;
+    }
+    if (!t->trap_code && t->trap_lane) {
+        gh__say(r, "  record shape: a trapping lane (%u) without a trap\n", t->trap_lane);
+        bad++;
+    }
+    /* only lanes at this PC execute or write */
+    uint32_t outside = t->exec_mask & ~t->active_mask;
+    for (unsigned i = 0; i < t->gpr_count; i++)
+        outside |= t->gpr[i].lane_mask & ~t->active_mask;
+    for (unsigned i = 0; i < t->pred_count; i++)
+        outside |= t->pred[i].lane_mask & ~t->active_mask;
+    if (t->mem_count)
+        outside |= t->mem.lane_mask & ~t->active_mask;
+    if (outside) {
+        gh__say(r, "  record shape: lanes 0x%08x execute or write outside the active mask 0x%08x\n", outside,
+                t->active_mask);
         bad++;
     }
     return bad;

@@ -55,8 +55,13 @@ const char *gh_verdict_name(int verdict)
 /* The one place a verdict is set: the first ending wins. */
 static void verdict(run *s, int v)
 {
-    if (s->res->verdict == GH_VERDICT_UNKNOWN)
-        s->res->verdict = v;
+    if (s->res->verdict != GH_VERDICT_UNKNOWN)
+        return;
+    if (v == GH_TARGET_ERROR && s->t->violation) {
+        gh__say(&s->text, "the target broke the wire protocol: a retry cannot mend that, it is never retried\n");
+        v = GH_DUT_FAILED;
+    }
+    s->res->verdict = v;
 }
 
 static void target_error(run *s, const char *what)
@@ -241,8 +246,9 @@ static int stream(run *s, uint64_t max)
         if (rc == 0) {
             uint64_t got = s->res->instructions - before;
             if (total != got || (reason == WIRE_END_LIMIT && got != max)) {
-                gh__say(&s->text, "target error: the run ended (reason %u) saying %" PRIu64 " instructions, "
+                gh__say(&s->text, "protocol error: the run ended (reason %u) saying %" PRIu64 " instructions, "
                         "after %" PRIu64 " records of %" PRIu64 " asked for\n", reason, total, got, max);
+                gh__breach(s->t, "RUN_END contradicts the records");
                 verdict(s, GH_TARGET_ERROR);
                 return -1;
             }

@@ -159,8 +159,9 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
             snprintf(err, errlen, "%s (%s)", t->error, why);
         else
             snprintf(err, errlen, "%s", t->error);
+        bool breach = t->violation;
         gh_target_close(&t);
-        return GH_ERR_TARGET;
+        return breach ? GH_ERR_PROTOCOL : GH_ERR_TARGET;
     }
     *out = t;
     return 0;
@@ -213,7 +214,7 @@ static int checked(gh_target *t, int rc)
         size_t n = strlen(t->error);
         snprintf(t->error + n, sizeof t->error - n, " (%s)", why);
     }
-    return rc < 0 ? GH_ERR_TARGET : rc;
+    return rc < 0 ? (t->violation ? GH_ERR_PROTOCOL : GH_ERR_TARGET) : rc;
 }
 
 int gh_target_load(gh_target *t, const isa_kernel *k)
@@ -262,6 +263,11 @@ int gh__mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
     if (addr % WIRE_PAGE_SIZE || !pages || pages > WIRE_MAX_DIGEST_PAGES)
         return gh__fail(t, "digest of %u pages at 0x%" PRIx64, pages, addr), GH_ERR_RANGE;
     return checked(t, t->ops->mem_digest(t, addr, pages, crcs));
+}
+
+int gh__written_pages(gh_target *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count)
+{
+    return checked(t, t->ops->written_pages(t, from, pages, max, count));
 }
 
 void gh_stop_servers(void)

@@ -30,6 +30,15 @@ void gh_wire_close(gh_wire *t)
 static int fail(gh_wire *t, const char *fmt, const char *a, const char *b)
 {
     snprintf(t->error, sizeof t->error, fmt, a, b);
+    t->violation = false;
+    return -1;
+}
+
+/* The target broke the protocol: its reply cannot be what it says. */
+static int violation(gh_wire *t, const char *fmt, const char *a, const char *b)
+{
+    fail(t, fmt, a, b);
+    t->violation = true;
     return -1;
 }
 
@@ -72,7 +81,7 @@ static int receive(gh_wire *t, wire_header *h, const uint8_t **payload)
                 char what[128];
                 snprintf(what, sizeof what, "its frames say wire protocol version %u, this gpuhost speaks %u",
                          (unsigned)(t->buf[4] | t->buf[5] << 8), WIRE_VERSION);
-                return fail(t, "bad frame from the target: protocol version mismatch: %s%s", what, "");
+                return violation(t, "bad frame from the target: protocol version mismatch: %s%s", what, "");
             }
             if (err) {
                 char what[64];
@@ -109,6 +118,7 @@ static int expect(gh_wire *t, uint16_t want, wire_header *h, const uint8_t **pay
     if (receive(t, h, payload) != 0)
         return -1;
     if (h->type != want || h->seq != t->seq) {
+        t->violation = true;
         snprintf(t->error, sizeof t->error,
                  "protocol error: expected reply 0x%x to request %u, got 0x%x for %u", want, t->seq,
                  h->type, h->seq);
@@ -137,12 +147,12 @@ int gh_wire_hello(gh_wire *t)
         return -1;
     wire_reader r = {.p = p, .len = h.length};
     if (wire_caps_decode(&r, &t->caps) != 0)
-        return fail(t, "malformed CAPS reply%s%s", "", "");
+        return violation(t, "malformed CAPS reply%s%s", "", "");
     if (t->caps.max_payload && t->caps.max_payload < WIRE_MIN_MAX_PAYLOAD) {
         char why[96];
         snprintf(why, sizeof why, "%u is below the protocol's least (%u bytes)", t->caps.max_payload,
                  WIRE_MIN_MAX_PAYLOAD);
-        return fail(t, "CAPS: max_payload %s%s", why, "");
+        return violation(t, "CAPS: max_payload %s%s", why, "");
     }
     return 0;
 }
@@ -261,10 +271,11 @@ int gh_wire_read_state(gh_wire *t, uint16_t warp, wire_state *out)
         return -1;
     wire_reader r = {.p = p, .len = h.length};
     if (wire_state_decode(&r, out) != 0)
-        return fail(t, "malformed STATE reply%s%s", "", "");
+        return violation(t, "malformed STATE reply%s%s", "", "");
     /* one warp's state served for another would pass wherever the warps end alike */
     if (out->warp != warp) {
         snprintf(t->error, sizeof t->error, "STATE reply for warp %u, where warp %u was asked", out->warp, warp);
+        t->violation = true;
         return -1;
     }
     return 0;
@@ -283,7 +294,7 @@ static int read_mem_once(gh_wire *t, uint64_t addr, uint8_t *out, uint32_t len)
         return -1;
     wire_reader r = {.p = p, .len = h.length};
     if (wire_get64(&r) != addr || wire_get32(&r) != len || h.length != 12 + len)
-        return fail(t, "malformed MEM reply%s%s", "", "");
+        return violation(t, "malformed MEM reply%s%s", "", "");
     wire_get_bytes(&r, out, len);
     return 0;
 }
@@ -311,9 +322,37 @@ int gh_wire_mem_digest(gh_wire *t, uint64_t addr, uint32_t pages, uint32_t *crcs
         return -1;
     wire_reader r = {.p = p, .len = h.length};
     if (wire_get64(&r) != addr || wire_get32(&r) != pages || h.length != 12 + 4ull * pages)
-        return fail(t, "malformed DIGESTS reply%s%s", "", "");
+        return violation(t, "malformed DIGESTS reply%s%s", "", "");
     for (uint32_t i = 0; i < pages; i++)
         crcs[i] = wire_get32(&r);
+    return 0;
+}
+
+int gh_wire_written_pages(gh_wire *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count)
+{
+    uint8_t buf[12];
+    wire_writer w = {.p = buf, .cap = 12};
+    wire_put64(&w, from);
+    wire_put32(&w, max);
+    wire_header h;
+    const uint8_t *p;
+    if (send_request(t, WIRE_WRITTEN_PAGES, buf, 12) != 0 || expect(t, WIRE_PAGES, &h, &p) != 0)
+        return -1;
+    wire_reader r = {.p = p, .len = h.length};
+    uint64_t echoed = wire_get64(&r);
+    uint32_t n = wire_get32(&r);
+    if (r.underflow || echoed != from || n > max || h.length != 12 + 8ull * n)
+        return violation(t, "malformed PAGES reply%s%s", "", "");
+    for (uint32_t i = 0; i < n; i++) {
+        pages[i] = wire_get64(&r);
+        if (pages[i] % WIRE_PAGE_SIZE || pages[i] < from || (i && pages[i] <= pages[i - 1])) {
+            char at[24];
+            snprintf(at, sizeof at, "0x%llx", (unsigned long long)pages[i]);
+            return violation(t, "malformed PAGES reply: page %s %s", at,
+                        "is not page-aligned, ascending and at or above the request's address");
+        }
+    }
+    *count = n;
     return 0;
 }
 
@@ -331,7 +370,7 @@ int gh_wire_inject(gh_wire *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_com
     wire_reader r = {.p = p, .len = h.length};
     (void)wire_get32(&r);
     if (wire_get32(&r) != 1 || r.underflow || !wire_commit_decode(p + r.pos, r.len - r.pos, rec))
-        return fail(t, "malformed INJECT reply%s%s", "", "");
+        return violation(t, "malformed INJECT reply%s%s", "", "");
     return 0;
 }
 
@@ -344,6 +383,8 @@ int gh_wire_run_start(gh_wire *t, uint64_t max_insns, uint32_t batch, uint32_t w
     wire_put32(&w, window);
     int rc = send_request(t, WIRE_RUN, buf, 16);
     t->run_seq = t->seq;
+    t->batches_seen = 0;
+    t->records_seen = 0;
     t->running = rc == 0;
     return rc;
 }
@@ -356,26 +397,47 @@ int gh_wire_run_next(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *coun
     if (receive(t, &h, &p) != 0)
         return -1;
     if (h.seq != t->run_seq)
-        return fail(t, "protocol error: a frame of another request arrived during the run%s%s", "", "");
+        return violation(t, "protocol error: a frame of another request arrived during the run%s%s", "", "");
     wire_reader r = {.p = p, .len = h.length};
+    char said[64];
     if (h.type == WIRE_RUN_END) {
         *end_reason = wire_get32(&r);
         *total = wire_get64(&r);
+        uint32_t batches = wire_get32(&r);
         t->running = false;
-        return r.underflow ? fail(t, "malformed RUN_END%s%s", "", "") : 0;
+        if (r.underflow || r.pos != r.len)
+            return violation(t, "malformed RUN_END%s%s", "", "");
+        if (batches != t->batches_seen) {
+            snprintf(said, sizeof said, "%u batches, %u arrived", batches, t->batches_seen);
+            return violation(t, "protocol error: RUN_END counts %s%s", said, "");
+        }
+        return 0;
     }
     if (h.type != WIRE_COMMITS)
-        return fail(t, "protocol error: unexpected frame during the run%s%s", "", "");
-    (void)wire_get32(&r); /* batch index */
-    uint32_t n = wire_get32(&r);
-    if (r.underflow || n > cap)
-        return fail(t, "malformed COMMITS batch%s%s", "", "");
+        return violation(t, "protocol error: unexpected frame during the run%s%s", "", "");
+    uint32_t index = wire_get32(&r), n = wire_get32(&r);
+    if (r.underflow || n == 0 || n > cap)
+        return violation(t, "malformed COMMITS batch%s%s", "", "");
+    if (index != t->batches_seen) {
+        snprintf(said, sizeof said, "batch %u arrived where batch %u was due", index, t->batches_seen);
+        return violation(t, "protocol error: %s (a batch lost, replayed or reordered)%s", said, "");
+    }
     for (uint32_t i = 0; i < n; i++) {
         size_t used = wire_commit_decode(p + r.pos, r.len - r.pos, &recs[i]);
         if (!used)
-            return fail(t, "malformed commit record in a batch%s%s", "", "");
+            return violation(t, "malformed commit record in a batch%s%s", "", "");
         r.pos += used;
+        if (recs[i].seq != t->records_seen + i) {
+            snprintf(said, sizeof said, "%llu where %llu was due", (unsigned long long)recs[i].seq,
+                     (unsigned long long)(t->records_seen + i));
+            return violation(t, "protocol error: a commit record's sequence number is %s (a record lost, replayed "
+                                "or reordered)%s", said, "");
+        }
     }
+    if (r.pos != r.len)
+        return violation(t, "malformed COMMITS batch: bytes after its last record%s%s", "", "");
+    t->batches_seen++;
+    t->records_seen += n;
     *count = n;
     return 1;
 }

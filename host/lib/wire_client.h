@@ -38,6 +38,11 @@ typedef struct {
     size_t cap;
     char error[512];
     uint32_t error_code; /* of the last ERROR frame (enum wire_error), 0 if none */
+    /* the last error was the target's own breach of the protocol (a malformed,
+     * contradictory or out-of-order reply), not the link's: never retried */
+    bool violation;
+    uint32_t batches_seen; /* of the current run: COMMITS frames, records */
+    uint64_t records_seen;
     wire_caps caps;
 } gh_wire;
 
@@ -51,6 +56,9 @@ int gh_wire_read_state(gh_wire *t, uint16_t warp, wire_state *out);
 int gh_wire_read_mem(gh_wire *t, uint64_t addr, uint8_t *out, size_t len); /* any length */
 /* CRC-32 of `pages` WIRE_PAGE_SIZE pages from addr (page-aligned). */
 int gh_wire_mem_digest(gh_wire *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
+/* The target's written pages (WRITTEN_PAGES): the lowest at most `max` page
+ * addresses at or above `from`, checked page-aligned and ascending; *count. */
+int gh_wire_written_pages(gh_wire *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count);
 int gh_wire_inject(gh_wire *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec);
 
 /* Streaming run: start, then take batches until the end. */

@@ -18,8 +18,8 @@
 #include "fuzz.h"
 #include "wire_client.h"
 
-static const uint16_t reply_types[8] = {WIRE_OK,      WIRE_CAPS,    WIRE_STATE,   WIRE_MEM,
-                                        WIRE_COMMITS, WIRE_RUN_END, WIRE_DIGESTS, WIRE_ERROR};
+static const uint16_t reply_types[] = {WIRE_OK,      WIRE_CAPS,    WIRE_STATE,   WIRE_MEM,
+                                        WIRE_COMMITS, WIRE_RUN_END, WIRE_DIGESTS, WIRE_PAGES, WIRE_ERROR};
 
 typedef struct {
     const uint8_t *p;
@@ -45,7 +45,7 @@ static int target_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_
         memcpy(buf, b, *len);
         return 0;
     }
-    uint16_t type = how & 2 ? b[0] : reply_types[b[0] % 8];
+    uint16_t type = how & 2 ? b[0] : reply_types[b[0] % (sizeof reply_types / sizeof reply_types[0])];
     uint32_t seq = s->w->running ? s->w->run_seq : s->w->seq;
     if (how & 4)
         seq += 1 + b[0];

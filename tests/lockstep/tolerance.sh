@@ -56,6 +56,12 @@ expect "a target that declares more than its board allows is refused" 8 --board 
 server lax 255:255
 expect "... however much it declares (255 ulp)" 8 --board modelsim run "$work/k.s" \
     --server "$work/lax" -- "declares 255 ulp for MUFU.*.*, beyond the 0 ulp"
+out=$("$gpuhost" --board modelsim run "$work/k.s" --server "$work/lax" --retries 2 2>&1)
+if echo "$out" | grep -q "TARGET REFUSED" && ! echo "$out" | grep -q RETRY; then
+    pass=$((pass + 1)); echo "ok   a refusal is never retried"
+else
+    fail=$((fail + 1)); echo "FAIL a refusal is never retried"; echo "$out" | sed 's/^/    /'
+fi
 export GPUHOST_BOARDS_DIR="$work/boards"
 expect "... and beyond the max_ulp of a board that allows some" 8 --board modelsim run "$work/k.s" \
     --server "$work/lax" -- "declares 255 ulp for MUFU.*.*, beyond the 1 ulp"

@@ -222,6 +222,37 @@ static void state_and_memory(void)
     check(got && wire_get32(&d) == (uint32_t)crc32(0, page, sizeof page), "MEM_DIGEST: the page's CRC-32");
 }
 
+/* WRITTEN_PAGES: the one global page LOAD_MEM placed (constant banks are not
+ * global memory), listed from below it and not from above it. */
+static void written_pages(void)
+{
+    uint8_t buf[12];
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    wire_header h;
+    const uint8_t *p;
+    wire_put64(&w, 0);
+    wire_put32(&w, WIRE_MAX_PAGE_LIST);
+    bool got = reply(send_req(WIRE_WRITTEN_PAGES, buf, 12), WIRE_PAGES, &h, &p) && h.length == 20;
+    wire_reader r = {.p = p, .len = got ? h.length : 0};
+    uint64_t from = wire_get64(&r);
+    uint32_t count = wire_get32(&r);
+    check(got && from == 0 && count == 1 && wire_get64(&r) == 0x2000, "WRITTEN_PAGES from 0: PAGES lists page 0x2000 alone");
+    w.len = 0;
+    wire_put64(&w, 0x3000);
+    wire_put32(&w, 1);
+    got = reply(send_req(WIRE_WRITTEN_PAGES, buf, 12), WIRE_PAGES, &h, &p) && h.length == 12;
+    check(got, "WRITTEN_PAGES from 0x3000: PAGES with no page");
+    w.len = 0;
+    wire_put64(&w, 0x2001);
+    wire_put32(&w, 1);
+    expect_error("WRITTEN_PAGES from an address inside a page", WIRE_WRITTEN_PAGES, buf, 12, WIRE_ERR_BAD_ARGUMENT);
+    w.len = 0;
+    wire_put64(&w, 0);
+    wire_put32(&w, WIRE_MAX_PAGE_LIST + 1);
+    expect_error("WRITTEN_PAGES of more pages than a reply may list", WIRE_WRITTEN_PAGES, buf, 12, WIRE_ERR_BAD_ARGUMENT);
+    expect_error("WRITTEN_PAGES without its fields", WIRE_WRITTEN_PAGES, buf, 8, WIRE_ERR_BAD_LENGTH);
+}
+
 /* RUN with batch 1, window 1, crediting every batch: three records, then RUN_END DONE. */
 static void run_with_credit(void)
 {
@@ -431,6 +462,7 @@ int main(int argc, char **argv)
         sessions_while_open(argv[1]);
     check(load(k), "RESET, LOAD_CODE, LOAD_CONST, LOAD_MEM, LAUNCH, WRITE_REG: OK each");
     state_and_memory();
+    written_pages();
     run_with_credit();
     run_without_credit(k);
     inject_and_bad_arguments(k);

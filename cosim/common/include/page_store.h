@@ -31,4 +31,14 @@ typedef uint8_t *(*page_lookup)(void *ctx, uint64_t page_addr, int create);
  * room (the bytes before it were written). */
 int page_copy(page_lookup find, void *ctx, uint64_t addr, void *buf, size_t len, int write);
 
+/* The pages a store holds, listed in ascending order from `from` (the wire
+ * protocol's WRITTEN_PAGES): offer each page address held, in any order; the
+ * list keeps the `max` lowest at or above `from`, each once. */
+typedef struct {
+    uint64_t from;
+    uint64_t *pages; /* max entries */
+    uint32_t max, count;
+} page_list;
+void page_list_offer(page_list *l, uint64_t page_addr);
+
 #endif

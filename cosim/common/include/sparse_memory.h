@@ -26,5 +26,8 @@ int gm_memory_write(gm_memory *mem, uint64_t addr, const void *buf, size_t len);
  * for writes allocated when missing, NULL when out of memory. */
 const uint8_t *gm_memory_page(const gm_memory *mem, uint64_t addr);
 uint8_t *gm_memory_page_for_write(gm_memory *mem, uint64_t addr);
+/* The addresses of the pages written since init: the `max` lowest at or above
+ * `from`, ascending, into pages; returns how many. */
+uint32_t gm_memory_pages(const gm_memory *mem, uint64_t from, uint64_t *pages, uint32_t max);
 
 #endif

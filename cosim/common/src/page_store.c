@@ -32,3 +32,25 @@ int page_copy(page_lookup find, void *ctx, uint64_t addr, void *buf, size_t len,
     }
     return 0;
 }
+
+void page_list_offer(page_list *l, uint64_t page_addr)
+{
+    if (page_addr < l->from || !l->max)
+        return;
+    uint32_t i = l->count;
+    if (i == l->max) {
+        if (page_addr >= l->pages[i - 1])
+            return;
+        i--; /* the highest gives way */
+    }
+    while (i && l->pages[i - 1] > page_addr)
+        i--;
+    if (i && l->pages[i - 1] == page_addr)
+        return;
+    uint32_t end = l->count < l->max ? l->count : l->max - 1;
+    for (uint32_t j = end; j > i; j--)
+        l->pages[j] = l->pages[j - 1];
+    l->pages[i] = page_addr;
+    if (l->count < l->max)
+        l->count++;
+}

@@ -100,3 +100,12 @@ uint8_t *gm_memory_page_for_write(gm_memory *mem, uint64_t addr)
 {
     return page_for_write(mem, addr >> GM_PAGE_BITS);
 }
+
+uint32_t gm_memory_pages(const gm_memory *mem, uint64_t from, uint64_t *pages, uint32_t max)
+{
+    page_list l = {.from = from, .pages = pages, .max = max};
+    for (size_t i = 0; i < mem->capacity; i++)
+        if (mem->keys[i])
+            page_list_offer(&l, (mem->keys[i] - 1) << GM_PAGE_BITS);
+    return l.count;
+}

@@ -170,6 +170,11 @@ int gm_read_memory(const gm_model *m, uint64_t addr, void *buf, size_t len)
     return 0;
 }
 
+uint32_t gm_written_pages(const gm_model *m, uint64_t from, uint64_t *pages, uint32_t max)
+{
+    return gm_memory_pages(&m->mem, from, pages, max);
+}
+
 int gm_write_memory(gm_model *m, uint64_t addr, const void *buf, size_t len)
 {
     if (addr >= GM_GLOBAL_LIMIT || len > GM_GLOBAL_LIMIT - addr)

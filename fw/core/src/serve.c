@@ -125,7 +125,8 @@ static int wait_credit(server *s, uint32_t *credits, int block)
         }
         if (h.type == WIRE_HALT)
             return 1;
-        if (h.type == WIRE_READ_STATE || h.type == WIRE_READ_MEM || h.type == WIRE_MEM_DIGEST) {
+        if (h.type == WIRE_READ_STATE || h.type == WIRE_READ_MEM || h.type == WIRE_MEM_DIGEST ||
+            h.type == WIRE_WRITTEN_PAGES) {
             /* a paused run may be inspected: the host compares full state here */
             uint32_t keep = s->seq;
             s->seq = h.seq;
@@ -275,6 +276,40 @@ static int do_mem_digest(server *s, wire_reader *r)
     return send_tx_payload(s, WIRE_DIGESTS, &w);
 }
 
+/* The DUT's written pages, a bounded piece at a time (WIRE_MAX_PAGE_LIST). */
+static int do_written_pages(server *s, wire_reader *r)
+{
+    uint64_t from = wire_get64(r);
+    uint32_t max = wire_get32(r);
+    if (r->underflow || r->pos != r->len)
+        return send_error(s, WIRE_ERR_BAD_LENGTH, "WRITTEN_PAGES: needs from, max");
+    if (max == 0 || max > WIRE_MAX_PAGE_LIST || from % WIRE_PAGE_SIZE)
+        return send_error(s, WIRE_ERR_BAD_ARGUMENT, "WRITTEN_PAGES: needs a page-aligned from and 1..512 pages");
+    const uint64_t first = from;
+    wire_writer w = tx_payload(s);
+    if (w.cap < 12 + 8ull * max)
+        return send_error(s, WIRE_ERR_BAD_ARGUMENT, "WRITTEN_PAGES: the list does not fit the frame buffer");
+    wire_put64(&w, first);
+    wire_put32(&w, 0); /* the count, filled in below */
+    uint64_t piece[64];
+    uint32_t count = 0;
+    while (count < max) {
+        uint32_t want = max - count < 64 ? max - count : 64;
+        int n = s->c->dut->written_pages ? s->c->dut->written_pages(s->c->dut_ctx, from, piece, want) : -1;
+        if (n < 0 || (uint32_t)n > want)
+            return send_error(s, WIRE_ERR_DUT, "WRITTEN_PAGES: the DUT's memory cannot list its pages");
+        for (int i = 0; i < n; i++)
+            wire_put64(&w, piece[i]);
+        count += (uint32_t)n;
+        if ((uint32_t)n < want || piece[n - 1] >= UINT64_MAX - WIRE_PAGE_SIZE)
+            break;
+        from = piece[n - 1] + WIRE_PAGE_SIZE;
+    }
+    wire_writer at_count = {.p = w.p + 8, .cap = 4};
+    wire_put32(&at_count, count);
+    return send_tx_payload(s, WIRE_PAGES, &w);
+}
+
 static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
 {
     fw_core *c = s->c;
@@ -357,6 +392,8 @@ static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
         return do_inject(s, &r);
     case WIRE_MEM_DIGEST:
         return do_mem_digest(s, &r);
+    case WIRE_WRITTEN_PAGES:
+        return do_written_pages(s, &r);
     case WIRE_HALT:
         return send_ok(s);
     case WIRE_CREDIT:

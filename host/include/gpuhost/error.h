@@ -10,7 +10,8 @@
     X(NOMEM, -3, "out of memory")                                                      \
     X(TARGET, -4, "the target failed: no server, a dead link, a timeout or bad frames") \
     X(INPUT, -5, "input rejected")                                                     \
-    X(RANGE, -6, "address, warp or size out of range")
+    X(RANGE, -6, "address, warp or size out of range")                                \
+    X(PROTOCOL, -7, "the target broke the wire protocol or is not the board asked for")
 
 enum gh_error {
 #define GH_ERROR_ENUM(name, code, text) GH_ERR_##name = code,

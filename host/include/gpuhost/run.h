@@ -32,7 +32,7 @@ enum gh_verdict {
     GH_TARGET_ERROR,  /* the target failed: link, server, a fault that never struck (a retry may help) */
     GH_UNSUPPORTED,   /* the kernel needs what the target lacks (named before running) */
     GH_FINISHED,      /* free run: the target finished; nothing was compared */
-    GH_DUT_FAILED,    /* the DUT hung (watchdog) or broke the port contract: its bug, never retried */
+    GH_DUT_FAILED,    /* the DUT hung (watchdog), broke the port contract or the wire protocol: never retried */
 };
 const char *gh_verdict_name(int verdict); /* "PASS", "DIVERGENCE", ... */
 

@@ -72,6 +72,9 @@ uint64_t gm_warp_pc(const gm_model *m, uint32_t warp); /* lowest PC of a ready l
 uint64_t gm_lane_pc(const gm_model *m, uint32_t warp, uint32_t lane);
 /* Reads global memory (never-written bytes read 0). 0, or -1 out of range. */
 int gm_read_memory(const gm_model *m, uint64_t addr, void *buf, size_t len);
+/* The global pages written (stores, placed data) since reset: the `max`
+ * lowest page addresses at or above `from`, ascending; returns how many. */
+uint32_t gm_written_pages(const gm_model *m, uint64_t from, uint64_t *pages, uint32_t max);
 
 /* Writes global memory behind the kernel's back (fault injection in test
  * DUTs). 0, or -1 out of range or out of memory. */

@@ -36,6 +36,9 @@ typedef struct {
                      const uint32_t *values);
     int (*read_state)(void *ctx, uint16_t warp, wire_state *out);
     int (*read_mem)(void *ctx, uint64_t addr, uint8_t *out, uint32_t len);
+    /* The global pages the DUT's memory holds (WIRE_WRITTEN_PAGES): the `max`
+     * lowest page addresses at or above `from`, ascending; how many, or -1. */
+    int (*written_pages)(void *ctx, uint64_t from, uint64_t *pages, uint32_t max);
     /* Runs until one warp-instruction retires and describes it in *rec
      * (rec->seq is set by the core). FW_STEP_HUNG when nothing retired within
      * the watchdog budget. */

@@ -48,6 +48,7 @@ enum wire_type {
     WIRE_HALT = 0x0c,        /* -> RUN_END (reason HALTED) if a run is on, else OK */
     WIRE_INJECT = 0x0d,      /* u16 warp, u64 lo, u64 hi: execute this word once -> COMMITS (1 record) */
     WIRE_MEM_DIGEST = 0x0e,  /* u64 page-aligned address, u32 pages (1..WIRE_MAX_DIGEST_PAGES) -> DIGESTS */
+    WIRE_WRITTEN_PAGES = 0x0f, /* u64 page-aligned from, u32 max (1..WIRE_MAX_PAGE_LIST) -> PAGES */
     /* replies (target -> host) */
     WIRE_OK = 0x81,
     WIRE_CAPS = 0x82,        /* see wire_caps */
@@ -56,6 +57,7 @@ enum wire_type {
     WIRE_COMMITS = 0x85,     /* u32 batch index, u32 count, count x commit record */
     WIRE_RUN_END = 0x86,     /* u32 reason (enum wire_run_end), u64 instructions, u32 batches */
     WIRE_DIGESTS = 0x87,     /* u64 address, u32 pages, pages x u32 CRC-32 of each WIRE_PAGE_SIZE page */
+    WIRE_PAGES = 0x88,       /* u64 from, u32 count, count x u64 page addresses, ascending, >= from */
     WIRE_ERROR = 0x8f,       /* u32 code (enum wire_error), u16 text length, text */
 };
 
@@ -74,6 +76,11 @@ enum wire_run_end {
  * only the pages whose digests differ. */
 #define WIRE_PAGE_SIZE 4096u
 #define WIRE_MAX_DIGEST_PAGES 256u
+/* Written pages: every global-memory page the DUT's memory holds (written by
+ * a store or LOAD_MEM since RESET), so that the host compares a page a
+ * store wrote although no commit record named it. A PAGES reply lists the
+ * lowest `max` at or above `from`; fewer than `max` ends the list. */
+#define WIRE_MAX_PAGE_LIST 512u
 
 #define WIRE_ERRORS(X)                                              \
     X(BAD_MAGIC, 1, "bad frame magic")                              \
