@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Shared by the tests (sourced): what a test does when something it needs is
 # absent. On a developer's machine an optional dependency (umockdev, Unicorn,
 # the riscv toolchain that builds the rv32 image) may be missing: the test is
