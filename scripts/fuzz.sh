@@ -5,19 +5,39 @@
 # build-fuzz/campaign/TARGET (corpus) and build-fuzz/campaign/TARGET-crash-*
 # (artifacts). Prints each target's executions and what it found.
 #   scripts/fuzz.sh [SECONDS [TARGET...]]
+#   scripts/fuzz.sh --build [TEST_SECONDS]
+# --build only configures build-fuzz (its libfuzzer_X CTest tests fuzzing
+# TEST_SECONDS each, GPUHOST_FUZZ_SECONDS, when given) and builds every
+# target: the fuzz pass of scripts/test-all.sh, which then runs
+# `ctest -L fuzz`. Without clang it fails (exit 1) where a campaign skips (77).
 set -eu
 cd "$(dirname "$0")/.."
+build_only=0 test_seconds=""
+if [ "${1:-}" = --build ]; then
+    build_only=1 test_seconds=${2:-}
+    case $test_seconds in *[!0-9]*) echo "fuzz: --build takes whole seconds" >&2; exit 2 ;; esac
+    set --
+fi
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=${*:-asm decode kernel board isagen wire_fw wire_host usb_frame cli}
-command -v clang > /dev/null || { echo "fuzz: clang is missing (apt-get install clang libclang-rt-14-dev)"; exit 77; }
-if [ ! -f build-fuzz/CMakeCache.txt ]; then
-    cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DGPUHOST_FUZZ=ON \
-        -DGPUHOST_WERROR=OFF -DGPUHOST_RTLSIM=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+if ! command -v clang > /dev/null; then
+    echo "fuzz: clang is missing (apt-get install clang libclang-rt-14-dev, or scripts/setup.sh --packages)"
+    [ $build_only -eq 1 ] && exit 1
+    exit 77
 fi
-for t in $targets; do
-    cmake --build build-fuzz -j "$(nproc)" --target "fuzz_$t"
-done
+# configured once; again when the libfuzzer_X tests are asked for another length
+if [ ! -f build-fuzz/CMakeCache.txt ] || { [ -n "$test_seconds" ] &&
+    ! grep -qx "GPUHOST_FUZZ_SECONDS:STRING=$test_seconds" build-fuzz/CMakeCache.txt; }; then
+    cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DGPUHOST_FUZZ=ON \
+        -DGPUHOST_WERROR=OFF -DGPUHOST_RTLSIM=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        ${test_seconds:+-DGPUHOST_FUZZ_SECONDS="$test_seconds"}
+fi
+build_targets=""
+for t in $targets; do build_targets="$build_targets fuzz_$t"; done
+# shellcheck disable=SC2086
+cmake --build build-fuzz -j "$(nproc)" --target $build_targets
+[ $build_only -eq 1 ] && exit 0
 status=0
 for t in $targets; do
     out=build-fuzz/campaign/$t

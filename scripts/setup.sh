@@ -2,10 +2,14 @@
 # Installs what gpuhost needs on Debian 12 (only what is missing), then
 # configures and builds. Idempotent; quick when nothing changed.
 #   scripts/setup.sh [BUILD_DIR [extra cmake args...]]
+#   scripts/setup.sh --packages     (install what is missing, build nothing)
+# clang and libclang-rt-14-dev (libFuzzer) build build-fuzz (scripts/fuzz.sh,
+# the fuzz pass of scripts/test-all.sh --long); python3-jsonschema is for the
+# schema tests.
 set -eu
 cd "$(dirname "$0")/.."
 
-packages="build-essential cmake pkg-config binutils libelf-dev libcmocka-dev zlib1g-dev libzmq3-dev verilator python3 libinih-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf libusb-1.0-0-dev umockdev libumockdev-dev libunicorn-dev iverilog yosys libmpfr-dev"
+packages="build-essential cmake pkg-config binutils libelf-dev libcmocka-dev zlib1g-dev libzmq3-dev verilator python3 python3-jsonschema libinih-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf libusb-1.0-0-dev umockdev libumockdev-dev libunicorn-dev iverilog yosys libmpfr-dev clang libclang-rt-14-dev"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
@@ -20,6 +24,7 @@ if [ -n "$missing" ]; then
     $sudo apt-get install -y -qq --no-install-recommends $missing
 fi
 
+[ "${1:-}" = --packages ] && exit 0
 build=${1:-build}
 [ $# -gt 0 ] && shift
 if [ ! -f "$build/CMakeCache.txt" ]; then

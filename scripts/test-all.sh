@@ -1,22 +1,33 @@
 #!/bin/sh
-# The whole test suite: set up, build twice (warnings as errors; ASan+UBSan),
-# and run the tests through CTest in both builds.
+# The whole test suite through CTest, in tiers:
 #   sh scripts/test-all.sh [--long] [--budget MINUTES]
-# The quick tier (the default) covers every component: each board, each
-# server, the firmware image, HDL lint and conformance, the sanitizer build.
-# --long adds the long tier (CTest label `long`: whole-core synthesis, the
-# exhaustive FP sweeps, long random lockstep streams, the HIL pool), in the
-# first build only (it reads the HDL, or repeats what the quick tier runs
-# under the sanitizers). --budget fails the run, saying so, once it has taken
-# MINUTES (CI: .ci/run), before an outer limit can cut it off unexplained.
+#   sh scripts/test-all.sh --fuzz-only [--budget MINUTES]
+# quick (the default, the README's test command): set up, build twice
+#   (build: warnings as errors; build-asan: ASan+UBSan) and run the quick tier
+#   in both (benchmarks in the first only). It covers every component: each
+#   board, each server, the firmware image, HDL lint and conformance, the
+#   sanitizer build. It does not fuzz: the libfuzzer_X tests show as skipped
+#   (tests/fuzz: they need clang), the fuzz_X smoke tests run.
+# --long (CI: .ci/run) adds the long tier (CTest label `long`: whole-core
+#   synthesis, the exhaustive FP sweeps, long random lockstep streams, the
+#   HIL pool) in the first build only (it reads the HDL, or repeats what the
+#   quick tier runs under the sanitizers), and the fuzz pass: build-fuzz
+#   built with clang and libFuzzer (scripts/fuzz.sh --build) and every fuzz
+#   target fuzzed for GPUHOST_FUZZ_SECONDS (30 s unless set; CTest label
+#   `fuzz`), about 3.5 minutes with its build on 2 processors; a finding
+#   (crash, leak, timeout, failed property) fails the run.
+# --fuzz-only: the fuzz pass alone (what is missing installed, no other build).
+# --budget fails the run, saying so, once it has taken MINUTES (CI: .ci/run),
+# before an outer limit can cut it off unexplained.
 # Every run ends with its ten slowest tests and the time of each pass.
 set -eu
 cd "$(dirname "$0")/.."
-usage() { sed -n '2,14s/^# \{0,1\}//p' "$0"; }
-long=0 budget=0
+usage() { sed -n '2,22s/^# \{0,1\}//p' "$0"; }
+long=0 fuzz=0 others=1 budget=0
 while [ $# -gt 0 ]; do
     case $1 in
-    --long) long=1 ;;
+    --long) long=1 fuzz=1 ;;
+    --fuzz-only) fuzz=1 others=0 ;;
     --budget) [ $# -ge 2 ] || { usage >&2; exit 2; }; budget=$2; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
@@ -24,6 +35,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 case $budget in ''|*[!0-9]*) echo "test-all.sh: --budget takes whole minutes" >&2; exit 2 ;; esac
+fuzz_seconds=${GPUHOST_FUZZ_SECONDS:-30}
+case $fuzz_seconds in ''|*[!0-9]*) echo "test-all.sh: GPUHOST_FUZZ_SECONDS takes whole seconds" >&2; exit 2 ;; esac
 
 start=$(date +%s)
 stop_time=""
@@ -44,25 +57,52 @@ ctest_run() { # NAME BUILD_DIR ctest-args...: one pass, its JUnit kept for the s
 }
 junits=""
 status=0
-sh scripts/setup.sh build
-sh scripts/setup.sh build-asan -DGPUHOST_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
-rm -f build/junit-*.xml build-asan/junit-*.xml
-if [ $long -eq 1 ]; then
-    # one CTest pass over both tiers: its scheduler fills both processors
-    ctest_run quick+long build || status=1
-    junits="quick+long=build/junit-quick+long.xml"
+if [ $others -eq 1 ]; then
+    sh scripts/setup.sh build
+    sh scripts/setup.sh build-asan -DGPUHOST_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 else
-    ctest_run quick build -LE long || status=1
-    junits="quick=build/junit-quick.xml"
+    sh scripts/setup.sh --packages
 fi
-# (label hdl: tests that read only the HDL, not this build's binaries)
-UBSAN_OPTIONS=print_stacktrace=1 ctest_run asan build-asan -LE "bench|long|hdl" || status=1
-junits="$junits asan=build-asan/junit-asan.xml"
+rm -f build/junit-*.xml build-asan/junit-*.xml build-fuzz/junit-*.xml
+# (with the fuzz pass, the libfuzzer_X tests run there, not as skips here)
+nofuzz=""
+[ $fuzz -eq 1 ] && nofuzz="|fuzz"
+if [ $others -eq 1 ]; then
+    if [ $long -eq 1 ]; then
+        # one CTest pass over both tiers: its scheduler fills both processors
+        ctest_run quick+long build ${nofuzz:+-LE fuzz} || status=1
+        junits="quick+long=build/junit-quick+long.xml"
+    else
+        ctest_run quick build -LE long || status=1
+        junits="quick=build/junit-quick.xml"
+    fi
+    # (label hdl: tests that read only the HDL, not this build's binaries)
+    UBSAN_OPTIONS=print_stacktrace=1 ctest_run asan build-asan -LE "bench|long|hdl$nofuzz" || status=1
+    junits="$junits asan=build-asan/junit-asan.xml"
+fi
+if [ $fuzz -eq 1 ]; then
+    # the fuzz pass: its build first (clang; the budget is checked before it),
+    # then the libfuzzer_X tests, two at a time on two processors
+    junits="$junits fuzz=build-fuzz/junit-fuzz.xml"
+    fuzz_start=$(date +%s)
+    if [ "$budget" -gt 0 ] && [ "$fuzz_start" -ge $((start + budget * 60)) ]; then
+        echo "== tests: fuzz (build-fuzz)"
+        echo "BUDGET: the $budget-minute budget was spent before this pass: not run"
+        status=1
+    elif ! sh scripts/fuzz.sh --build "$fuzz_seconds"; then
+        echo "== tests: fuzz (build-fuzz)"
+        echo "fuzz: build-fuzz did not build (clang and libclang-rt-14-dev: scripts/setup.sh): the fuzz pass fails"
+        status=1
+    else
+        ctest_run fuzz build-fuzz -L fuzz || status=1
+        echo "== fuzz pass: $(($(date +%s) - fuzz_start)) s (its build, and $fuzz_seconds s of fuzzing a target)"
+    fi
+fi
 
 elapsed=$(($(date +%s) - start))
 # shellcheck disable=SC2086
 python3 scripts/slowest-tests.py $junits || true
-echo "== total: $((elapsed / 60)) min $((elapsed % 60)) s (setup, both builds and every pass)"
+echo "== total: $((elapsed / 60)) min $((elapsed % 60)) s (setup, the builds and every pass)"
 if [ "$budget" -gt 0 ] && [ "$elapsed" -ge $((budget * 60)) ]; then
     echo "BUDGET: this run took $((elapsed / 60)) min, past its budget of $budget min: make the slowest" \
          "tests above faster, or move them to the long tier, before CI's hard limit drops a submission"

@@ -10,3 +10,18 @@ function(add_skipped_test name reason)
     set_tests_properties(${name} PROPERTIES LABELS "${ARGN}")
   endif()
 endfunction()
+
+# add_unavailable_test(NAME REQUIREMENT REASON [LABELS...]): the same, for a
+# dependency that some machines must have: skipped (77) as above, but a
+# failure (exit 1, with the reason) where the environment variable
+# GPUHOST_REQUIRE names REQUIREMENT when the test runs (tests/require.sh; CI
+# sets GPUHOST_REQUIRE=usbemu).
+function(add_unavailable_test name requirement reason)
+  add_test(NAME ${name}
+    COMMAND sh -c ". \"$0\"; gh_unavailable \"$1\" \"$2\"" ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/require.sh
+            "${requirement}" "${reason}")
+  set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77)
+  if(ARGN)
+    set_tests_properties(${name} PROPERTIES LABELS "${ARGN}")
+  endif()
+endfunction()

@@ -35,9 +35,38 @@ expect "--check-every exact with a large batch" 0 --board modelsim run "$k" --ba
     "10 instructions in lockstep" "4 full-state checks"
 expect "--dump-state on a lockstep board" 0 --board modelsim run "$k" --dump-state "$work/s.json" \
     --dump-mem 0:16:"$work/m.bin" -- "PASS"
-python3 -c "import json,sys; s=json.load(open(sys.argv[1])); assert s['warps'][0]['gpr'][0][0] >= 0" "$work/s.json" \
-    && [ -s "$work/m.bin" ] && { pass=$((pass + 1)); echo "ok   state and memory dumped from the target"; } \
-    || { fail=$((fail + 1)); echo "FAIL state or memory dump missing"; }
+# ... holding what bitmanip.s computes, worked out by hand from its
+# instructions (lane l: R0 = l, R1 = l * 0x9e3779b9, R2 = R1 ^ R0, ...), and
+# the 16 bytes at global address 0, which nothing writes: zeros
+python3 - "$work/s.json" "$work/m.bin" <<'EOS' && { pass=$((pass + 1)); echo "ok   state and memory dumped from the target"; } \
+    || { fail=$((fail + 1)); echo "FAIL state or memory dump missing or wrong"; }
+import json, sys
+w = json.load(open(sys.argv[1]))["warps"][0]
+gpr = w["gpr"]
+want = {
+    (0, 1): 1, (0, 31): 31,                 # S2R R0, SR_LANEID
+    (1, 0): 0, (1, 1): 0x9e3779b9,          # IMAD R1 = lane * 0x9e3779b9 (mod 2^32)
+    (1, 2): 0x3c6ef372, (1, 31): 0x28b7bd67,
+    (2, 1): 0x9e3779b8,                     # LOP3 0x96: R1 ^ R0 ^ RZ
+    (3, 1): 19,                             # POPC 0x9e3779b8
+    (4, 0): 0xffffffff, (4, 1): 31,         # FLO.U32: none set; bit 31
+    (5, 1): 0x9d9eec79,                     # BREV 0x9e3779b9
+    (6, 0): 0x1f, (6, 1): 0x3e, (6, 31): 0x80000000,  # BMSK R0, 5: five ones from bit lane up, within 32 bits
+    (7, 1): 0xffffffb9, (7, 2): 0x72,       # SGXT 8: the low byte sign-extended
+    (8, 1): 0xb87979b9,                     # PRMT 0x4150: R2.b0 R1.b1 R2.b1 R1.b0 (high to low)
+}
+bad = [f"R{r} lane {l}: {gpr[r][l]:#x}, wanted {v:#x}" for (r, l), v in want.items() if gpr[r][l] != v]
+if w["gpr"][0] != list(range(32)):
+    bad.append(f"R0: {w['gpr'][0]}, wanted the lane ids")
+if not w["exited"] or w["lane_pc"] != [0x90] * 32:  # EXIT is the tenth instruction: 9 * 16
+    bad.append(f"exited {w['exited']}, lane_pc {w['lane_pc']}: wanted every lane exited at 0x90")
+mem = open(sys.argv[2], "rb").read()
+if mem != bytes(16):
+    bad.append(f"memory at 0: {mem.hex()}, wanted 16 zero bytes")
+for b in bad:
+    print("  " + b)
+sys.exit(1 if bad else 0)
+EOS
 expect "a divergence dumps both sides" 7 --board modelsim run "$kernels/../lockstep/faults.s" --fault 2:1:4 \
     --dump-state "$work/d.json" --dump-mem 0x1000:16:"$work/d.bin" -- "DIVERGENCE at instruction 1"
 python3 -c "

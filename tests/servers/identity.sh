@@ -2,10 +2,12 @@
 # The host checks the target's identity (S4): an rtl run answered by the
 # functional model, a modelsim run answered by the RTL, a target whose
 # instruction groups or name differ from its descriptor's, a board speaking
-# another protocol version: each refused with exit 8, both sides named.
+# another protocol version: each refused with exit 8, both sides named (the
+# last where gpu-usbemu runs; where GPUHOST_REQUIRE names usbemu, it must).
 # Usage: identity.sh GPUHOST GPU_MODELSIM GPU_RTLSIM GPU_USBEMU BOARDS_DIR
 gpuhost=$1 modelsim=$2 rtlsim=$3 usbemu=$4 boards=$5
 . "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../require.sh"
 k=$work/k.s
 write_loop "$k" 10
 
@@ -49,6 +51,9 @@ if [ -x "$usbemu" ] && timeout 30 "$usbemu" --boards 0 -- true > /dev/null 2>&1;
         "protocol version mismatch: its frames say wire protocol version 3, this gpuhost speaks 2" \
         env GPUHOST_EMULATED_BOARD=usbemu timeout 60 "$usbemu" --fault-usb version -- \
         "$gpuhost" --board usbemu run "$k" --timeout 5000
+elif gh_required usbemu; then # (../require.sh: CI)
+    { [ -x "$usbemu" ] && timeout 30 "$usbemu" --boards 0 -- true || echo "$usbemu is not built"; } > "$work/out" 2>&1
+    bad "a board speaking the next protocol version: gpu-usbemu cannot run here, and GPUHOST_REQUIRE names usbemu"
 else
     echo "(gpu-usbemu cannot run here: the version case is left out)"
 fi

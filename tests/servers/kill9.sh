@@ -8,11 +8,14 @@
 # Usage: kill9.sh GPUHOST BOARD PROGRAM (the server, or gpu-usbemu)
 gpuhost=$1 board=$2 program=$3
 . "$(dirname "$0")/common.sh"
-[ -x "$program" ] || { echo "SKIP: $program is not built"; exit 77; }
-if [ "$board" = usbemu ] && ! timeout 30 "$program" --boards 0 -- true > /dev/null 2>&1; then
-    echo "SKIP: umockdev cannot run here"
-    exit 77
+. "$(dirname "$0")/../require.sh"
+# skipped (77) without the program, or umockdev for usbemu; where
+# GPUHOST_REQUIRE names usbemu (../require.sh: CI), a failure for usbemu
+if [ "$board" = usbemu ]; then
+    [ -x "$program" ] || gh_unavailable usbemu "$program is not built"
+    out=$(timeout 30 "$program" --boards 0 -- true 2>&1) || gh_unavailable usbemu "umockdev cannot run here: $out"
 fi
+[ -x "$program" ] || { echo "SKIP: $program is not built"; exit 77; }
 k=$work/k.s
 write_loop "$k" 10000000
 mkdir -m 700 "$work/run" "$work/tmp"

@@ -1,13 +1,20 @@
-# Shared by the usbemu tests (sourced). Needs $usbemu; exits 77 (skipped) when
-# gpu-usbemu is not built or umockdev cannot run here.
+# Shared by the usbemu tests (sourced). Needs $usbemu. usbemu_check exits 77
+# (skipped) when gpu-usbemu is not built or umockdev cannot run here; where
+# GPUHOST_REQUIRE names usbemu (CI: ../require.sh) it exits 1 with the reason
+# instead, and also when gpu-usbemu cannot run the rv32 image (Unicorn).
+. "$(dirname "$0")/../require.sh"
 usbemu_check() {
     if [ ! -x "$usbemu" ]; then
-        echo "SKIP: gpu-usbemu is not built (install libumockdev-dev umockdev and reconfigure)"
-        exit 77
+        gh_unavailable usbemu "gpu-usbemu is not built ($usbemu: install libumockdev-dev umockdev and reconfigure)"
     fi
     if ! out=$(timeout 30 "$usbemu" --boards 0 -- true 2>&1); then
-        echo "SKIP: umockdev cannot run here: $out"
-        exit 77
+        gh_unavailable usbemu "umockdev cannot run here: $out"
+    fi
+    # (image_marker, below: empty when the image cannot run; without the
+    # requirement the tests then run on what gpu-usbemu serves)
+    if [ -z "$image_marker" ] && [ "${GH_USBEMU_FIRMWARE:-image}" = image ] && gh_required usbemu; then
+        gh_unavailable usbemu "gpu-usbemu cannot run the rv32 image: $(timeout 30 "$usbemu" --firmware image \
+            --boards 0 -- true 2>&1 | head -n 3) (install libunicorn-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf and reconfigure)"
     fi
 }
 

@@ -6,19 +6,18 @@
 # and function coverage print, and each deliberately broken build of the
 # image ends the run with exit 8 and a report naming the PC, the function
 # and the cause, promptly. Skipped (77) without the riscv toolchain (no
-# image), Unicorn (a gpu-usbemu that cannot run it) or umockdev.
+# image), Unicorn (a gpu-usbemu that cannot run it) or umockdev; failing
+# (exit 1) with the reason instead where GPUHOST_REQUIRE names usbemu (CI).
 # Usage: image.sh GPU_USBEMU GPUHOST IMAGE_DIR KERNEL_DIR [USBEMU_INJECT]
 set -u
 usbemu=$1 client=$2 images=$3 kernels=$4 inject=${5:-}
 . "$(dirname "$0")/common.sh"
 if [ ! -f "$images/gh-ref-fw.elf" ]; then
-    echo "SKIP: no firmware image in $images (install gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)"
-    exit 77
+    gh_unavailable usbemu "no firmware image in $images (install gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf and reconfigure)"
 fi
 usbemu_check
-if ! timeout 30 "$usbemu" --firmware image --boards 0 -- true > /dev/null 2>&1; then
-    echo "SKIP: gpu-usbemu cannot run the rv32 image (install libunicorn-dev and reconfigure)"
-    exit 77
+if ! out=$(timeout 30 "$usbemu" --firmware image --boards 0 -- true 2>&1); then
+    gh_unavailable usbemu "gpu-usbemu cannot run the rv32 image: $out (install libunicorn-dev and reconfigure)"
 fi
 unset GH_USBEMU_FIRMWARE GH_USBEMU_IMAGE
 work=$(mktemp -d)

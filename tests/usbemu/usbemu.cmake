@@ -1,12 +1,18 @@
 # The board path over USB, end to end on the emulated board: the unmodified
 # libusb program gpuhost (--board usb) runs under gpu-usbemu, which serves the real firmware core with the model as
 # DUT. Kernels must pass in lockstep; each USB fault must give its own error
-# promptly. Skipped (77) where umockdev is missing or cannot run.
+# promptly. Skipped (77) where umockdev is missing or cannot run, or
+# failing with the reason where GPUHOST_REQUIRE names usbemu (CI:
+# tests/require.sh). Every test here is registered whatever is built: a test
+# whose program is missing is registered by add_unavailable_test instead.
+include(${CMAKE_SOURCE_DIR}/tests/skipped_test.cmake)
 if(TARGET gpu-usbemu)
   set(GH_USBEMU $<TARGET_FILE:gpu-usbemu>)
 else()
   set(GH_USBEMU ${CMAKE_BINARY_DIR}/gpu-usbemu-not-built)
 endif()
+set(gh_usbemu_missing "gpu-usbemu is not built (umockdev-1.0 not found at configure time: install libumockdev-dev umockdev, or scripts/setup.sh, and reconfigure)")
+set(gh_rtl_dut_missing "cosim/rtl's rtl_dut is not built (Verilator missing, or GPUHOST_RTLSIM=OFF): gpu-usbemu has no --dut rtl")
 set(GH_USB_CLIENT $<TARGET_FILE:gpuhost>)
 add_test(NAME usbemu_kernels
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/kernels.sh ${GH_USBEMU} ${GH_USB_CLIENT}
@@ -25,6 +31,10 @@ if(TARGET gpu-usbemu AND TARGET rtl_dut)
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/rtl.sh ${GH_USBEMU} ${GH_USB_CLIENT}
             ${CMAKE_SOURCE_DIR}/tests/kernels)
   set_tests_properties(usbemu_rtl PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
+elseif(NOT TARGET gpu-usbemu)
+  add_unavailable_test(usbemu_rtl usbemu "${gh_usbemu_missing}")
+else()
+  add_skipped_test(usbemu_rtl "${gh_rtl_dut_missing}")
 endif()
 # Random legal instruction streams over the emulated board, the rv32 image
 # serving them: 100k warp-instructions a seed (long: the first build only).
@@ -32,6 +42,8 @@ if(TARGET gpu-usbemu)
   add_test(NAME lockstep_random_usbemu
     COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lockstep/random_streams.sh $<TARGET_FILE:gpuhost> usbemu 100000 1 2 3)
   set_tests_properties(lockstep_random_usbemu PROPERTIES TIMEOUT 1200 LABELS long)
+else()
+  add_unavailable_test(lockstep_random_usbemu usbemu "${gh_usbemu_missing}" long)
 endif()
 # ... and with the Verilated core as the board's DUT: every instruction type,
 # floating point included (about 3k warp-instructions/s through the image).
@@ -39,6 +51,10 @@ if(TARGET gpu-usbemu AND TARGET rtl_dut)
   add_test(NAME lockstep_random_usbemu_rtl
     COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lockstep/random_streams.sh $<TARGET_FILE:gpuhost> usbemu-rtl 100000 1 2 3)
   set_tests_properties(lockstep_random_usbemu_rtl PROPERTIES TIMEOUT 1800 LABELS long)
+elseif(NOT TARGET gpu-usbemu)
+  add_unavailable_test(lockstep_random_usbemu_rtl usbemu "${gh_usbemu_missing}" long)
+else()
+  add_skipped_test(lockstep_random_usbemu_rtl "${gh_rtl_dut_missing}" long)
 endif()
 # INJECT and WRITE_REG over USB through the rv32 image (a libusb client of
 # its own: gpuhost sends neither).
@@ -47,15 +63,19 @@ if(TARGET gpu-usbemu AND GH_TEST_LIBUSB_FOUND)
   add_executable(usbemu_inject ${CMAKE_CURRENT_LIST_DIR}/inject_usb.c)
   target_link_libraries(usbemu_inject PRIVATE wire isa PkgConfig::GH_TEST_LIBUSB)
   add_test(NAME usbemu_inject
-    COMMAND sh -c "timeout 60 \"$0\" -- \"$1\"" ${GH_USBEMU} $<TARGET_FILE:usbemu_inject>)
-  set_tests_properties(usbemu_inject PROPERTIES TIMEOUT 120)
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/inject.sh ${GH_USBEMU} $<TARGET_FILE:usbemu_inject>)
+  set_tests_properties(usbemu_inject PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+elseif(NOT TARGET gpu-usbemu)
+  add_unavailable_test(usbemu_inject usbemu "${gh_usbemu_missing}")
+else()
+  add_unavailable_test(usbemu_inject usbemu "libusb-1.0 not found at configure time (install libusb-1.0-0-dev, or scripts/setup.sh)")
 endif()
 
 # The rv32 image itself, executing under gpu-usbemu's emulated soft core
 # (Unicorn): kernels through hal.c, `info`, the cost and coverage figures,
 # and the deliberately broken images ending in a crash report (exit 8).
 # Registered always: it skips (77) without the riscv toolchain, Unicorn or
-# umockdev.
+# umockdev, and fails saying which where GPUHOST_REQUIRE names usbemu.
 get_property(gh_rv32_image GLOBAL PROPERTY GH_RV32_IMAGE)
 if(gh_rv32_image)
   get_filename_component(gh_rv32_dir ${gh_rv32_image} DIRECTORY)
