@@ -154,6 +154,13 @@ uint32_t wire_crc32(uint32_t crc, const void *data, size_t len);
 size_t wire_frame_encode(uint8_t *out, size_t cap, uint16_t type, uint32_t seq, const void *payload,
                          uint32_t length);
 uint32_t wire_frame_decode(const uint8_t *frame, size_t len, wire_header *h, const uint8_t **payload);
+/* The payload size a request of `type` must have, so that a server refuses a
+ * wrong one (BAD_LENGTH) before decoding it: the fixed size, or
+ * WIRE_LENGTH_COUNTED (LOAD_*: a count in the payload says), or
+ * WIRE_LENGTH_NONE for a type that is not a request. */
+#define WIRE_LENGTH_COUNTED (-1)
+#define WIRE_LENGTH_NONE (-2)
+int32_t wire_request_length(uint16_t type);
 
 /* Commit records on the wire: variable size (only what was written). */
 size_t wire_commit_encode(const wire_commit *rec, uint8_t *out, size_t cap); /* 0: no room */
