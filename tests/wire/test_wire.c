@@ -291,7 +291,8 @@ static void server_busy_during_a_run(void **state)
     assert_int_equal(seq, 5);
     char text[256];
     error_text(&l, 4, text, sizeof text);
-    assert_string_equal(text, "a run is in progress: only CREDIT, HALT, READ_STATE, READ_MEM and MEM_DIGEST are served");
+    assert_string_equal(text,
+                        "a run is in progress: only CREDIT, HALT, READ_STATE, READ_MEM and MEM_DIGEST are served");
     for (int i = 5; i <= 6; i++) {
         assert_int_equal(reply_type(&l, i, &seq, &code), WIRE_ERROR);
         assert_int_equal(code, WIRE_ERR_BAD_LENGTH);

@@ -246,11 +246,11 @@ static void check_request_row(const char *path, unsigned line, char *cells[3])
             name = requests[i].name;
     int32_t want = type < 0x80 ? wire_request_length((uint16_t)type) : WIRE_LENGTH_NONE;
     const char *why = *end || strncmp(cells[0], "0x", 2) ? "the type is not a hex number"
-                      : want == WIRE_LENGTH_NONE || !name ? "not a request type of wire_request_length and enum wire_type"
+                      : want == WIRE_LENGTH_NONE || !name ? "not a request of wire_request_length and enum wire_type"
                       : strcmp(name, cells[1]) ? "the name is not enum wire_type's"
                       : bend == cells[2] ? "the size is not a number"
                       : want >= 0 && (*bend || bytes != (unsigned long)want) ? "the server requires another size"
-                      : want == WIRE_LENGTH_COUNTED && strncmp(bend, " + ", 3) ? "the size depends on a count: N + M × count"
+                      : want == WIRE_LENGTH_COUNTED && strncmp(bend, " + ", 3) ? "it depends on a count: N + M × count"
                       : NULL;
     if (why) {
         failures++;

@@ -150,7 +150,8 @@ static int wait_credit(server *s, uint32_t *credits, int block)
         } else {
             uint32_t keep = s->seq;
             s->seq = h.seq;
-            send_error(s, WIRE_ERR_BUSY, "a run is in progress: only CREDIT, HALT, READ_STATE, READ_MEM and MEM_DIGEST are served");
+            send_error(s, WIRE_ERR_BUSY,
+                       "a run is in progress: only CREDIT, HALT, READ_STATE, READ_MEM and MEM_DIGEST are served");
             s->seq = keep;
         }
     } while (block && *credits == 0);
