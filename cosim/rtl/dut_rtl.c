@@ -13,7 +13,7 @@
 #define GLOBAL_LIMIT (UINT64_C(1) << 48) /* as the model: addresses at or above are out of range */
 #define CONST_BANK_BYTES 65536u
 #define CONST_BANKS 32u
-#define BD_TIMEOUT 10000u     /* cycles a backdoor access may take (the reset sweep is ~1k) */
+#define BD_TIMEOUT 10000u     /* cycles a backdoor access may take (hw_reset waits out the sweep first) */
 #define RESET_TIMEOUT 100000u /* cycles the reset sweep may take */
 
 

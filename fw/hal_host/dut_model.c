@@ -26,7 +26,7 @@ static void caps(void *ctx, wire_caps *c)
     c->max_warps = ISA_KERNEL_MAX_WARPS;
     c->lanes = 32;
     c->max_payload = WIRE_MAX_PAYLOAD;
-    c->max_code = 0; /* any size */
+    c->max_code = FW_DUT_MODEL_MAX_CODE;
     const isa_tables *t = isa_tables_get();
     for (uint32_t v = 0; v < t->variant_count; v++) {
         const isa_field *f = isa_variant_fields(&t->variants[v]);
@@ -49,13 +49,25 @@ static int reset(void *ctx)
     return 0;
 }
 
+/* Any index below max_code, in any order, before launch, as instruction
+ * memory takes it: a word not written holds zero, and the code size is 1 +
+ * the highest index written. */
 static int load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
 {
     fw_dut_model *d = ctx;
-    if (d->model || index != d->kernel->code_count)
-        return -1; /* code is loaded in order before launch */
+    if (d->model || index >= FW_DUT_MODEL_MAX_CODE)
+        return -1;
+    static const isa_word zeros[256];
+    while (d->kernel->code_count < index) {
+        size_t gap = index - d->kernel->code_count;
+        if (isa_kernel_add_code(d->kernel, zeros, gap < 256 ? gap : 256) != 0)
+            return -1;
+    }
     isa_word w = {lo, hi};
-    return isa_kernel_add_code(d->kernel, &w, 1);
+    if (index == d->kernel->code_count)
+        return isa_kernel_add_code(d->kernel, &w, 1);
+    d->kernel->code[index] = w; /* the kernel is this DUT's own: a rewrite in place */
+    return 0;
 }
 
 static int load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
@@ -296,8 +308,8 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
 static int inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
 {
     fw_dut_model *d = ctx;
-    if (!d->model)
-        return -1;
+    if (!d->model || warp >= gm_warp_count(d->model))
+        return -1; /* gm_inject would trap without a record: refused, as the other DUTs do */
     isa_word w = {lo, hi};
     if (d->before) { /* injected words run on the model behind too */
         wire_commit *same = malloc(sizeof *same);

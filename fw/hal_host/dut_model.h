@@ -10,6 +10,11 @@
 
 #include "fw/faults.h"
 
+/* CAPS max_code: the most instructions a kernel container holds
+ * (isa/kernel.h); an index beyond could only be a mistake, and a gap up to it
+ * costs at most 1 GiB of zero words. */
+#define FW_DUT_MODEL_MAX_CODE (ISA_KERNEL_MAX_FILE_SIZE / 16u)
+
 typedef struct {
     isa_kernel *kernel; /* what LOAD_* built; the model is made at LAUNCH */
     gm_model *model;

@@ -314,11 +314,22 @@ module conformance_run #(
     endtask
 
     localparam integer NWP = (CAP_WARPS > 1) ? (1 << $clog2(CAP_WARPS)) : 2;
+    // the README's sweep: 256 x 2^max(1, ceil(log2 CAP_WARPS)) cycles (a GPR row a cycle)
+    localparam integer SWEEP = 256 * NWP;
     integer k, n, ends0, heads0;
+
+    // the sweep as run: edges from rst_n's release while busy is still high
+    integer sweep_edges = 0;
+    reg sweep_on = 1'b1;
+    always @(posedge clk)
+        if (rst_n && sweep_on) begin
+            if (busy) sweep_edges <= sweep_edges + 1;
+            else sweep_on <= 1'b0;
+        end
     initial begin
         finished = 1'b0; failed = 1'b0;
         load_memory;
-        // ---- reset: rst_n low 3 cycles; the sweep clears 2**ceil(log2 CAP_WARPS)*256 rows
+        // ---- reset: rst_n low 3 cycles; the sweep clears SWEEP rows, one a cycle
         cycles(3);
         rst_n = 1'b1;
         // load during the sweep (imem_we is honoured whenever rst_n is high),
@@ -336,6 +347,7 @@ module conformance_run #(
         n = 0;
         while (busy && n < NWP * 256 + 16) begin @(negedge clk); n = n + 1; end
         check("busy after the reset sweep", {31'd0, busy}, 32'd0);
+        check("reset sweep cycles", sweep_edges, SWEEP);
         cycles(1);
         check("done after a launch", {31'd0, done}, 32'd0);
 

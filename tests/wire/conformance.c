@@ -83,14 +83,14 @@ static uint32_t error_code(const wire_header *h, const uint8_t *p)
     return h->type == WIRE_ERROR ? wire_get32(&r) : 0;
 }
 
-/* A request answered with ERROR `code`. */
+/* A request answered with ERROR `code` carrying the request's sequence number. */
 static void expect_error(const char *what, uint16_t type, const void *payload, uint32_t len, uint32_t code)
 {
     wire_header h;
     const uint8_t *p;
     uint32_t id = send_req(type, payload, len);
     bool got = reply(id, WIRE_ERROR, &h, &p);
-    check(got && error_code(&h, p) == code, "%s: ERROR %s", what, wire_error_text(code));
+    check(got && error_code(&h, p) == code, "%s: ERROR %s with its sequence number", what, wire_error_text(code));
 }
 
 /* A malformed frame answered with ERROR `code`, sequence number 0. */
@@ -184,7 +184,32 @@ static bool load(const isa_kernel *k)
     return ok && ok_reply(WIRE_WRITE_REG, buf, (uint32_t)w.len);
 }
 
-static void state_and_memory(void)
+/* Every request of a fixed size, one byte short (when it has a payload) and
+ * one byte long: ERROR BAD_LENGTH, and nothing done (the RESET with a payload
+ * leaves the loaded kernel for state_and_memory to read). */
+static void wrong_lengths(void)
+{
+    static const struct {
+        uint16_t type;
+        const char *name;
+    } fixed[] = {{WIRE_HELLO, "HELLO"},      {WIRE_RESET, "RESET"},         {WIRE_LAUNCH, "LAUNCH"},
+                 {WIRE_WRITE_REG, "WRITE_REG"}, {WIRE_READ_STATE, "READ_STATE"}, {WIRE_READ_MEM, "READ_MEM"},
+                 {WIRE_RUN, "RUN"},          {WIRE_CREDIT, "CREDIT"},       {WIRE_HALT, "HALT"},
+                 {WIRE_INJECT, "INJECT"},    {WIRE_MEM_DIGEST, "MEM_DIGEST"}};
+    static const uint8_t zeros[256];
+    char what[96];
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        uint32_t want = (uint32_t)wire_request_length(fixed[i].type);
+        if (want > 0) {
+            snprintf(what, sizeof what, "%s with %u payload bytes, not %u", fixed[i].name, want - 1, want);
+            expect_error(what, fixed[i].type, zeros, want - 1, WIRE_ERR_BAD_LENGTH);
+        }
+        snprintf(what, sizeof what, "%s with %u payload bytes, not %u", fixed[i].name, want + 1, want);
+        expect_error(what, fixed[i].type, zeros, want + 1, WIRE_ERR_BAD_LENGTH);
+    }
+}
+
+static void state_and_memory(const wire_caps *caps)
 {
     uint8_t buf[16];
     wire_writer w = {.p = buf, .cap = sizeof buf};
@@ -209,6 +234,16 @@ static void state_and_memory(void)
     if (got)
         memcpy(page, p + 12, WIRE_PAGE_SIZE);
     check(got && page[0] == 0x01 && page[3] == 0xca && page[4] == 0x02, "READ_MEM: MEM shows LOAD_MEM's words");
+    uint32_t most = caps->max_payload - 12; /* always served: the reply is max_payload bytes */
+    w.len = 0;
+    wire_put64(&w, 0x2000);
+    wire_put32(&w, most);
+    got = reply(send_req(WIRE_READ_MEM, buf, 12), WIRE_MEM, &h, &p) && h.length == 12 + most;
+    check(got, "READ_MEM of max_payload - 12 = %u bytes: MEM", most);
+    w.len = 0;
+    wire_put64(&w, 0x2000);
+    wire_put32(&w, WIRE_MAX_PAYLOAD - 11);
+    expect_error("READ_MEM whose reply would exceed WIRE_MAX_PAYLOAD", WIRE_READ_MEM, buf, 12, WIRE_ERR_BAD_ARGUMENT);
     got = reply(send_req(WIRE_MEM_DIGEST, buf, 12), WIRE_ERROR, &h, &p); /* bytes field read as pages: 4096 > 256 */
     check(got && error_code(&h, p) == WIRE_ERR_BAD_ARGUMENT, "MEM_DIGEST of 4096 pages: ERROR %s",
           wire_error_text(WIRE_ERR_BAD_ARGUMENT));
@@ -251,6 +286,77 @@ static void written_pages(void)
     wire_put32(&w, WIRE_MAX_PAGE_LIST + 1);
     expect_error("WRITTEN_PAGES of more pages than a reply may list", WIRE_WRITTEN_PAGES, buf, 12, WIRE_ERR_BAD_ARGUMENT);
     expect_error("WRITTEN_PAGES without its fields", WIRE_WRITTEN_PAGES, buf, 8, WIRE_ERR_BAD_LENGTH);
+}
+
+/* RUN max 0: RUN_END LIMIT at once, nothing retired, no COMMITS (the next
+ * run still retires all three). */
+static void run_of_zero(void)
+{
+    uint8_t buf[16];
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    wire_put64(&w, 0);
+    wire_put32(&w, 1);
+    wire_put32(&w, 1);
+    wire_header h;
+    const uint8_t *p;
+    bool got = reply(send_req(WIRE_RUN, buf, 16), WIRE_RUN_END, &h, &p) && h.length == 16;
+    wire_reader r = {.p = p, .len = got ? h.length : 0};
+    uint32_t reason = wire_get32(&r);
+    uint64_t total = wire_get64(&r);
+    uint32_t batches = wire_get32(&r);
+    check(got && reason == WIRE_END_LIMIT && total == 0 && batches == 0,
+          "RUN max 0: RUN_END LIMIT, 0 instructions, 0 batches, no COMMITS");
+}
+
+/* RESET, then the kernel's code in another order: its last word first, a
+ * wrong word rewritten, and a word past a gap; it runs as loaded in order.
+ * An index at max_code (when the target has one) is BAD_ARGUMENT. */
+static void load_code_any_order(const isa_kernel *k, const wire_caps *caps)
+{
+    uint8_t buf[64];
+    wire_writer w = {.p = buf, .cap = sizeof buf};
+    bool ok = ok_reply(WIRE_RESET, NULL, 0);
+    const struct {
+        uint32_t index;
+        isa_word word;
+    } order[] = {{2, k->code[2]}, {1, k->code[2]}, {7, k->code[2]}, {0, k->code[0]}, {1, k->code[1]}};
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        w.len = 0;
+        wire_put32(&w, order[i].index);
+        wire_put32(&w, 1);
+        wire_put64(&w, order[i].word.lo);
+        wire_put64(&w, order[i].word.hi);
+        ok = ok && ok_reply(WIRE_LOAD_CODE, buf, (uint32_t)w.len);
+    }
+    w.len = 0;
+    wire_put32(&w, 1);
+    wire_put64(&w, 0);
+    ok = ok && ok_reply(WIRE_LAUNCH, buf, (uint32_t)w.len);
+    check(ok, "LOAD_CODE in any order, rewritten, past a gap (indices 2, 1, 7, 0, 1): OK each");
+    w.len = 0;
+    wire_put64(&w, 1000);
+    wire_put32(&w, 8);
+    wire_put32(&w, 8);
+    uint32_t id = send_req(WIRE_RUN, buf, 16);
+    wire_header h = {0};
+    const uint8_t *p = NULL;
+    bool ended = false;
+    while (!ended && recv_frame(&h, &p, TIMEOUT_MS) && h.seq == id)
+        ended = h.type == WIRE_RUN_END;
+    wire_reader r = {.p = p, .len = ended ? h.length : 0};
+    uint32_t reason = wire_get32(&r);
+    uint64_t total = wire_get64(&r);
+    check(ended && reason == WIRE_END_DONE && total == 3,
+          "that code runs as the kernel: RUN_END DONE after 3 instructions");
+    if (caps->max_code) { /* RESET first: a launched target may refuse LOAD_CODE for that alone */
+        ok_reply(WIRE_RESET, NULL, 0);
+        w.len = 0;
+        wire_put32(&w, caps->max_code);
+        wire_put32(&w, 1);
+        wire_put64(&w, k->code[0].lo);
+        wire_put64(&w, k->code[0].hi);
+        expect_error("LOAD_CODE at index max_code", WIRE_LOAD_CODE, buf, (uint32_t)w.len, WIRE_ERR_BAD_ARGUMENT);
+    }
 }
 
 /* RUN with batch 1, window 1, crediting every batch: three records, then RUN_END DONE. */
@@ -318,6 +424,8 @@ static void run_without_credit(const isa_kernel *k)
     wire_put32(&w, 0);
     wire_put32(&w, 0);
     expect_error("LOAD_CODE during a run", WIRE_LOAD_CODE, buf, 8, WIRE_ERR_BUSY);
+    expect_error("HALT with a payload during the run", WIRE_HALT, "x", 1, WIRE_ERR_BAD_LENGTH);
+    check(!recv_frame(&h, &p, 300), "the run goes on waiting for credit (no RUN_END)");
     uint8_t frame[32];
     send_raw(frame, wire_frame_encode(frame, sizeof frame, WIRE_HALT, run, NULL, 0));
     bool ended = false;
@@ -346,7 +454,24 @@ static void inject_and_bad_arguments(const isa_kernel *k)
     bool got = reply(send_req(WIRE_INJECT, buf, 18), WIRE_COMMITS, &h, &p);
     wire_reader r = {.p = p, .len = got ? h.length : 0};
     wire_get32(&r);
-    check(got && wire_get32(&r) == 1, "INJECT: COMMITS with one record");
+    wire_commit rec;
+    got = got && wire_get32(&r) == 1 && wire_commit_decode(p + r.pos, r.len - r.pos, &rec);
+    check(got && rec.pc == 0 && rec.seq == 0 && rec.warp == 0 && rec.active_mask == 0xffffffffu,
+          "INJECT: COMMITS with one record, of warp 0 at its PC 0, seq 0");
+    wire_state *st = calloc(1, sizeof *st);
+    w.len = 0;
+    wire_put16(&w, 0);
+    got = st && reply(send_req(WIRE_READ_STATE, buf, 2), WIRE_STATE, &h, &p);
+    r = (wire_reader){.p = p, .len = got ? h.length : 0};
+    got = got && wire_state_decode(&r, st) == 0;
+    check(got && st->pc[0] == 16 && st->pc[31] == 16 && st->gpr[1][31] == 0x100,
+          "INJECT: the injected IADD wrote R1 and moved the warp's lanes to PC 16");
+    free(st);
+    w.len = 0;
+    wire_put16(&w, 1);
+    wire_put64(&w, k->code[1].lo);
+    wire_put64(&w, k->code[1].hi);
+    expect_error("INJECT for warp 1 of a 1-warp launch", WIRE_INJECT, buf, 18, WIRE_ERR_DUT);
     w.len = 0;
     wire_put64(&w, 10);
     wire_put32(&w, 0);
@@ -461,11 +586,14 @@ int main(int argc, char **argv)
     if (!usb_ops) /* USB has one host by construction */
         sessions_while_open(argv[1]);
     check(load(k), "RESET, LOAD_CODE, LOAD_CONST, LOAD_MEM, LAUNCH, WRITE_REG: OK each");
-    state_and_memory();
+    wrong_lengths();
+    state_and_memory(&caps);
     written_pages();
+    run_of_zero();
     run_with_credit();
     run_without_credit(k);
     inject_and_bad_arguments(k);
+    load_code_any_order(k, &caps);
     if (usb_ops) {
         usb_ops->close(usb_ctx);
     } else {

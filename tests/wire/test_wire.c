@@ -151,6 +151,20 @@ static uint16_t reply_type(const mem_link *l, int i, uint32_t *seq, uint32_t *er
     return h.type;
 }
 
+/* The text of reply i, an ERROR. */
+static void error_text(const mem_link *l, int i, char *text, size_t cap)
+{
+    wire_header h;
+    const uint8_t *p;
+    assert_int_equal(wire_frame_decode(l->out[i], l->out_len[i], &h, &p), 0);
+    wire_reader r = {.p = p, .len = h.length};
+    (void)wire_get32(&r);
+    size_t n = wire_get16(&r);
+    assert_true(n < cap && !r.underflow);
+    wire_get_bytes(&r, text, n);
+    text[n] = '\0';
+}
+
 static void free_link(mem_link *l)
 {
     for (int i = 0; i < l->in_count; i++)
@@ -188,6 +202,113 @@ static void server_answers_bad_frames(void **state)
     assert_int_equal(code, WIRE_ERR_BAD_LENGTH);
     free_link(&l);
     fw_dut_model_free(&dut);
+}
+
+/* RESET, LOAD_CODE of `k`, LAUNCH of one warp: seq 1, 2, 3. */
+static void queue_load(mem_link *l, const isa_kernel *k)
+{
+    queue(l, WIRE_RESET, 1, NULL, 0);
+    static uint8_t code[8 + 16 * 16];
+    wire_writer w = {.p = code, .cap = sizeof code};
+    wire_put32(&w, 0);
+    wire_put32(&w, (uint32_t)k->code_count);
+    for (size_t i = 0; i < k->code_count; i++) {
+        wire_put64(&w, k->code[i].lo);
+        wire_put64(&w, k->code[i].hi);
+    }
+    queue(l, WIRE_LOAD_CODE, 2, code, (uint32_t)w.len);
+    queue(l, WIRE_LAUNCH, 3, "\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", 12);
+}
+
+/* Every request of a fixed size, one byte short and one byte long: ERROR
+ * BAD_LENGTH with the request's sequence number, and nothing done (a RESET
+ * with a payload leaves the launched warp there to be read). */
+static void server_refuses_wrong_payload_sizes(void **state)
+{
+    (void)state;
+    isa_kernel *k = NULL;
+    assert_int_equal(isa_assemble("k.s", "NOP ;\nEXIT ;\n", &k, stderr), 0);
+    mem_link l = {0};
+    fw_dut_model dut;
+    assert_int_equal(fw_dut_model_init(&dut), 0);
+    queue_load(&l, k);
+    static const uint16_t fixed[] = {WIRE_HELLO, WIRE_RESET, WIRE_LAUNCH, WIRE_WRITE_REG, WIRE_READ_STATE,
+                                     WIRE_READ_MEM, WIRE_RUN, WIRE_CREDIT, WIRE_HALT, WIRE_INJECT, WIRE_MEM_DIGEST};
+    static uint8_t zeros[256];
+    uint32_t seq = 10;
+    int sent = 0;
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        int32_t want = wire_request_length(fixed[i]);
+        assert_true(want >= 0 && want < 255);
+        if (want > 0) {
+            queue(&l, fixed[i], seq++, zeros, (uint32_t)want - 1);
+            sent++;
+        }
+        queue(&l, fixed[i], seq++, zeros, (uint32_t)want + 1);
+        sent++;
+    }
+    queue(&l, WIRE_READ_STATE, 99, "\x00\x00", 2);
+    serve(&l, &dut);
+    assert_int_equal(l.out_count, 3 + sent + 1);
+    for (int i = 0; i < sent; i++) {
+        uint32_t got_seq, code = 0;
+        assert_int_equal(reply_type(&l, 3 + i, &got_seq, &code), WIRE_ERROR);
+        assert_int_equal(code, WIRE_ERR_BAD_LENGTH);
+        assert_int_equal(got_seq, 10 + (uint32_t)i);
+    }
+    uint32_t got_seq, code = 0;
+    assert_int_equal(reply_type(&l, 3 + sent, &got_seq, &code), WIRE_STATE);
+    free_link(&l);
+    fw_dut_model_free(&dut);
+    isa_kernel_destroy(&k);
+}
+
+/* During a run (window 1, no credit): another request is BUSY, and the text
+ * names what is served; a HALT or CREDIT of the wrong size is BAD_LENGTH and
+ * the run goes on; READ_STATE is served; HALT ends it. */
+static void server_busy_during_a_run(void **state)
+{
+    (void)state;
+    isa_kernel *k = NULL;
+    assert_int_equal(isa_assemble("k.s", "NOP ;\nNOP ;\nNOP ;\nEXIT ;\n", &k, stderr), 0);
+    mem_link l = {0};
+    fw_dut_model dut;
+    assert_int_equal(fw_dut_model_init(&dut), 0);
+    queue_load(&l, k);
+    queue(&l, WIRE_RUN, 4, "\x00\x01\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00", 16);
+    queue(&l, WIRE_RESET, 5, NULL, 0);
+    queue(&l, WIRE_HALT, 6, "x", 1);
+    queue(&l, WIRE_CREDIT, 7, "\x01\x00\x00\x00\x00", 5);
+    queue(&l, WIRE_READ_STATE, 8, "\x00\x00", 2);
+    queue(&l, WIRE_HALT, 9, NULL, 0);
+    serve(&l, &dut);
+    /* OK OK OK, COMMITS, BUSY, BAD_LENGTH, BAD_LENGTH, STATE, RUN_END */
+    assert_int_equal(l.out_count, 9);
+    uint32_t seq, code = 0;
+    assert_int_equal(reply_type(&l, 3, &seq, &code), WIRE_COMMITS);
+    assert_int_equal(reply_type(&l, 4, &seq, &code), WIRE_ERROR);
+    assert_int_equal(code, WIRE_ERR_BUSY);
+    assert_int_equal(seq, 5);
+    char text[256];
+    error_text(&l, 4, text, sizeof text);
+    assert_string_equal(text,
+                        "a run is in progress: only CREDIT, HALT, READ_STATE, READ_MEM, MEM_DIGEST and WRITTEN_PAGES are served");
+    for (int i = 5; i <= 6; i++) {
+        assert_int_equal(reply_type(&l, i, &seq, &code), WIRE_ERROR);
+        assert_int_equal(code, WIRE_ERR_BAD_LENGTH);
+        assert_int_equal(seq, (uint32_t)i + 1);
+    }
+    assert_int_equal(reply_type(&l, 7, &seq, &code), WIRE_STATE);
+    assert_int_equal(seq, 8);
+    assert_int_equal(reply_type(&l, 8, &seq, &code), WIRE_RUN_END);
+    wire_header h;
+    const uint8_t *p;
+    wire_frame_decode(l.out[8], l.out_len[8], &h, &p);
+    wire_reader r = {.p = p, .len = h.length};
+    assert_int_equal(wire_get32(&r), WIRE_END_HALTED);
+    free_link(&l);
+    fw_dut_model_free(&dut);
+    isa_kernel_destroy(&k);
 }
 
 static void server_runs_a_kernel_in_batches(void **state)
@@ -237,6 +358,8 @@ int main(void)
         cmocka_unit_test(commit_roundtrip),
         cmocka_unit_test(server_answers_bad_frames),
         cmocka_unit_test(server_runs_a_kernel_in_batches),
+        cmocka_unit_test(server_refuses_wrong_payload_sizes),
+        cmocka_unit_test(server_busy_during_a_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,12 @@
  * `<!-- layout: NAME -->` is read (offset, size, field) and each row is
  * checked on bytes the codec produced from a sample whose fields all differ;
  * the table marked `<!-- codes: errors -->` (code, name) must list every
- * ERROR code of wire/protocol.h, each once, with its name.
+ * ERROR code of wire/protocol.h, each once, with its name; the one marked
+ * `<!-- sizes: requests -->` (type, name, bytes) every request type of
+ * wire_request_length, each once, named as in enum wire_type, with the size
+ * the server requires; the one marked `<!-- codes: reg_kinds -->` (kind,
+ * name, .gh.init kind) every WRITE_REG kind of enum wire_reg_kind with the
+ * number isa/kernel.h gives that register file.
  * Usage: test_wire_doc docs/wire-protocol.md */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -10,6 +15,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "isa/kernel.h"
 #include "wire/protocol.h"
 
 static uint8_t frame[64], caps_bytes[128], state_bytes[40000], commit_bytes[4096];
@@ -214,6 +220,91 @@ static void check_errors_complete(const char *path)
         }
 }
 
+/* Request types as enum wire_type names them (the names the table must use). */
+#define REQUEST(name) {WIRE_##name, #name}
+static const struct {
+    uint16_t type;
+    const char *name;
+} requests[] = {REQUEST(HELLO),      REQUEST(RESET),    REQUEST(LOAD_CODE), REQUEST(LOAD_CONST), REQUEST(LOAD_MEM),
+                REQUEST(LAUNCH),     REQUEST(WRITE_REG), REQUEST(READ_STATE), REQUEST(READ_MEM), REQUEST(RUN),
+                REQUEST(CREDIT),     REQUEST(HALT),     REQUEST(INJECT),    REQUEST(MEM_DIGEST), REQUEST(WRITTEN_PAGES)};
+#undef REQUEST
+static unsigned request_rows_seen[0x80];
+
+/* A row `| 0x03 | LOAD_CODE | 8 + 16 × count |`: the name is the type's, and
+ * the size is wire_request_length's (a plain number), or a count's formula
+ * exactly where wire_request_length says WIRE_LENGTH_COUNTED. */
+static void check_request_row(const char *path, unsigned line, char *cells[3])
+{
+    char *end, *bend;
+    unsigned long type = strtoul(cells[0], &end, 16);
+    unsigned long bytes = strtoul(cells[2], &bend, 10);
+    rows++;
+    const char *name = NULL;
+    for (size_t i = 0; i < sizeof requests / sizeof requests[0]; i++)
+        if (requests[i].type == type)
+            name = requests[i].name;
+    int32_t want = type < 0x80 ? wire_request_length((uint16_t)type) : WIRE_LENGTH_NONE;
+    const char *why = *end || strncmp(cells[0], "0x", 2) ? "the type is not a hex number"
+                      : want == WIRE_LENGTH_NONE || !name ? "not a request of wire_request_length and enum wire_type"
+                      : strcmp(name, cells[1]) ? "the name is not enum wire_type's"
+                      : bend == cells[2] ? "the size is not a number"
+                      : want >= 0 && (*bend || bytes != (unsigned long)want) ? "the server requires another size"
+                      : want == WIRE_LENGTH_COUNTED && strncmp(bend, " + ", 3) ? "it depends on a count: N + M × count"
+                      : NULL;
+    if (why) {
+        failures++;
+        fprintf(stderr, "%s:%u: request %s %s (%s bytes): %s\n", path, line, cells[0], cells[1], cells[2], why);
+    } else {
+        request_rows_seen[type]++;
+    }
+}
+
+static void check_requests_complete(const char *path)
+{
+    for (uint16_t t = 0; t < 0x80; t++)
+        if (wire_request_length(t) != WIRE_LENGTH_NONE && request_rows_seen[t] != 1) {
+            failures++;
+            fprintf(stderr, "%s: request type 0x%02x is listed %u times in the requests table (once wanted)\n", path,
+                    t, request_rows_seen[t]);
+        }
+}
+
+#define REG_KIND(name) {WIRE_REG_##name, ISA_KERNEL_REG_##name, #name}
+static const struct {
+    unsigned wire, init;
+    const char *name;
+} reg_kinds[] = {REG_KIND(GPR), REG_KIND(PRED), REG_KIND(UR), REG_KIND(UPRED)};
+#undef REG_KIND
+static unsigned reg_rows_seen[sizeof reg_kinds / sizeof reg_kinds[0]];
+
+/* A row `| 1 | PRED | 2 |`: WIRE_REG_PRED is 1, ISA_KERNEL_REG_PRED 2. */
+static void check_reg_kind_row(const char *path, unsigned line, char *cells[3])
+{
+    char *end, *iend;
+    unsigned long kind = strtoul(cells[0], &end, 10), init = strtoul(cells[2], &iend, 10);
+    rows++;
+    for (size_t i = 0; i < sizeof reg_kinds / sizeof reg_kinds[0]; i++)
+        if (!*end && !*iend && !strcmp(reg_kinds[i].name, cells[1]) && reg_kinds[i].wire == kind &&
+            reg_kinds[i].init == init) {
+            reg_rows_seen[i]++;
+            return;
+        }
+    failures++;
+    fprintf(stderr, "%s:%u: register kind %s %s (.gh.init %s) is not enum wire_reg_kind's and isa_kernel_reg_kind's\n",
+            path, line, cells[0], cells[1], cells[2]);
+}
+
+static void check_reg_kinds_complete(const char *path)
+{
+    for (size_t i = 0; i < sizeof reg_kinds / sizeof reg_kinds[0]; i++)
+        if (reg_rows_seen[i] != 1) {
+            failures++;
+            fprintf(stderr, "%s: register kind %s is listed %u times in the WRITE_REG kinds table (once wanted)\n",
+                    path, reg_kinds[i].name, reg_rows_seen[i]);
+        }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -234,8 +325,9 @@ int main(int argc, char **argv)
             tables++;
             continue;
         }
-        if (strncmp(text, "<!-- codes: errors -->", 22) == 0) {
-            strcpy(layout, "errors");
+        if (strncmp(text, "<!-- codes: errors -->", 22) == 0 || strncmp(text, "<!-- sizes: requests -->", 24) == 0 ||
+            strncmp(text, "<!-- codes: reg_kinds -->", 25) == 0) {
+            strcpy(layout, text[5] == 's' ? "requests" : text[12] == 'e' ? "errors" : "reg_kinds");
             tables++;
             continue;
         }
@@ -256,18 +348,24 @@ int main(int argc, char **argv)
                 *--e = '\0';
             cells[n++] = c;
         }
-        if (n < 3 || !strcmp(cells[0], "offset") || !strcmp(cells[0], "code") || cells[0][0] == '-')
+        if (n < 3 || !strcmp(cells[0], "offset") || !strcmp(cells[0], "code") || !strcmp(cells[0], "type") ||
+            !strcmp(cells[0], "kind") || cells[0][0] == '-')
             continue;
-        cells[2][strcspn(cells[2], " ")] = '\0';
-        if (!strcmp(layout, "errors"))
+        if (!strcmp(layout, "requests"))
+            check_request_row(argv[1], line, cells);
+        else if (!strcmp(layout, "reg_kinds"))
+            check_reg_kind_row(argv[1], line, cells);
+        else if (cells[2][strcspn(cells[2], " ")] = '\0', !strcmp(layout, "errors"))
             check_error_row(argv[1], line, cells);
         else
             check_row(argv[1], line, layout, cells);
     }
     fclose(f);
     check_errors_complete(argv[1]);
+    check_requests_complete(argv[1]);
+    check_reg_kinds_complete(argv[1]);
     free(state);
-    printf("%u tables, %u rows checked against the codecs and wire/protocol.h: %u passed, %u failed\n", tables,
-           rows, rows > failures ? rows - failures : 0, failures);
-    return tables >= 6 && rows >= 50 && failures == 0 ? 0 : 1;
+    printf("%u tables, %u rows checked against the codecs, wire/protocol.h and isa/kernel.h: %u passed, %u failed\n",
+           tables, rows, rows > failures ? rows - failures : 0, failures);
+    return tables >= 8 && rows >= 68 && failures == 0 ? 0 : 1;
 }

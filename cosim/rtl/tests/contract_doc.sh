@@ -2,8 +2,10 @@
 # The contract (hdl_stubs/README.md) states the trap codes and the warp limit
 # the HDL is generated with (gpu_contract.vh, from the model's GM_TRAPS and
 # ISA_KERNEL_MAX_WARPS), and the beat kinds, END statuses and backdoor spaces
-# of fw/core/include/fw/port.h (gpu_port.vh): the document, the model and the
-# port lists cannot drift apart.
+# of fw/core/include/fw/port.h (gpu_port.vh), and the contract checker's
+# parameters and ports (contract/gpu_port_checker.v, whose inputs must be
+# gpu_core.v's ports): the document, the model and the port lists cannot
+# drift apart.
 # Usage: contract_doc.sh README GPU_CONTRACT_VH GPU_PORT_VH
 set -u
 readme=$1 vh=$2 port=$3
@@ -35,6 +37,48 @@ compare bd-spaces BD "$port" "FW_PORT_SPACES of fw/port.h"
 max=$(sed -n 's/^localparam integer CONTRACT_MAX_WARPS = \([0-9]*\);.*/\1/p' "$vh")
 if ! grep -q "\`CAP_WARPS\` is 1\.\.$max " "$readme"; then
     echo "FAIL: $readme does not say \"\`CAP_WARPS\` is 1..$max\" (ISA_KERNEL_MAX_WARPS)"
+    fail=1
+fi
+
+# ports FILE: "name dir width" of each port of a module (one a line, as the HDL declares them)
+ports() {
+    sed -n 's/^ *\(input\|output\) *\(wire\|reg\)* *\(\[\([0-9]*\):0\]\)\? *\([a-z_0-9]*\).*/\5 \1 \4/p' "$1" |
+        awk '{ print $1, ($2 == "input" ? "in" : "out"), ($3 == "" ? 1 : $3 + 1) }' | sort
+}
+# rows MARKER: the README's "| `a`, `b` | x | y |" rows between the markers as "a x y", "b x y"
+rows() {
+    sed -n "/<!-- $1/,/<!-- \/$1/p" "$readme" | grep '^| `' |
+        awk -F'|' '{ n = split($2, names, ","); for (i = 1; i <= n; i++) { gsub(/[` ]/, "", names[i]);
+                     d = $3; w = $4; gsub(/ /, "", d); gsub(/ /, "", w); print names[i], d, w } }' | sort
+}
+hdl=$(dirname "$readme")
+checker=$hdl/contract/gpu_port_checker.v
+# same_lists WHAT: $work/src against $work/doc
+same_lists() {
+    if [ ! -s "$work/doc" ] || ! diff -u "$work/src" "$work/doc"; then
+        echo "FAIL: $1 (- source, + document)"
+        fail=1
+    else
+        echo "ok   $1: $(wc -l < "$work/doc") rows"
+    fi
+}
+ports "$checker" > "$work/src"
+rows checker-ports > "$work/doc"
+same_lists "the checker-ports table of $readme against $checker"
+sed -n 's/^ *parameter integer \([A-Z_]*\) *= *\([0-9]*\).*/\1 \2/p' "$checker" | sort > "$work/src"
+rows checker-parameters | awk '{ print $1, $2 }' > "$work/doc"
+same_lists "the checker-parameters table of $readme against $checker"
+ports "$hdl/gpu_core.v" | awk '{ print $1, $3 }' > "$work/src"
+ports "$checker" | awk '$2 == "in" { print $1, $3 }' > "$work/doc"
+same_lists "the checker's inputs ($checker) against the DUT's ports (gpu_core.v)"
+# the stand-in's reset sweep: the README's formula is the one conformance_tb holds the core to
+sweep='256 × 2^max(1, ⌈log2 CAP_WARPS⌉) cycles'
+tb=$hdl/contract/conformance_tb.v
+if grep -q "$sweep" "$readme" && grep -q 'localparam integer NWP = (CAP_WARPS > 1) ? (1 << $clog2(CAP_WARPS)) : 2;' "$tb" &&
+   grep -q 'localparam integer SWEEP = 256 \* NWP;' "$tb"; then
+    echo "ok   the reset sweep: $sweep, as conformance_tb checks"
+else
+    echo "FAIL: $readme does not say \"$sweep\", or $tb no longer checks that (SWEEP = 256 * NWP)"
     fail=1
 fi
 [ $fail -eq 0 ] && echo "contract_doc: PASS (CAP_WARPS 1..$max)"

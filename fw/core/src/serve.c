@@ -56,6 +56,14 @@ static int result(server *s, int rc, const char *what)
     return rc == 0 ? send_ok(s) : send_error(s, WIRE_ERR_DUT, what);
 }
 
+/* The payload has the size its type requires (wire_request_length): a wrong
+ * one is refused before anything is decoded or done. */
+static int length_ok(const wire_header *h)
+{
+    int32_t want = wire_request_length(h->type);
+    return want < 0 || h->length == (uint32_t)want;
+}
+
 static int do_load_code(server *s, wire_reader *r)
 {
     uint32_t first = wire_get32(r), count = wire_get32(r);
@@ -123,11 +131,12 @@ static int wait_credit(server *s, uint32_t *credits, int block)
             s->seq = keep;
             continue;
         }
-        if (h.type == WIRE_HALT)
+        if (h.type == WIRE_HALT && length_ok(&h))
             return 1;
-        if (h.type == WIRE_READ_STATE || h.type == WIRE_READ_MEM || h.type == WIRE_MEM_DIGEST ||
+        if (!length_ok(&h) || h.type == WIRE_READ_STATE || h.type == WIRE_READ_MEM || h.type == WIRE_MEM_DIGEST ||
             h.type == WIRE_WRITTEN_PAGES) {
-            /* a paused run may be inspected: the host compares full state here */
+            /* a paused run may be inspected: the host compares full state here (dispatch refuses a
+             * wrong payload size as it does outside a run) */
             uint32_t keep = s->seq;
             s->seq = h.seq;
             int rc2 = dispatch(s, &h, payload);
@@ -142,7 +151,8 @@ static int wait_credit(server *s, uint32_t *credits, int block)
         } else {
             uint32_t keep = s->seq;
             s->seq = h.seq;
-            send_error(s, WIRE_ERR_BUSY, "a run is in progress: only CREDIT and HALT are accepted");
+            send_error(s, WIRE_ERR_BUSY,
+                       "a run is in progress: only CREDIT, HALT, READ_STATE, READ_MEM, MEM_DIGEST and WRITTEN_PAGES are served");
             s->seq = keep;
         }
     } while (block && *credits == 0);
@@ -315,6 +325,8 @@ static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
     fw_core *c = s->c;
     const fw_dut_ops *d = c->dut;
     wire_reader r = {.p = payload, .len = h->length};
+    if (!length_ok(h))
+        return send_error(s, WIRE_ERR_BAD_LENGTH, "the payload size is wrong for this request type");
     switch (h->type) {
     case WIRE_HELLO: {
         uint32_t version = wire_get32(&r);
@@ -326,9 +338,11 @@ static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
         memset(&caps, 0, sizeof caps);
         d->caps(c->dut_ctx, &caps);
         caps.version = WIRE_VERSION;
-        /* a request must fit this core's receive buffer, whatever the DUT could take */
-        if (!caps.max_payload || caps.max_payload > c->rx_cap - WIRE_HEADER_SIZE)
-            caps.max_payload = (uint32_t)(c->rx_cap - WIRE_HEADER_SIZE);
+        /* a request must fit this core's receive buffer, whatever the DUT could take, and a READ_MEM
+         * of max_payload - 12 bytes its reply buffer (docs/wire-protocol.md promises it) */
+        size_t buf = c->rx_cap < c->tx_cap ? c->rx_cap : c->tx_cap;
+        if (!caps.max_payload || caps.max_payload > buf - WIRE_HEADER_SIZE)
+            caps.max_payload = (uint32_t)(buf - WIRE_HEADER_SIZE);
         wire_writer w = tx_payload(s);
         wire_caps_encode(&caps, &w);
         return send_tx_payload(s, WIRE_CAPS, &w);
@@ -377,8 +391,10 @@ static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
         uint64_t addr = wire_get64(&r);
         uint32_t bytes = wire_get32(&r);
         wire_writer w = tx_payload(s);
-        if (r.underflow || r.pos != r.len || bytes > w.cap - 12)
-            return send_error(s, WIRE_ERR_BAD_LENGTH, "READ_MEM: needs address and a size that fits");
+        if (r.underflow || r.pos != r.len)
+            return send_error(s, WIRE_ERR_BAD_LENGTH, "READ_MEM: needs address and size");
+        if (bytes > w.cap - 12) /* the request is well formed: its argument is out of range */
+            return send_error(s, WIRE_ERR_BAD_ARGUMENT, "READ_MEM: the reply would not fit the frame buffer");
         wire_put64(&w, addr);
         wire_put32(&w, bytes);
         if (d->read_mem(c->dut_ctx, addr, w.p + w.len, bytes) != 0)

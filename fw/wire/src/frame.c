@@ -54,3 +54,25 @@ uint32_t wire_frame_decode(const uint8_t *frame, size_t len, wire_header *h, con
     *payload = frame + WIRE_HEADER_SIZE;
     return 0;
 }
+
+int32_t wire_request_length(uint16_t type)
+{
+    switch (type) {
+    case WIRE_HELLO: return 4;
+    case WIRE_RESET: return 0;
+    case WIRE_LOAD_CODE:
+    case WIRE_LOAD_CONST:
+    case WIRE_LOAD_MEM: return WIRE_LENGTH_COUNTED;
+    case WIRE_LAUNCH: return 12;
+    case WIRE_WRITE_REG: return 12 + 4 * WIRE_LANES;
+    case WIRE_READ_STATE: return 2;
+    case WIRE_READ_MEM: return 12;
+    case WIRE_RUN: return 16;
+    case WIRE_CREDIT: return 4;
+    case WIRE_HALT: return 0;
+    case WIRE_INJECT: return 18;
+    case WIRE_MEM_DIGEST: return 12;
+    case WIRE_WRITTEN_PAGES: return 12;
+    }
+    return WIRE_LENGTH_NONE;
+}

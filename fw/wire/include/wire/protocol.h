@@ -61,6 +61,8 @@ enum wire_type {
     WIRE_ERROR = 0x8f,       /* u32 code (enum wire_error), u16 text length, text */
 };
 
+/* WRITE_REG's kinds. A kernel container's .gh.init numbers them otherwise
+ * (isa_kernel_reg_kind: UR 1, PRED 2); a host translates. */
 enum wire_reg_kind { WIRE_REG_GPR = 0, WIRE_REG_PRED = 1, WIRE_REG_UR = 2, WIRE_REG_UPRED = 3 };
 
 enum wire_run_end {
@@ -161,6 +163,13 @@ uint32_t wire_crc32(uint32_t crc, const void *data, size_t len);
 size_t wire_frame_encode(uint8_t *out, size_t cap, uint16_t type, uint32_t seq, const void *payload,
                          uint32_t length);
 uint32_t wire_frame_decode(const uint8_t *frame, size_t len, wire_header *h, const uint8_t **payload);
+/* The payload size a request of `type` must have, so that a server refuses a
+ * wrong one (BAD_LENGTH) before decoding it: the fixed size, or
+ * WIRE_LENGTH_COUNTED (LOAD_*: a count in the payload says), or
+ * WIRE_LENGTH_NONE for a type that is not a request. */
+#define WIRE_LENGTH_COUNTED (-1)
+#define WIRE_LENGTH_NONE (-2)
+int32_t wire_request_length(uint16_t type);
 
 /* Commit records on the wire: variable size (only what was written). */
 size_t wire_commit_encode(const wire_commit *rec, uint8_t *out, size_t cap); /* 0: no room */
