@@ -96,10 +96,25 @@ int gh_write_junit(const char *path, const char *board, const char *kernel, int 
     unsigned retries = 0; /* gpuhost run --retries: target errors run again */
     for (const char *p = text; (p = strstr(p, "RETRY ")) != NULL; p += 6)
         retries += p == text || p[-1] == '\n';
-    if (retries)
-        fprintf(f, "    <properties><property name=\"retries\" value=\"%u\"/>"
-                "<property name=\"passed_on_retry\" value=\"%s\"/></properties>\n",
-                retries, status == GH_EXIT_OK ? "true" : "false");
+    /* the tolerance that applied, and where it came from (run.c's "tolerance bounds:" line) */
+    const char *bounds = strstr(text, "tolerance bounds: ");
+    while (bounds && bounds != text && bounds[-1] != '\n')
+        bounds = strstr(bounds + 1, "tolerance bounds: ");
+    if (retries || bounds) {
+        fputs("    <properties>", f);
+        if (retries)
+            fprintf(f, "<property name=\"retries\" value=\"%u\"/><property name=\"passed_on_retry\" value=\"%s\"/>",
+                    retries, status == GH_EXIT_OK ? "true" : "false");
+        if (bounds) {
+            char line[512];
+            bounds += strlen("tolerance bounds: ");
+            snprintf(line, sizeof line, "%.*s", (int)strcspn(bounds, "\n"), bounds);
+            fputs("<property name=\"tolerance\" value=\"", f);
+            xml_text(f, line);
+            fputs("\"/>", f);
+        }
+        fputs("</properties>\n", f);
+    }
     if (skipped) {
         fputs("    <skipped message=\"", f);
         xml_text(f, first);

@@ -544,9 +544,21 @@ static void dump(run *s)
     }
 }
 
-/* Says how much of the lockstep rested on the target's declared tolerance. */
+/* Says which bounds applied and where they came from (the target declares,
+ * the user's descriptor caps), and how much of the lockstep rested on them. */
 static void tolerated_summary(run *s)
 {
+    const gh_caps *caps = gh_target_caps(s->t);
+    if (caps->tolerance_count) {
+        gh__say(&s->text, "tolerance bounds:");
+        for (unsigned i = 0; i < caps->tolerance_count; i++) {
+            char name[96];
+            gh_tolerance_name(&caps->tolerance[i], name, sizeof name);
+            gh__say(&s->text, "%s %s %u ulp", i ? "," : "", name, caps->tolerance[i].ulp);
+        }
+        gh__say(&s->text, " (declared by the target, each within the %u ulp %s allows as max_ulp)\n",
+                s->t->board.max_ulp, s->t->board.file[0] ? s->t->board.file : "its board");
+    }
     s->res->tolerated = s->tolerated.values;
     s->res->tolerated_max_ulp = s->tolerated.max_ulp;
     if (s->tolerated.values)

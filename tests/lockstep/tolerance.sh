@@ -69,7 +69,14 @@ expect "the tolerance is in CAPS" 0 --board modelsim info --server "$work/within
 expect "the model declares none" 0 --board modelsim info -- "tolerance:  none: every result must match"
 expect "within the bound: PASS, counted, later instructions and full state compare" 0 --board modelsim run \
     "$work/k.s" --server "$work/within" --check-every 1 -- "PASS: lockstep clean" "7 full-state checks" \
-    "tolerance: 96 register values of approximate instructions differed" "largest distance 1 ulp"
+    "tolerance: 96 register values of approximate instructions differed" "largest distance 1 ulp" \
+    "tolerance bounds: MUFU.*.* 1 ulp (declared by the target, each within the 1 ulp $work/boards/modelsim.ini allows as max_ulp)"
+"$gpuhost" --board modelsim run "$work/k.s" --server "$work/within" -q --junit "$work/t.xml" > /dev/null 2>&1
+if grep -qF '<property name="tolerance" value="MUFU.*.* 1 ulp (declared by the target' "$work/t.xml"; then
+    pass=$((pass + 1)); echo "ok   JUnit names the bound and where it came from"
+else
+    fail=$((fail + 1)); echo "FAIL JUnit names the bound and where it came from"; sed 's/^/    /' "$work/t.xml"
+fi
 expect "beyond the bound: a divergence naming distance and bound" 7 --board modelsim run "$work/k.s" \
     --server "$work/beyond" -- "DIVERGENCE at instruction 0" \
     "R0 lane 0: expected 0x3fb504f3 (1.41421354), actual 0x3fb504f5 (1.41421378) (2 ulp, beyond the 1 ulp the target declares for MUFU.EX2.F32)"
