@@ -12,7 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gm/fp_layout.h"
 #include "gpuhost/board.h"
+#include "isa_access.h"
+#include "max_ulp.h"
 
 static char tmpdir[256];
 
@@ -162,9 +165,44 @@ static void bad_values(void **state)
     expect_error("[board]\nname = x\ntransport = model\n[dut]\nwarps = 0\n", 5, "warps '0'");
     expect_error("[board]\nname = x\ntransport = model\n[dut]\nwarps = 65\n", 5, "warps '65'");
     expect_error("[board]\nname = x\ntransport = model\n[dut]\nmax_ulp = 256\n", 5, "max_ulp '256'");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nmax_ulp = 1 EX3.F32:2\n", 5, "max_ulp 'EX3.F32'");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nmax_ulp = EX2.F32:2 1\n", 5,
+                 "'1': the bound for every function comes first");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nmax_ulp = 1 EX2.F32:300\n", 5, "'EX2.F32:300'");
     expect_error("[board]\nname = x\ntransport = model\n[dut]\nimplements = IALU FOO\n", 5,
                  "unknown instruction group 'FOO'");
     expect_error("[board]\nname = x\ntransport = model\n[dut]\nimplements = all IALU\n", 5, "\"all\" cannot");
+}
+
+/* max_ulp's overrides: the most specific applies, the least over what a
+ * declared tolerance covers bounds it. */
+static void max_ulp_rules(void **state)
+{
+    (void)state;
+    clear_dir();
+    write_file("a.ini", "[board]\nname = x\ntransport = model\n[dut]\nmax_ulp = 2 EX2.*:3 EX2.F16:1 RCP.*:0\n");
+    gh_board *list = NULL;
+    size_t count = 0;
+    char err[512] = "";
+    assert_int_equal(gh_boards_load(tmpdir, &list, &count, err, sizeof err), 0);
+    assert_int_equal(count, 1);
+    const gh_board *b = &list[0];
+    assert_int_equal(b->max_ulp, 2);
+    assert_int_equal(b->ulp_rule_count, 3);
+    char text[256];
+    gh__max_ulp_text(b, text, sizeof text);
+    assert_string_equal(text, "2 EX2.*:3 EX2.F16:1 RCP.*:0");
+    const uint8_t mufu = (uint8_t)gm_mufu_optype(), any = GH_TOLERANCE_ANY;
+    gh_tolerance where;
+    /* EX2.F32: EX2.* (3); EX2.F16: its own rule (1); EX2.*: the least of them (1); LG2.F32: the default */
+    assert_int_equal(gh__board_allows(b, &(gh_tolerance){mufu, ISA_V_mufuop_EX2, ISA_V_dtype_F32, 3}, &where), 3);
+    assert_int_equal(gh__board_allows(b, &(gh_tolerance){mufu, ISA_V_mufuop_EX2, ISA_V_dtype_F16, 3}, &where), 1);
+    assert_int_equal(gh__board_allows(b, &(gh_tolerance){mufu, ISA_V_mufuop_EX2, any, 3}, &where), 1);
+    assert_int_equal(where.format, ISA_V_dtype_F16);
+    assert_int_equal(gh__board_allows(b, &(gh_tolerance){mufu, ISA_V_mufuop_LG2, ISA_V_dtype_F32, 3}, &where), 2);
+    assert_int_equal(gh__board_allows(b, &(gh_tolerance){mufu, any, any, 3}, &where), 0);
+    assert_int_equal(where.function, ISA_V_mufuop_RCP);
+    gh_boards_free(list);
 }
 
 static void repeated_key(void **state)
@@ -284,7 +322,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(builtin_boards),   cmocka_unit_test(syntax_error_line),
         cmocka_unit_test(unknown_section_and_key), cmocka_unit_test(bad_values),
-        cmocka_unit_test(repeated_key),     cmocka_unit_test(missing_keys),
+        cmocka_unit_test(repeated_key),     cmocka_unit_test(missing_keys), cmocka_unit_test(max_ulp_rules),
         cmocka_unit_test(duplicate_names),  cmocka_unit_test(io_errors),
         cmocka_unit_test(dir_override),     cmocka_unit_test(long_lines),
         cmocka_unit_test(crlf_and_bom),     cmocka_unit_test(nul_byte),

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "isa/isa.h"
+#include "max_ulp.h"
 
 #define GH_BOARD_MAX_FILE (64 * 1024)
 
@@ -329,14 +330,14 @@ static int handler(void *user, const char *section, const char *name, const char
         return 1;
     case K_IMPLEMENTS:
         return parse_implements(p, value);
-    case K_MAX_ULP:
-        if (!parse_uint(value, 255, &v)) {
-            fail(p, p->line, "max_ulp '%s': expected 0..255 (ulps an approximate result may lie from the model)",
-                 value);
+    case K_MAX_ULP: {
+        char why[160];
+        if (gh__parse_max_ulp(value, b, why, sizeof why) != 0) {
+            fail(p, p->line, "max_ulp %s (ulps an approximate result may lie from the model)", why);
             return 0;
         }
-        b->max_ulp = (uint32_t)v;
         return 1;
+    }
     case K_TARGET:
         if (!*value || !copy_text(b->target, sizeof b->target, value))
             fail(p, p->line, "target '%s': the name the target gives in CAPS, 1 to 63 characters", value);
@@ -619,6 +620,9 @@ void gh_board_print(const gh_board *b, FILE *f)
         fprintf(f, "  implements  %s\n", b->implements);
     if (*b->target)
         fprintf(f, "  target      %s\n", b->target);
-    if (b->max_ulp)
-        fprintf(f, "  max_ulp     %u (approximate results: the most a target may declare)\n", b->max_ulp);
+    if (b->max_ulp || b->ulp_rule_count) {
+        char text[256];
+        gh__max_ulp_text(b, text, sizeof text);
+        fprintf(f, "  max_ulp     %s (approximate results: the most a target may declare)\n", text);
+    }
 }

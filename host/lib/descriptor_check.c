@@ -11,6 +11,7 @@
 
 #include "backend.h"
 #include "isa/isa.h"
+#include "max_ulp.h"
 
 static bool listed(const gh_board *b, const char *group)
 {
@@ -88,12 +89,15 @@ int gh__check_descriptor(gh_target *t)
     /* tolerances are the user's: the target may only declare tighter */
     for (unsigned i = 0; i < t->caps.tolerance_count; i++) {
         const gh_tolerance *tol = &t->caps.tolerance[i];
-        if (tol->ulp > b->max_ulp) {
-            char name[96];
+        gh_tolerance where;
+        uint32_t allowed = gh__board_allows(b, tol, &where);
+        if (tol->ulp > allowed) {
+            char name[96], at[96];
             gh_tolerance_name(tol, name, sizeof name);
+            gh_tolerance_name(&where, at, sizeof at);
             return refuse(t, "board %s: the target (%s) declares %u ulp for %s, beyond the %u ulp %s allows "
-                          "(max_ulp): a target may only declare tighter than its board", b->name, t->caps.name,
-                          tol->ulp, name, b->max_ulp, b->file);
+                          "(max_ulp) for %s: a target may only declare tighter than its board", b->name,
+                          t->caps.name, tol->ulp, name, allowed, b->file, at);
         }
     }
     if (b->warps && t->caps.max_warps != b->warps)

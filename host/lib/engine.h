@@ -39,6 +39,7 @@ typedef struct {
     char name[48];      /* "MUFU.EX2.F32" */
 } gh__tolerance;
 void gh__tolerance_for(const gh_caps *c, uint64_t insn_lo, uint64_t insn_hi, gh__tolerance *out);
+#include "max_ulp.h"
 
 /* Results accepted within the target's declared tolerance during a run. */
 typedef struct {

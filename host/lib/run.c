@@ -556,8 +556,10 @@ static void tolerated_summary(run *s)
             gh_tolerance_name(&caps->tolerance[i], name, sizeof name);
             gh__say(&s->text, "%s %s %u ulp", i ? "," : "", name, caps->tolerance[i].ulp);
         }
-        gh__say(&s->text, " (declared by the target, each within the %u ulp %s allows as max_ulp)\n",
-                s->t->board.max_ulp, s->t->board.file[0] ? s->t->board.file : "its board");
+        char allowed[256];
+        gh__max_ulp_text(&s->t->board, allowed, sizeof allowed);
+        gh__say(&s->text, " (declared by the target, each within max_ulp = %s of %s)\n", allowed,
+                s->t->board.file[0] ? s->t->board.file : "its board");
     }
     s->res->tolerated = s->tolerated.values;
     s->res->tolerated_max_ulp = s->tolerated.max_ulp;

@@ -70,7 +70,14 @@ expect "the model declares none" 0 --board modelsim info -- "tolerance:  none: e
 expect "within the bound: PASS, counted, later instructions and full state compare" 0 --board modelsim run \
     "$work/k.s" --server "$work/within" --check-every 1 -- "PASS: lockstep clean" "7 full-state checks" \
     "tolerance: 96 register values of approximate instructions differed" "largest distance 1 ulp" \
-    "tolerance bounds: MUFU.*.* 1 ulp (declared by the target, each within the 1 ulp $work/boards/modelsim.ini allows as max_ulp)"
+    "tolerance bounds: MUFU.*.* 1 ulp (declared by the target, each within max_ulp = 1 of $work/boards/modelsim.ini)"
+# a bound per function and format: a target's MUFU.*.* 1 is beyond EX2.F32's 0
+mkdir "$work/strict"
+cp "$work/boards/"*.ini "$work/strict/"
+sed -i 's/^max_ulp = 1$/max_ulp = 1 EX2.F32:0/' "$work/strict/modelsim.ini"
+GPUHOST_BOARDS_DIR="$work/strict" expect "a bound per function and format: beyond it for one is refused" 8 \
+    --board modelsim run "$work/k.s" --server "$work/within" -- \
+    "declares 1 ulp for MUFU.*.*, beyond the 0 ulp $work/strict/modelsim.ini allows (max_ulp) for MUFU.EX2.F32"
 "$gpuhost" --board modelsim run "$work/k.s" --server "$work/within" -q --junit "$work/t.xml" > /dev/null 2>&1
 if grep -qF '<property name="tolerance" value="MUFU.*.* 1 ulp (declared by the target' "$work/t.xml"; then
     pass=$((pass + 1)); echo "ok   JUnit names the bound and where it came from"

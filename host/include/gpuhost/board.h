@@ -18,11 +18,14 @@
  *            target       the name the target must give in CAPS (optional; e.g.
  *                         "gpu_core RTL (Verilator)"): a run is refused when another
  *                         target answers (an rtl board served by the model)
- *            max_ulp      0..255: the most ulps any result of an approximate
- *                         instruction (MUFU) may lie from the model's (default
- *                         0: exact). The user's bound, not the target's: a
- *                         target may declare tighter tolerances in CAPS, and
- *                         one that declares a looser one is refused
+ *            max_ulp      N [FUNCTION.FORMAT:N ...]: the most ulps a result of an
+ *                         approximate instruction (MUFU) may lie from the
+ *                         model's: N for every function and format (default
+ *                         0: exact), then overrides such as EX2.F32:2 or
+ *                         RCP.*:0 (* any; the most specific applies). The
+ *                         user's bound, not the target's: a target may declare
+ *                         tighter tolerances in CAPS, and one that declares a
+ *                         looser one for any function or format is refused
  *
  * Parsed with libinih. Unknown sections or keys, repeated keys, bad values
  * and missing required keys are errors naming FILE:LINE and the reason; a
@@ -57,6 +60,10 @@ typedef struct {
     char target[64];      /* the CAPS name the target must give; "" = any */
     uint32_t warps;       /* 0 when the descriptor does not say */
     uint32_t max_ulp;     /* the largest tolerance a target may declare; 0: exact */
+    unsigned ulp_rule_count; /* max_ulp's FUNCTION.FORMAT:N overrides, most specific first */
+    struct {
+        uint8_t function, format, ulp; /* MUFU's mufuop and dtype values, or 0xff: any */
+    } ulp_rules[16];
     bool implements_all;  /* "all" */
     char implements[256]; /* the group list as written, normalised to single spaces; "all" */
 } gh_board;
