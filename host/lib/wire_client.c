@@ -427,6 +427,11 @@ int gh_wire_run_next(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *coun
         if (!used)
             return violation(t, "malformed commit record in a batch%s%s", "", "");
         r.pos += used;
+        const char *bad = wire_commit_check(&recs[i]);
+        if (bad) {
+            snprintf(said, sizeof said, "%llu", (unsigned long long)recs[i].seq);
+            return violation(t, "malformed commit record #%s: %s", said, bad);
+        }
         if (recs[i].seq != t->records_seen + i) {
             snprintf(said, sizeof said, "%llu where %llu was due", (unsigned long long)recs[i].seq,
                      (unsigned long long)(t->records_seen + i));

@@ -114,6 +114,33 @@ static int mem_send(void *ctx, const uint8_t *buf, size_t len)
 
 static const fw_link_ops mem_link_ops = {.recv = mem_recv, .send = mem_send};
 
+/* wire_commit_check: each thing no record may hold, and a record that holds none. */
+static void commit_check(void **state)
+{
+    (void)state;
+    static wire_commit c;
+    memset(&c, 0, sizeof c);
+    c.gpr_count = 2, c.gpr[0].reg = 5, c.gpr[1].reg = 254;
+    c.pred_count = 1, c.pred[0].pred = 6;
+    c.ur_count = 1, c.ur[0].reg = 62;
+    c.upred_mask = 0x7f, c.mem_count = 1, c.mem.bytes = 16;
+    assert_null(wire_commit_check(&c));
+    c.gpr[1].reg = 255;
+    assert_non_null(strstr(wire_commit_check(&c), "R255"));
+    c.gpr[1].reg = 5;
+    assert_non_null(strstr(wire_commit_check(&c), "twice"));
+    c.gpr[1].reg = 6, c.pred[0].pred = 7;
+    assert_non_null(strstr(wire_commit_check(&c), "P7"));
+    c.pred[0].pred = 0, c.ur[0].reg = 63;
+    assert_non_null(strstr(wire_commit_check(&c), "UR63"));
+    c.ur[0].reg = 0, c.upred_mask = 0x80;
+    assert_non_null(strstr(wire_commit_check(&c), "UP7"));
+    c.upred_mask = 0, c.mem.bytes = 12;
+    assert_non_null(strstr(wire_commit_check(&c), "bytes"));
+    c.mem.bytes = 4, c.gpr_count = WIRE_MAX_GPR_WRITES + 1;
+    assert_non_null(strstr(wire_commit_check(&c), "more writes"));
+}
+
 static void queue(mem_link *l, uint16_t type, uint32_t seq, const void *payload, uint32_t len)
 {
     l->in[l->in_count] = malloc(WIRE_HEADER_SIZE + len);
@@ -356,6 +383,7 @@ int main(void)
         cmocka_unit_test(frame_roundtrip),
         cmocka_unit_test(frame_rejections),
         cmocka_unit_test(commit_roundtrip),
+        cmocka_unit_test(commit_check),
         cmocka_unit_test(server_answers_bad_frames),
         cmocka_unit_test(server_runs_a_kernel_in_batches),
         cmocka_unit_test(server_refuses_wrong_payload_sizes),

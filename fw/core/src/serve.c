@@ -197,6 +197,10 @@ static int do_run(server *s, wire_reader *r)
             reason = st == FW_STEP_HUNG ? WIRE_END_WATCHDOG : WIRE_END_DUT_ERROR;
             break;
         }
+        if (wire_commit_check(&rec)) { /* the DUT said what no instruction does */
+            reason = WIRE_END_DUT_ERROR;
+            break;
+        }
         rec.seq = count++;
         size_t n = wire_commit_encode(&rec, payload + used, cap - used);
         if (!n) { /* the batch is full in bytes: flush first */

@@ -112,3 +112,40 @@ size_t wire_commit_decode(const uint8_t *in, size_t len, wire_commit *c)
     }
     return r.underflow ? 0 : r.pos;
 }
+
+/* One list of register numbers: each below limit, none twice. */
+static int numbers_ok(const uint8_t *nums, unsigned n, unsigned limit)
+{
+    uint32_t seen[8] = {0}; /* limit <= 255 */
+    for (unsigned i = 0; i < n; i++) {
+        if (nums[i] >= limit || (seen[nums[i] / 32] >> (nums[i] % 32) & 1u))
+            return 0;
+        seen[nums[i] / 32] |= 1u << (nums[i] % 32);
+    }
+    return 1;
+}
+
+const char *wire_commit_check(const wire_commit *c)
+{
+    uint8_t nums[WIRE_MAX_GPR_WRITES];
+    if (c->gpr_count > WIRE_MAX_GPR_WRITES || c->pred_count > WIRE_MAX_PRED_WRITES ||
+        c->ur_count > WIRE_MAX_UR_WRITES || c->mem_count > 1)
+        return "more writes than a record holds";
+    for (unsigned i = 0; i < c->gpr_count; i++)
+        nums[i] = c->gpr[i].reg;
+    if (!numbers_ok(nums, c->gpr_count, 255))
+        return "a GPR write names R255 (RZ) or a register twice";
+    for (unsigned i = 0; i < c->pred_count; i++)
+        nums[i] = c->pred[i].pred;
+    if (!numbers_ok(nums, c->pred_count, 7))
+        return "a predicate write names P7 (PT) or a predicate twice";
+    for (unsigned i = 0; i < c->ur_count; i++)
+        nums[i] = c->ur[i].reg;
+    if (!numbers_ok(nums, c->ur_count, 63))
+        return "a uniform register write names UR63 (URZ) or a register twice";
+    if (c->upred_mask & 0x80u)
+        return "a uniform predicate write names UP7 (UPT)";
+    if (c->mem_count && c->mem.bytes != 4 && c->mem.bytes != 8 && c->mem.bytes != 16)
+        return "a store of other than 4, 8 or 16 bytes a lane";
+    return 0;
+}

@@ -175,6 +175,13 @@ int32_t wire_request_length(uint16_t type);
 size_t wire_commit_encode(const wire_commit *rec, uint8_t *out, size_t cap); /* 0: no room */
 /* Decodes one record from in[0..len); returns bytes consumed, 0 if malformed. */
 size_t wire_commit_decode(const uint8_t *in, size_t len, wire_commit *rec);
+/* What no record may hold, on either side of the wire: a register,
+ * predicate or uniform out of the architecture's range or written twice, a
+ * store size outside the ISA's. NULL when none, else the reason. The
+ * firmware core checks each record before it sends it (the DUT broke the
+ * port contract), the host each one it receives (the target broke the
+ * protocol). */
+const char *wire_commit_check(const wire_commit *rec);
 
 /* Little-endian field helpers shared by the message codecs. */
 typedef struct {
