@@ -58,6 +58,7 @@ struct gh_target {
     /* the last error is the target's breach (a malformed or contradictory
      * reply, not the board asked for), not the link's: never retried */
     bool violation;
+    uint8_t claimed[32]; /* the optypes the target claims (CAPS), before its descriptor narrowed them */
     gh_server server; /* a server this target started (zmq boards) */
     bool own_server;
 };
@@ -76,7 +77,8 @@ int gh__wire_open_zmq(gh_target *t, const char *endpoint, const gh_zmq_security 
 int gh__wire_open_usb(gh_target *t, const char *serial, uint32_t timeout_ms);
 
 /* The target against its descriptor (descriptor_check.c): -1 with t->error
- * when it is not the board asked for (its name, its instruction groups);
+ * when it is not the board asked for (its name, its tolerances); narrows
+ * t->caps.optypes to the groups its implements lists (t->claimed keeps CAPS's);
  * 1 with t->warning when only warps differ; else 0. */
 int gh__check_descriptor(gh_target *t);
 

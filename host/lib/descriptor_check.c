@@ -1,9 +1,10 @@
 /* libgpuhost: a board's descriptor against what its target says (CAPS). The
  * target must be the board the descriptor asks for: the name its [dut]
- * target key gives and the instruction groups of implements. Anything else
- * (an rtl board answered by the functional model, a stale bitstream, a wrong
- * file) is refused, naming both sides: a lockstep verdict is only worth the
- * target it was obtained on. warps differing is only a warning (CAPS is
+ * target key gives, and tolerances within max_ulp. Anything else (an rtl
+ * board answered by the functional model, a wrong file) is refused, naming
+ * both sides: a lockstep verdict is only worth the target it was obtained on.
+ * implements only narrows what runs (a core that implements a subset is a
+ * target like any other); warps differing is only a warning (CAPS is
  * authoritative and the run is sized by it). */
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,12 +21,6 @@ static bool listed(const gh_board *b, const char *group)
         if ((p == b->implements || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
             return true;
     return false;
-}
-
-/* CAPS's bitmap, read here rather than through target.c (which calls us) */
-static bool implemented(const gh_target *t, uint32_t optype)
-{
-    return optype < 256 && (t->caps.optypes[optype / 8] >> (optype % 8)) & 1u;
 }
 
 static uint32_t optype_of(const isa_variant *v)
@@ -48,34 +43,23 @@ static int note(char *to, size_t cap, int rc, const char *fmt, ...)
 #define refuse(t, ...) ((t)->violation = true, note((t)->error, sizeof (t)->error, -1, __VA_ARGS__))
 #define warn(t, ...) note((t)->warning, sizeof (t)->warning, 1, __VA_ARGS__)
 
-/* implements against CAPS, group by group: -1 (t->error) when they differ. */
-static int check_groups(gh_target *t)
+/* implements narrows what runs, never refuses a core for what it does not
+ * claim: an optype the target implements but whose group the descriptor
+ * does not list is taken out of the capabilities runs use (t->claimed keeps
+ * the target's own word, for reports). */
+static void narrow_groups(gh_target *t)
 {
     const gh_board *b = &t->board;
+    memcpy(t->claimed, t->caps.optypes, sizeof t->claimed);
+    if (b->implements_all || !b->implements[0])
+        return;
     const isa_tables *tab = isa_tables_get();
     for (uint32_t i = 0; i < tab->variant_count; i++) {
         const isa_variant *v = &tab->variants[i];
-        bool has = implemented(t, optype_of(v));
-        if (b->implements_all && !has)
-            return refuse(t, "board %s: %s says implements = all, the target (%s) lacks %s: not the board asked "
-                             "for", b->name, b->file, t->caps.name, v->optype);
-        if (!b->implements_all && has && !listed(b, v->group))
-            return refuse(t, "board %s: the target (%s) implements %s (group %s), which %s does not list in "
-                             "implements (%s): not the board asked for", b->name, t->caps.name, v->optype, v->group,
-                          b->file, b->implements);
+        uint32_t o = optype_of(v);
+        if (o < 256 && !listed(b, v->group))
+            t->caps.optypes[o / 8] &= (uint8_t)~(1u << (o % 8));
     }
-    for (const char *p = b->implements; !b->implements_all && *p;) {
-        size_t n = strcspn(p, " ");
-        bool any = false;
-        for (uint32_t i = 0; i < tab->variant_count && !any; i++)
-            any = strlen(tab->variants[i].group) == n && strncmp(tab->variants[i].group, p, n) == 0 &&
-                  implemented(t, optype_of(&tab->variants[i]));
-        if (!any)
-            return refuse(t, "board %s: %s lists %.*s in implements, the target (%s) implements none of it: not "
-                             "the board asked for", b->name, b->file, (int)n, p, t->caps.name);
-        p += n + (p[n] == ' ');
-    }
-    return 0;
 }
 
 int gh__check_descriptor(gh_target *t)
@@ -84,8 +68,7 @@ int gh__check_descriptor(gh_target *t)
     if (b->target[0] && strcmp(b->target, t->caps.name) != 0)
         return refuse(t, "board %s: %s asks for the target \"%s\", but \"%s\" answered: not the board asked for",
                       b->name, b->file, b->target, t->caps.name);
-    if (b->implements[0] && check_groups(t) != 0)
-        return -1;
+    narrow_groups(t);
     /* tolerances are the user's: the target may only declare tighter */
     for (unsigned i = 0; i < t->caps.tolerance_count; i++) {
         const gh_tolerance *tol = &t->caps.tolerance[i];

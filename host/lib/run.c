@@ -405,8 +405,18 @@ static bool supported(run *s)
             return true;
         char text[160];
         gh__disasm(k->code[bad].lo, k->code[bad].hi, 16 * (uint64_t)bad, text, sizeof text);
-        gh__say(&s->text, "the target (%s) does not implement the instruction at pc 0x%lx: %s ;\n", c->name,
-                16 * bad, text);
+        isa_insn insn;
+        isa_decode(k->code[bad], &insn);
+        const isa_variant *v = isa_variant_of(&insn);
+        uint32_t optype = insn.value[isa_field_index(v, "optype")];
+        const gh_board *b = &s->t->board;
+        if (optype < 256 && (s->t->claimed[optype / 8] >> (optype % 8) & 1u))
+            gh__say(&s->text, "board %s runs no %s: the target (%s) implements it, but %s lists only %s in "
+                    "implements (group %s is not), at pc 0x%lx: %s ;\n", b->name, v->optype, c->name, b->file,
+                    b->implements, v->group, 16 * bad, text);
+        else
+            gh__say(&s->text, "the target (%s) does not implement the instruction at pc 0x%lx: %s ;\n", c->name,
+                    16 * bad, text);
     }
     verdict(s, GH_UNSUPPORTED);
     return false;

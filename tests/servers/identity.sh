@@ -1,9 +1,10 @@
 #!/bin/sh
 # The host checks the target's identity (S4): an rtl run answered by the
-# functional model, a modelsim run answered by the RTL, a target whose
-# instruction groups or name differ from its descriptor's, a board speaking
-# another protocol version: each refused with exit 8, both sides named (the
-# last where gpu-usbemu runs; where GPUHOST_REQUIRE names usbemu, it must).
+# functional model, a modelsim run answered by the RTL, a target whose name
+# differs from its descriptor's, a board speaking another protocol version:
+# each refused with exit 8, both sides named (the last where gpu-usbemu runs;
+# where GPUHOST_REQUIRE names usbemu, it must). A descriptor's implements
+# only narrows what runs: a kernel outside it exits 9, never a refusal.
 # Usage: identity.sh GPUHOST GPU_MODELSIM GPU_RTLSIM GPU_USBEMU BOARDS_DIR
 gpuhost=$1 modelsim=$2 rtlsim=$3 usbemu=$4 boards=$5
 . "$(dirname "$0")/common.sh"
@@ -36,8 +37,12 @@ expect "a target whose CAPS name is not the descriptor's: refused" 8 10 \
     env GPUHOST_BOARDS_DIR="$work/boards" "$gpuhost" --board modelsim run "$k"
 sed -e '/^target = /d' -e 's/^implements = .*/implements = IALU XU SYNCOp EXT_CTRL EXT_MEM/' "$boards/modelsim.ini" \
     > "$work/boards/modelsim.ini"
-expect "a target implementing groups its descriptor does not list: refused" 8 10 \
-    "does not list in implements (IALU XU SYNCOp EXT_CTRL EXT_MEM): not the board asked for" \
+expect "a descriptor listing fewer groups than the target implements narrows, never refuses" 0 10 \
+    "PASS: lockstep clean" env GPUHOST_BOARDS_DIR="$work/boards" "$gpuhost" --board modelsim run "$k"
+sed -e '/^target = /d' -e 's/^implements = .*/implements = XU EXT_CTRL/' "$boards/modelsim.ini" \
+    > "$work/boards/modelsim.ini"
+expect "... and a kernel using a group it leaves out is not run (exit 9, why named)" 9 10 \
+    "board modelsim runs no IADD: the target (functional model) implements it, but $work/boards/modelsim.ini lists only XU EXT_CTRL in implements (group IALU is not)" \
     env GPUHOST_BOARDS_DIR="$work/boards" "$gpuhost" --board modelsim run "$k"
 sed -e '/^target = /d' -e 's/^warps = .*/warps = 4/' "$boards/modelsim.ini" > "$work/boards/modelsim.ini"
 expect "warps differing: only a warning" 0 20 \

@@ -13,8 +13,10 @@
  *   [dut]    warps        1..64, what the DUT was built with (CAPS is authoritative;
  *                         a difference is a warning)
  *            implements   "all" or instruction groups as isa/spec names them
- *                         (IALU XU SYNCOp HALU EXT_CTRL EXT_MEM EXT_FP32 ...): the
- *                         target must implement exactly these groups
+ *                         (IALU XU SYNCOp HALU EXT_CTRL EXT_MEM EXT_FP32 ...): what
+ *                         the board runs, at most; it narrows what the target
+ *                         claims (a kernel outside it exits 9, naming the
+ *                         group) and never refuses a core for what it lacks
  *            target       the name the target must give in CAPS (optional; e.g.
  *                         "gpu_core RTL (Verilator)"): a run is refused when another
  *                         target answers (an rtl board served by the model)
