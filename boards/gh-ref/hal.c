@@ -378,6 +378,20 @@ static void caps(void *ctx, wire_caps *c)
         memcpy(c->name, bad, sizeof bad);
         return;
     }
+    uint32_t variants = 0;
+    if (bd_read(FW_BD_CAP, 0, FW_CAP_VARIANTS, 0, &variants) != 0) {
+        memcpy(c->name, "gh-ref (DUT not answering)", 27);
+        return;
+    }
+    c->variant_count = (uint16_t)variants;
+    for (uint32_t i = 0; variants && i < FW_PORT_CAP_LACKING_WORDS; i++) {
+        uint32_t bits;
+        if (bd_read(FW_BD_CAP, 0, FW_CAP_LACKING + i, 0, &bits) != 0) {
+            memcpy(c->name, "gh-ref (DUT not answering)", 27);
+            return;
+        }
+        memcpy(c->lacking + 4 * i, &bits, 4);
+    }
     if ((rd(SYS(VERSION)) >> 16) == GH_SYS_VERSION_EMULATED) {
         static const char emulated[] = "gh-ref: rv32 image on the emulated board (gpu-usbemu)";
         memcpy(c->name, emulated, sizeof emulated);

@@ -122,6 +122,15 @@ static int read_caps(fw_dut_rtl *d)
             return -1;
     if (fw_caps_tolerances(tol, &d->tolerances) != 0)
         return fail(d, "the core declares a tolerance of 0 ulps (a capability word must end the list with 0)");
+    if (bd_read(d, FW_BD_CAP, 0, FW_CAP_VARIANTS, 0, &v) != 0)
+        return -1;
+    d->variant_count = (uint16_t)v;
+    for (unsigned w = 0; v && w < FW_PORT_CAP_LACKING_WORDS; w++) {
+        uint32_t bits;
+        if (bd_read(d, FW_BD_CAP, 0, FW_CAP_LACKING + w, 0, &bits) != 0)
+            return -1;
+        memcpy(d->lacking + 4 * w, &bits, 4);
+    }
     return 0;
 }
 
@@ -183,6 +192,8 @@ static void caps(void *ctx, wire_caps *c)
     memcpy(c->optypes, d->optypes, sizeof c->optypes);
     c->tolerance_count = d->tolerances.tolerance_count;
     memcpy(c->tolerance, d->tolerances.tolerance, sizeof c->tolerance);
+    c->variant_count = d->variant_count;
+    memcpy(c->lacking, d->lacking, sizeof c->lacking);
     snprintf(c->name, sizeof c->name, "gpu_core RTL (Verilator)");
 }
 

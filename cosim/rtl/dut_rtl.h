@@ -50,6 +50,8 @@ typedef struct {
     /* capabilities, read through the backdoor after the first reset */
     uint32_t cap_warps, cap_lanes;
     uint8_t optypes[32];
+    uint16_t variant_count; /* the core's map of the variants it lacks (port.h, CAP LACKING) */
+    uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
     wire_caps tolerances; /* only its tolerance list: the core's declared ulp bounds */
     /* statistics */
     uint64_t instructions, step_cycles;

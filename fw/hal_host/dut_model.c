@@ -22,7 +22,13 @@ void fw_dut_model_free(fw_dut_model *d)
 
 static void caps(void *ctx, wire_caps *c)
 {
-    (void)ctx;
+    const fw_dut_model *d = ctx;
+    for (unsigned i = 0; i < sizeof d->lacking; i++)
+        if (d->lacking[i]) {
+            c->variant_count = (uint16_t)isa_tables_get()->variant_count;
+            memcpy(c->lacking, d->lacking, sizeof c->lacking);
+            break;
+        }
     c->max_warps = ISA_KERNEL_MAX_WARPS;
     c->lanes = 32;
     c->max_payload = WIRE_MAX_PAYLOAD;
@@ -42,10 +48,13 @@ static int reset(void *ctx)
     fw_dut_model *d = ctx;
     uint32_t kind = d->fault_kind, param = d->fault_param;
     uint64_t at = d->fault_at;
+    uint8_t lacking[sizeof d->lacking];
+    memcpy(lacking, d->lacking, sizeof lacking);
     fw_dut_model_free(d);
     if (fw_dut_model_init(d) != 0)
         return -1;
     d->fault_kind = kind, d->fault_param = param, d->fault_at = at; /* faults survive a reset */
+    memcpy(d->lacking, lacking, sizeof lacking);                    /* and so do capabilities */
     return 0;
 }
 

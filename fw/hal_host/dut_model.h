@@ -22,6 +22,9 @@ typedef struct {
     uint32_t fault_kind, fault_param;
     uint64_t fault_at, retired;
     bool fault_struck;
+    /* variants it declares lacking (gpu-modelsim --lack, tests of a partial
+     * core's capabilities): declared only; the model would run them */
+    uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
 } fw_dut_model;
 
 extern const fw_dut_ops fw_dut_model_ops;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dut_model.h"
+#include "isa/isa.h"
 #include "dut_mutant.h"
 #include "fault_spec.h"
 #include "lie_link.h"
@@ -23,6 +24,7 @@ int main(int argc, char **argv)
                                             {"mutate", required_argument, NULL, 'm'},
                                             {"rx-buffer", required_argument, NULL, 'r'},
                                             {"lie", required_argument, NULL, 'l'},
+                                            {"lack", required_argument, NULL, 'L'},
                                             {"help", no_argument, NULL, 'h'},
                                             FW_SERVER_LONG_OPTIONS,
                                             {0}};
@@ -31,6 +33,7 @@ int main(int argc, char **argv)
     fw_fault_spec fault = {0};
     fw_dut_mutant mutant = {.inner = &fw_dut_model_ops, .inner_ctx = &dut, .poke = fw_dut_model_poke};
     fw_lie_link liar = {.lie = -1};
+    uint8_t lacking[WIRE_VARIANT_MAP_BYTES] = {0};
     size_t rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD;
     int opt;
     while ((opt = getopt_long(argc, argv, "f:h", options, NULL)) != -1) {
@@ -44,6 +47,20 @@ int main(int argc, char **argv)
                 fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N, step-error:N, mufu-ulp:D:T (T <= 255), "
                                 "hang:N or hidden-store:N:ADDRESS (decimal, word-aligned)\n");
                 return 2;
+            }
+        } else if (opt == 'L') {
+            for (const char *p = optarg; *p;) {
+                size_t n = strcspn(p, ",");
+                char name[64];
+                snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
+                int v = isa_find_variant(name);
+                if (v < 0 || v >= 8 * (int)sizeof lacking) {
+                    fprintf(stderr, "gpu-modelsim: --lack: no opcode variant '%s' (isa/spec's __DefOpcode names, "
+                                    "e.g. IADD_RC)\n", name);
+                    return 2;
+                }
+                lacking[v / 8] |= (uint8_t)(1u << (v % 8));
+                p += n + (p[n] == ',');
             }
         } else if (opt == 'l') {
             if (fw_lie_parse(&liar, optarg) != 0) {
@@ -76,10 +93,13 @@ int main(int argc, char **argv)
         } else {
             FILE *f = opt == 'h' ? stdout : stderr;
             fprintf(f, "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
-                       "                    [--rx-buffer BYTES] [--mutate SPEC] [--lie NAME|list] [link options]\n"
+                       "                    [--rx-buffer BYTES] [--mutate SPEC] [--lie NAME|list] [--lack V,...]\n"
+                       "                    [link options]\n"
                        "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
                        "  --mutate     a DUT that lies, for tests of the verdict (fw/hal_host/dut_mutant.h)\n"
-                       "  --lie        a link that lies on the wire, for the same tests (fw/hal_host/lie_link.h)\n");
+                       "  --lie        a link that lies on the wire, for the same tests (fw/hal_host/lie_link.h)\n"
+                       "  --lack V,... declare these opcode variants lacking, as a partial core does (tests of\n"
+                       "               variant capabilities: declared only, gpuhost must never run them)\n");
             fw_server_usage(f);
             return opt == 'h' ? 0 : 2;
         }
@@ -91,6 +111,7 @@ int main(int argc, char **argv)
     if (fw_dut_model_init(&dut) != 0)
         return 1;
     dut.fault_kind = fault.kind, dut.fault_at = fault.at, dut.fault_param = fault.param;
+    memcpy(dut.lacking, lacking, sizeof lacking);
     fw_link_zmq link;
     int open_rc = fw_server_open(&link, &link_cfg);
     if (open_rc != 0) {

@@ -7,10 +7,11 @@
 #include <string.h>
 
 #include "gm/fp_layout.h"
+#include "isa/isa.h"
 #include "lie_link.h"
 
 /* Where a lie is told. */
-enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_STATE, AT_DIGESTS, AT_MEM, AT_PAGES, AT_OK };
+enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE, AT_DIGESTS, AT_MEM, AT_PAGES, AT_OK };
 
 #define LIES(X)                                                                                          \
     /* a commit record's fields (the first record that has the field) */                                \
@@ -73,6 +74,8 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_STATE, AT_DIGESTS,
     X(caps_name, "caps-name", AT_CAPS, "CAPS names another target")                                    \
     X(caps_optypes, "caps-optypes", AT_CAPS, "CAPS says no optype is implemented")                     \
     X(caps_tolerance, "caps-tolerance", AT_CAPS, "CAPS declares 255 ulp for every MUFU")               \
+    X(variants_foreign, "variants-foreign", AT_VARIANTS, "VARIANT_MAP is made for one variant more")   \
+    X(variants_past, "variants-past", AT_VARIANTS, "VARIANT_MAP lacks a variant past the ISA's")       \
     /* STATE (the first reply) */                                                                       \
     X(state_warp, "state-warp", AT_STATE, "STATE names the next warp")                                 \
     X(state_gpr, "state-gpr", AT_STATE, "STATE's R1 of lane 0 has a bit flipped")                      \
@@ -372,6 +375,23 @@ static int lie_caps(fw_lie_link *l, const wire_header *h, const uint8_t *payload
     return send_as(l, h->type, h->seq, body, w.len);
 }
 
+/* VARIANT_MAP: u16 variants, u16 pad, the map. */
+static int lie_variants(fw_lie_link *l, const wire_header *h, const uint8_t *payload)
+{
+    if (h->length != 4 + WIRE_VARIANT_MAP_BYTES)
+        return -1;
+    memcpy(body, payload, h->length);
+    uint16_t count = (uint16_t)(body[0] | body[1] << 8);
+    uint16_t variants = count ? count : (uint16_t)isa_tables_get()->variant_count;
+    if (l->lie == LIE_variants_foreign)
+        variants++;
+    else
+        body[4 + WIRE_VARIANT_MAP_BYTES - 1] |= 0x80; /* the map's last bit: past an ISA of fewer than 256 */
+    body[0] = (uint8_t)variants, body[1] = (uint8_t)(variants >> 8);
+    l->told = true;
+    return send_as(l, h->type, h->seq, body, h->length);
+}
+
 static int lie_state(fw_lie_link *l, const wire_header *h, const uint8_t *payload)
 {
     static wire_state s;
@@ -506,6 +526,10 @@ static int lie_send(void *ctx, const uint8_t *buf, size_t len)
     case WIRE_CAPS:
         if (at == AT_CAPS)
             return lie_caps(l, &h, payload);
+        break;
+    case WIRE_VARIANT_MAP:
+        if (at == AT_VARIANTS)
+            return lie_variants(l, &h, payload);
         break;
     case WIRE_STATE:
         if (at == AT_STATE)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "isa/isa.h"
 #include "numarg.h"
 #include "isa/outfile.h"
 #include "isa/random_kernel.h"
@@ -78,8 +79,10 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
             fprintf(stderr, "gpuhost: %s\n", err);
             return GH_EXIT_TARGET;
         }
-        for (uint32_t v = 0; v < 256; v++)
+        for (uint32_t v = 0; v < 256; v++) {
             ko.implemented[v] = gh_target_implements(t, v);
+            ko.lacking[v] = v < isa_tables_get()->variant_count && !gh_target_implements_variant(t, v);
+        }
         gh_target_close(&t);
     }
     isa_outfile out = {0};

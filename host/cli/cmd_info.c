@@ -40,6 +40,13 @@ static void print_caps(const char *board, const gh_caps *c)
             printf("%s%s", n++ % 12 ? " " : "\n   ", name ? name : "?");
         }
     printf("\n(%u instruction types)\n", n);
+    const isa_tables *tab = isa_tables_get();
+    unsigned lacks = 0;
+    for (uint32_t v = 0; v < tab->variant_count && v < 256; v++)
+        if ((c->lacking[v / 8] >> (v % 8)) & 1u)
+            printf("%s%s", lacks++ % 8 ? " " : lacks == 1 ? "lacks:      " : "\n            ", tab->variants[v].name);
+    if (lacks)
+        printf("\n(%u opcode variants of those types it does not implement)\n", lacks);
     if (!c->tolerance_count)
         printf("tolerance:  none: every result must match the model's exactly\n");
     for (unsigned i = 0; i < c->tolerance_count; i++) {

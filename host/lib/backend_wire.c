@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "isa/isa.h"
 #include "transport_usb.h"
 #include "wire_client.h"
 
@@ -131,6 +132,20 @@ static int hello(gh_target *t, const char *where)
     for (unsigned i = 0; i < c->tolerance_count; i++)
         t->caps.tolerance[i] = (gh_tolerance){c->tolerance[i].optype, c->tolerance[i].function,
                                               c->tolerance[i].format, c->tolerance[i].ulp};
+    if (gh_wire_variants(w) != 0) {
+        gh__fail(t, "%s: %s", where, w->error);
+        t->violation = w->violation;
+        return -1;
+    }
+    /* a map is only worth the ISA it was made from */
+    uint32_t ours = isa_tables_get()->variant_count;
+    if (c->variant_count && c->variant_count != ours)
+        return gh__breach(t, "%s: the target's map of the variants it lacks was made for an ISA of %u opcode "
+                          "variants; this gpuhost's has %u (not the same isa/spec)", where, c->variant_count, ours);
+    for (uint32_t v = c->variant_count ? ours : 0; v < 8 * WIRE_VARIANT_MAP_BYTES; v++)
+        if (c->lacking[v / 8] >> (v % 8) & 1u)
+            return gh__breach(t, "%s: the target says it lacks variant %u, past the ISA's %u", where, v, ours);
+    memcpy(t->caps.lacking, c->lacking, sizeof t->caps.lacking);
     return 0;
 }
 

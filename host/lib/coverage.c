@@ -61,8 +61,7 @@ int gh__coverage_write(const gh_coverage *c, gh_target *t, FILE *f)
         return -1;
     fprintf(f, "gpuhost-coverage 1\nboard %s\nimplements", gh_target_board(t)->name);
     for (uint32_t v = 0; v < tab->variant_count; v++) {
-        int o = isa_field_index(&tab->variants[v], "optype");
-        if (o >= 0 && gh_target_implements(t, isa_variant_fields(&tab->variants[v])[o].value))
+        if (gh_target_implements_variant(t, v))
             fprintf(f, " %s", tab->variants[v].name);
     }
     fputc('\n', f);

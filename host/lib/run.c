@@ -382,8 +382,7 @@ static long first_unsupported(const gh_target *t, const isa_kernel *k)
         if (isa_decode(k->code[i], &insn) != 0)
             continue; /* the model will trap on it */
         const isa_variant *v = isa_variant_of(&insn);
-        int f = isa_field_index(v, "optype");
-        if (f >= 0 && !gh_target_implements(t, insn.value[f]))
+        if (!gh_target_implements_variant(t, (uint32_t)(v - isa_tables_get()->variants)))
             return (long)i;
     }
     return -1;
@@ -410,7 +409,10 @@ static bool supported(run *s)
         const isa_variant *v = isa_variant_of(&insn);
         uint32_t optype = insn.value[isa_field_index(v, "optype")];
         const gh_board *b = &s->t->board;
-        if (optype < 256 && (s->t->claimed[optype / 8] >> (optype % 8) & 1u))
+        if (gh_target_implements(s->t, optype))
+            gh__say(&s->text, "the target (%s) implements %s but not its variant %s (it says so in its "
+                    "capabilities), at pc 0x%lx: %s ;\n", c->name, v->optype, v->name, 16 * bad, text);
+        else if (optype < 256 && (s->t->claimed[optype / 8] >> (optype % 8) & 1u))
             gh__say(&s->text, "board %s runs no %s: the target (%s) implements it, but %s lists only %s in "
                     "implements (group %s is not), at pc 0x%lx: %s ;\n", b->name, v->optype, c->name, b->file,
                     b->implements, v->group, 16 * bad, text);

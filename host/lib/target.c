@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "isa/isa.h"
 #include "wire/zmq_endpoint.h"
 
 static bool is_rtlsim(const gh_board *b)
@@ -203,6 +204,17 @@ const char *gh_target_error(const gh_target *t)
 bool gh_target_implements(const gh_target *t, uint32_t optype)
 {
     return optype < 256 && (t->caps.optypes[optype / 8] >> (optype % 8)) & 1u;
+}
+
+bool gh_target_implements_variant(const gh_target *t, uint32_t variant)
+{
+    const isa_tables *tab = isa_tables_get();
+    if (variant >= tab->variant_count)
+        return false;
+    const isa_variant *v = &tab->variants[variant];
+    int f = isa_field_index(v, "optype");
+    return f >= 0 && gh_target_implements(t, isa_variant_fields(v)[f].value) &&
+           !(variant < 256 && (t->caps.lacking[variant / 8] >> (variant % 8)) & 1u);
 }
 
 /* A failure of a server this target started says how the server ended. */

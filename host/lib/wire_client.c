@@ -356,6 +356,21 @@ int gh_wire_written_pages(gh_wire *t, uint64_t from, uint64_t *pages, uint32_t m
     return 0;
 }
 
+int gh_wire_variants(gh_wire *t)
+{
+    wire_header h;
+    const uint8_t *p;
+    if (send_request(t, WIRE_VARIANTS, NULL, 0) != 0 || expect(t, WIRE_VARIANT_MAP, &h, &p) != 0)
+        return -1;
+    wire_reader r = {.p = p, .len = h.length};
+    t->caps.variant_count = wire_get16(&r);
+    (void)wire_get16(&r);
+    wire_get_bytes(&r, t->caps.lacking, sizeof t->caps.lacking);
+    if (r.underflow || r.pos != r.len)
+        return violation(t, "malformed VARIANT_MAP reply%s%s", "", "");
+    return 0;
+}
+
 int gh_wire_inject(gh_wire *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
 {
     uint8_t buf[18];

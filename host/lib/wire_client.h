@@ -59,6 +59,8 @@ int gh_wire_mem_digest(gh_wire *t, uint64_t addr, uint32_t pages, uint32_t *crcs
 /* The target's written pages (WRITTEN_PAGES): the lowest at most `max` page
  * addresses at or above `from`, checked page-aligned and ascending; *count. */
 int gh_wire_written_pages(gh_wire *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count);
+/* The variants the target lacks (VARIANTS): t->caps.variant_count and lacking. */
+int gh_wire_variants(gh_wire *t);
 int gh_wire_inject(gh_wire *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec);
 
 /* Streaming run: start, then take batches until the end. */

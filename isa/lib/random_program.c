@@ -20,7 +20,8 @@ static uint32_t optype_value(const isa_variant *v)
 
 bool rk_implements(const rk_gen *g, const isa_variant *v)
 {
-    return g->o->implemented[optype_value(v)];
+    size_t index = (size_t)(v - isa_tables_get()->variants);
+    return g->o->implemented[optype_value(v)] && !(index < 256 && g->o->lacking[index]);
 }
 
 static bool assemble(const char *text, isa_insn *insn, isa_word *w)

@@ -359,6 +359,20 @@ static void load_code_any_order(const isa_kernel *k, const wire_caps *caps)
     }
 }
 
+/* VARIANTS: a whole core (each server's DUT here) lacks no variant. */
+static void variants(void)
+{
+    wire_header h;
+    const uint8_t *p;
+    bool got = reply(send_req(WIRE_VARIANTS, NULL, 0), WIRE_VARIANT_MAP, &h, &p) &&
+               h.length == 4 + WIRE_VARIANT_MAP_BYTES;
+    bool none = got;
+    for (unsigned i = 0; got && i < h.length; i++)
+        none = none && p[i] == 0;
+    check(none, "VARIANTS: VARIANT_MAP of 36 bytes, variants 0 and no variant lacking");
+    expect_error("VARIANTS with a payload", WIRE_VARIANTS, "x", 1, WIRE_ERR_BAD_LENGTH);
+}
+
 /* RUN with batch 1, window 1, crediting every batch: three records, then RUN_END DONE. */
 static void run_with_credit(void)
 {
@@ -589,6 +603,7 @@ int main(int argc, char **argv)
     wrong_lengths();
     state_and_memory(&caps);
     written_pages();
+    variants();
     run_of_zero();
     run_with_credit();
     run_without_credit(k);

@@ -227,7 +227,8 @@ static const struct {
     const char *name;
 } requests[] = {REQUEST(HELLO),      REQUEST(RESET),    REQUEST(LOAD_CODE), REQUEST(LOAD_CONST), REQUEST(LOAD_MEM),
                 REQUEST(LAUNCH),     REQUEST(WRITE_REG), REQUEST(READ_STATE), REQUEST(READ_MEM), REQUEST(RUN),
-                REQUEST(CREDIT),     REQUEST(HALT),     REQUEST(INJECT),    REQUEST(MEM_DIGEST), REQUEST(WRITTEN_PAGES)};
+                REQUEST(CREDIT),     REQUEST(HALT),     REQUEST(INJECT),    REQUEST(MEM_DIGEST), REQUEST(WRITTEN_PAGES),
+                REQUEST(VARIANTS)};
 #undef REQUEST
 static unsigned request_rows_seen[0x80];
 

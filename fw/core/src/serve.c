@@ -414,6 +414,16 @@ static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
         return do_mem_digest(s, &r);
     case WIRE_WRITTEN_PAGES:
         return do_written_pages(s, &r);
+    case WIRE_VARIANTS: {
+        wire_caps caps;
+        memset(&caps, 0, sizeof caps);
+        d->caps(c->dut_ctx, &caps);
+        wire_writer w = tx_payload(s);
+        wire_put16(&w, caps.variant_count);
+        wire_put16(&w, 0);
+        wire_put_bytes(&w, caps.lacking, sizeof caps.lacking);
+        return send_tx_payload(s, WIRE_VARIANT_MAP, &w);
+    }
     case WIRE_HALT:
         return send_ok(s);
     case WIRE_CREDIT:

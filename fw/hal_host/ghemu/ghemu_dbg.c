@@ -263,6 +263,10 @@ static uint32_t bd_read(ghemu *e, uint32_t space, uint32_t warp, uint32_t index,
             w = c->lanes;
         else if (index >= FW_CAP_OPTYPES && index < FW_CAP_OPTYPES + FW_PORT_CAP_OPTYPE_WORDS)
             memcpy(&w, c->optypes + 4 * (index - FW_CAP_OPTYPES), 4);
+        else if (index == FW_CAP_VARIANTS)
+            w = c->variant_count;
+        else if (index >= FW_CAP_LACKING && index < FW_CAP_LACKING + FW_PORT_CAP_LACKING_WORDS)
+            memcpy(&w, c->lacking + 4 * (index - FW_CAP_LACKING), 4);
         else if (index >= FW_CAP_TOLERANCES)
             w = fw_caps_tolerance_word(c, index - FW_CAP_TOLERANCES);
         return w;

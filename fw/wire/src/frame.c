@@ -73,6 +73,7 @@ int32_t wire_request_length(uint16_t type)
     case WIRE_INJECT: return 18;
     case WIRE_MEM_DIGEST: return 12;
     case WIRE_WRITTEN_PAGES: return 12;
+    case WIRE_VARIANTS: return 0;
     }
     return WIRE_LENGTH_NONE;
 }

@@ -39,6 +39,7 @@ typedef struct {
     char name[64];
     unsigned tolerance_count; /* 0: every result exact */
     gh_tolerance tolerance[GH_MAX_TOLERANCES];
+    uint8_t lacking[32]; /* bit v: ISA-table variant v lacking although its optype is implemented */
 } gh_caps;
 
 /* "MUFU.EX2.F32", "MUFU.*.F16" (what a tolerance covers, for reports). */
@@ -78,6 +79,9 @@ const char *gh_target_error(const gh_target *t); /* the last failure, never NULL
  * target reports; CAPS is authoritative. */
 const char *gh_target_warning(const gh_target *t);
 bool gh_target_implements(const gh_target *t, uint32_t optype);
+/* Variant `variant` of the ISA tables: its optype implemented and the
+ * variant not among those the target says it lacks (CAPS' variant map). */
+bool gh_target_implements_variant(const gh_target *t, uint32_t variant);
 
 /* Resets the DUT and loads code, constants, memory, launch and registers. */
 int gh_target_load(gh_target *t, const isa_kernel *k);

@@ -17,6 +17,7 @@ typedef struct {
     uint64_t count;        /* instructions in the kernel's body (prologue and final EXIT aside) */
     uint32_t warps;        /* 1..64 */
     bool implemented[256]; /* by optype value: what the target implements */
+    bool lacking[256];     /* by variant index (isa_tables): variants it lacks of an optype it implements */
     bool clock;            /* read SR_CLOCKLO/HI: only where the target's clock counts what the
                             * model's does (instructions issued), not cycles */
 } isa_random_kernel_opts;

@@ -63,15 +63,25 @@
  * wire_tolerance): bits 7..0 the Optype value, 15..8 the function field's
  * value, 23..16 the format field's value (255: any), 31..24 the largest
  * distance in ulps; the first word that is 0 ends the list (no bound: exact).
- * fw_caps_tolerances (fw/caps_words.h) turns them into wire_caps. */
+ * fw_caps_tolerances (fw/caps_words.h) turns them into wire_caps.
+ * VARIANTS and the FW_PORT_CAP_LACKING_WORDS words from LACKING: a core that
+ * implements an optype but not each of its opcode variants (IADD but not
+ * IADD_RC) says which it lacks: bit v (word LACKING + v / 32, bit v % 32) is
+ * variant v in isa/spec's __DefOpcode order, and VARIANTS is how many
+ * variants that order had when the map was made (a map of another spec is
+ * refused); VARIANTS 0 (a core that presents nothing there): it lacks none.
+ * The core answers such a variant UNIMPLEMENTED; gpuhost never runs one. */
 #define FW_PORT_CAP_BITS 8
 #define FW_PORT_CAP_OPTYPE_WORDS 8
 #define FW_PORT_CAP_TOLERANCE_WORDS 16
+#define FW_PORT_CAP_LACKING_WORDS 8
 #define FW_PORT_CAPS(X)                                                                          \
     X(WARPS, 0, "CAP_WARPS")                                                                      \
     X(LANES, 1, "lanes of a warp (32)")                                                           \
     X(OPTYPES, 2, "words 2..9: the implemented-optype bitmap")                                    \
-    X(TOLERANCES, 16, "words 16..31: declared ulp bounds, one a word, ended by a 0 word")
+    X(TOLERANCES, 16, "words 16..31: declared ulp bounds, one a word, ended by a 0 word")          \
+    X(VARIANTS, 64, "the opcode variants the map of words 65..72 was made for, 0: lacks none")    \
+    X(LACKING, 65, "words 65..72: bit v = opcode variant v lacking though its optype is there")
 
 /* space CORE: the stand-in core's status (index) */
 #define FW_PORT_CORE_BITS 8

@@ -49,6 +49,7 @@ enum wire_type {
     WIRE_INJECT = 0x0d,      /* u16 warp, u64 lo, u64 hi: execute this word once -> COMMITS (1 record) */
     WIRE_MEM_DIGEST = 0x0e,  /* u64 page-aligned address, u32 pages (1..WIRE_MAX_DIGEST_PAGES) -> DIGESTS */
     WIRE_WRITTEN_PAGES = 0x0f, /* u64 page-aligned from, u32 max (1..WIRE_MAX_PAGE_LIST) -> PAGES */
+    WIRE_VARIANTS = 0x10,    /* -> VARIANT_MAP: the opcode variants the target lacks */
     /* replies (target -> host) */
     WIRE_OK = 0x81,
     WIRE_CAPS = 0x82,        /* see wire_caps */
@@ -58,6 +59,7 @@ enum wire_type {
     WIRE_RUN_END = 0x86,     /* u32 reason (enum wire_run_end), u64 instructions, u32 batches */
     WIRE_DIGESTS = 0x87,     /* u64 address, u32 pages, pages x u32 CRC-32 of each WIRE_PAGE_SIZE page */
     WIRE_PAGES = 0x88,       /* u64 from, u32 count, count x u64 page addresses, ascending, >= from */
+    WIRE_VARIANT_MAP = 0x89, /* u16 variants, u16 pad, WIRE_VARIANT_MAP_BYTES bytes: see wire_caps.lacking */
     WIRE_ERROR = 0x8f,       /* u32 code (enum wire_error), u16 text length, text */
 };
 
@@ -117,6 +119,7 @@ typedef struct {
  * every function or format. A target that declares nothing is exact. */
 #define WIRE_ANY 0xffu
 #define WIRE_MAX_TOLERANCES 32u
+#define WIRE_VARIANT_MAP_BYTES 32u /* 256 opcode variants */
 typedef struct {
     uint8_t optype;   /* Optype value (isa/spec/base.isa) */
     uint8_t function; /* MUFU: the mufuop field's value, or WIRE_ANY */
@@ -137,6 +140,14 @@ typedef struct {
     char name[64];
     uint8_t tolerance_count;
     wire_tolerance tolerance[WIRE_MAX_TOLERANCES];
+    /* Not in CAPS' payload: VARIANTS' reply. A core may implement an optype
+     * but not every opcode variant of it (IADD, but not IADD_RC): bit v of
+     * lacking is variant v of the ISA tables (isa/spec's __DefOpcode order),
+     * lacking although its optype is implemented. variant_count is the
+     * number of variants the map was made for (the ISA tables'); 0: the
+     * target lacks no variant of an optype it implements. */
+    uint16_t variant_count;
+    uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
 } wire_caps;
 
 /* STATE payload: u16 warp, u16 pad, u32 exited mask, u32 waiting mask,
