@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "trap_codes.h" /* trap_code's values, and what trap_lane holds for each */
+
 #define WIRE_LANES 32
 #define WIRE_MAX_GPR_WRITES 8 /* a 128-bit load plus a pair, with room to spare */
 #define WIRE_MAX_PRED_WRITES 7 /* R2P writes P0..P6 */
@@ -59,8 +61,8 @@ typedef struct {
     uint8_t gpr_count, pred_count, ur_count;
     uint8_t upred_mask, upred_value; /* uniform predicates written (bit n = UPn) */
     uint8_t mem_count;               /* 0 or 1 */
-    uint32_t trap_code;
-    uint32_t trap_lane;
+    uint32_t trap_code;     /* enum gm_trap (trap_codes.h); 0: no trap */
+    uint32_t trap_lane;     /* a LANE trap: the trapping lane; a WARP trap: GM_TRAP_NO_LANE; no trap: 0 */
     uint32_t branch_mask;   /* lanes a branch (BRA) sent to branch_target */
     uint64_t branch_target;
     wire_gpr_write gpr[WIRE_MAX_GPR_WRITES];
