@@ -23,6 +23,11 @@ enum wire_commit_flags {
     WIRE_COMMIT_EXITED = 1u << 0, /* lanes exited at this instruction (see exit_mask) */
     WIRE_COMMIT_WARP_DONE = 1u << 1,
     WIRE_COMMIT_TRAP = 1u << 2,   /* the instruction trapped: no write took effect */
+    /* a trap whose code names a lane (trap_codes.h: LANE) at a lane the
+     * target cannot name: its DUT does not report the trapping lane (the
+     * port's FEATURES capability word lacks TRAP_LANE). trap_lane is then
+     * GM_TRAP_NO_LANE and is not compared; gpuhost says so. */
+    WIRE_COMMIT_LANE_UNREPORTED = 1u << 3,
 };
 
 typedef struct {
