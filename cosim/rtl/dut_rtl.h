@@ -49,6 +49,7 @@ typedef struct {
     bool wave_on;
     /* capabilities, read through the backdoor after the first reset */
     uint32_t cap_warps, cap_lanes;
+    uint32_t features; /* capability word FEATURES (TRAP_LANE: END names a trap's lane) */
     uint8_t optypes[32];
     wire_caps tolerances; /* only its tolerance list: the core's declared ulp bounds */
     /* statistics */
