@@ -27,7 +27,8 @@ int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec)
     else if (sscanf(spec, "hidden-store:%llu:%llu%c", &at, &addr, &extra) == 2 && addr % 4 == 0) {
         m->kind = FW_MUTANT_HIDDEN_STORE;
         m->store_addr = addr;
-    } else if ((sscanf(spec, "trap-code:%llu%c", &v, &extra) == 1 || sscanf(spec, "trap-lane:%llu%c", &v, &extra) == 1) &&
+    } else if ((sscanf(spec, "trap-code:%llu%c", &v, &extra) == 1 ||
+                sscanf(spec, "trap-lane:%llu%c", &v, &extra) == 1) &&
                v <= (spec[5] == 'c' ? 0xffffffffull : 31u)) {
         m->kind = spec[5] == 'c' ? FW_MUTANT_TRAP_CODE : FW_MUTANT_TRAP_LANE;
         m->trap_value = (uint32_t)v;

@@ -84,8 +84,8 @@ module gpu_port_checker #(
                        V_MEM_REQ     = 9,   // D address not aligned to 4, or a store to a constant bank
                        V_RT_HOLD     = 10,  // D a retire beat withdrawn or changed before it was taken
                        V_RT_ORDER    = 11,  // D beat outside HEAD..END, kinds out of order
-                       V_RT_END      = 12,  // D END: status above 2, trap code 0 or unknown, beats before a trap/UNIMPLEMENTED END,
-                                            //   a lane trap's rt_lane not executing (when FEATURES declares TRAP_LANE)
+                       V_RT_END      = 12,  // D END: status above 2, trap code 0 or unknown, beats before a trap/UNIMPLEMENTED END
+                                            //   (and, FEATURES declaring TRAP_LANE, a lane trap's rt_lane not executing)
                        V_RT_FIELDS   = 13,  // D HEAD warp not launched; index out of range for the kind; GPR_ROW with no lane
                        V_BUSY        = 14,  // D busy low with a record open, or rt_valid / mem_req while busy is low
                        V_BD_ACK      = 15,  // D bd_ack without bd_req, or high two cycles running

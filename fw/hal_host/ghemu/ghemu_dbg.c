@@ -7,7 +7,8 @@
  * GPR_ROW beat per register written, PRED, UR, UPRED, MEM words, END with the
  * exit mask and the branch lanes and target), so the image's beat assembler
  * sees what the FPGA's FIFO shows (END naming a trap's lane, as a core with
- * TRAP_LANE does, unless the port plays one without: no_trap_lane). Each stored word is first presented on the memory port
+ * TRAP_LANE does, unless the port plays one without: no_trap_lane). Each
+ * stored word is first presented on the memory port
  * as a write that the firmware serves into its SDRAM page store, and its MEM
  * beat follows the acknowledgement, as the contract orders them.
  *
