@@ -48,6 +48,7 @@ module gpu_backdoor #(
         if (bd_req && bd_space == BD_CAP) begin
             if (bd_index == CAPW_WARPS) q_here = NW;
             else if (bd_index == CAPW_LANES) q_here = CONTRACT_LANES;
+            else if (bd_index == CAPW_FEATURES) q_here = 32'd1 << FEAT_TRAP_LANE;  // END names the trapping lane
             else if (bd_index >= CAPW_OPTYPES && ow < CAP_OPTYPE_WORDS)
                 q_here = ISA_IMPLEMENTED[32 * ow +: 32];
             else if (bd_index >= CAPW_TOLERANCES && tw < CAP_TOLERANCE_WORDS)

@@ -88,6 +88,7 @@ module gpu_core #(
     wire [63:0]   l_entry, retired;
     wire [WB-1:0] pick_warp;
     wire [7:0]    fetch_trap, chk, mem_trap, trap;
+    wire [4:0]    mem_lane;
     wire          unimpl_now, needs_const, cgo, cbusy, cdone, multi, go, tick, end_taken, end_trap;
     wire [2:0]    reads;
     wire          bd_serve, bd_gpr_read, bd_busy;
@@ -229,7 +230,7 @@ module gpu_core #(
     gpu_mem u_mem (
         .clk(clk), .rst_n(rst_n), .pick(pick), .ir(ir), .exec(exec), .words(mem_words), .a0(q_a), .a1(a1),
         .b0(q_b), .b1(b1), .b2(b2), .b3(b3), .cgo(cgo), .c_bank(c_bank), .c_off(c_off), .c_wide(c_wide),
-        .cbusy(cbusy), .cval(cval), .go(go && unit == U_MEM), .busy(mem_busy), .trap(mem_trap),
+        .cbusy(cbusy), .cval(cval), .go(go && unit == U_MEM), .busy(mem_busy), .trap(mem_trap), .tlane(mem_lane),
         .r0(ld0), .r1(ld1), .r2(ld2), .r3(ld3), .lm(ld_m),
         .st_go(st_go), .st_taken(st_taken), .st_beat(st_beat), .st_more(st_more), .st_lane(st_lane),
         .st_idx(st_idx), .st_a(st_a), .st_d(st_d), .st_err(st_err), .st_mask(st_mask),
@@ -246,7 +247,8 @@ module gpu_core #(
         .clk(clk), .rst_n(rst_n),
         .start(state == S_CONST || state == S_READ || state == S_EXEC || state == S_RETIRE),
         .results(state == S_RETIRE), .warp(cw), .pc(cpc), .insn(insn_valid ? ir : 128'd0), .active(active),
-        .exec(exec), .trap(trap), .unimpl(unimpl), .unit(unit), .int_d0(int_d0), .int_d1(int_d1),
+        .exec(exec), .trap(trap), .mem_trap(mem_trap), .mem_lane(mem_lane), .unimpl(unimpl), .unit(unit),
+        .int_d0(int_d0), .int_d1(int_d1),
         .warp_d0(warp_d0), .fp16_d0(fp16_d0), .fp32_d0(fp32_d0), .mufu_d0(mufu_d0), .ld0(ld0), .ld1(ld1), .ld2(ld2), .ld3(ld3), .m0(m0), .m1(m1),
         .m2(m2), .m3(m3), .resr(resr), .pw_m(pw_m), .pw_v(pw_v), .ur_en(ur_en), .ur_i(ur_i), .ur_v(ur_v),
         .up_m(up_m), .up_v(up_v), .st_mask(st_mask), .st_go(st_go), .st_taken(st_taken), .st_beat(st_beat),

@@ -1,7 +1,8 @@
 // gpu_mem: the memory port (one request at a time, each held until mem_ack,
 // then dropped for a cycle at least) and everything that uses it:
 //  - constant operands: the one or two words of a c[bank][offset] source,
-//    before the lanes execute (`cgo`; CONST_OUT_OF_RANGE on mem_err);
+//    before the lanes execute (`cgo`; CONST_OUT_OF_RANGE on mem_err, at the
+//    lowest executing lane: every lane reads it alike);
 //  - LDG/LDC: lane after lane (executing lanes ascending), word after word,
 //    the address checked first (MISALIGNED_ADDRESS, MEMORY_RANGE,
 //    CONST_OUT_OF_RANGE) and mem_err trapping; up to four result rows;
@@ -9,7 +10,11 @@
 //    are written later, during the retire stage, one at a time on request
 //    (`st_go`), each waiting for its MEM beat to be taken (`st_taken`)
 //    before the next. mem_err on a store is reported (st_err), the rest
-//    still written. Faults WRONG_ADDRESS (the first stored word 16*P further)
+//    still written.
+//  - `tlane`: the trapping lane of `trap` (the lane whose access faults:
+//    the lowest such lane of STG's checks), or of the first store that got
+//    mem_err (cosim/common/include/trap_codes.h: these codes name a lane).
+// Faults WRONG_ADDRESS (the first stored word 16*P further)
 //    and HIDDEN_STORE (after the first word's beat, the word again 16*P
 //    further, unreported) strike here.
 module gpu_mem (
@@ -35,6 +40,7 @@ module gpu_mem (
     input  wire          go,
     output reg           busy,
     output reg  [7:0]    trap,             // 0: none
+    output reg  [4:0]    tlane,            // the lane of trap, or of st_err
     output reg  [1023:0] r0, r1, r2, r3,   // loaded words 0..3
     output reg  [31:0]   lm,               // lanes loaded (every word)
     // stores, from the retire stage
@@ -116,7 +122,7 @@ module gpu_mem (
         if (!rst_n || pick) begin
             mem_req <= 1'b0; mem_we <= 1'b0; mem_space <= 1'b0; mem_bank <= 5'd0;
             if (!rst_n) begin mem_addr <= 64'd0; mem_wdata <= 32'd0; end
-            cbusy <= 1'b0; busy <= 1'b0; trap <= 8'd0; lm <= 32'd0; smask <= 32'd0;
+            cbusy <= 1'b0; busy <= 1'b0; trap <= 8'd0; tlane <= 5'd0; lm <= 32'd0; smask <= 32'd0;
             st_beat <= 1'b0; st_more <= 1'b0; st_err <= 1'b0; sst <= 2'd0; hidden_done <= 1'b0;
             cval <= 64'd0; cn <= 2'd0;
         end else begin
@@ -128,7 +134,7 @@ module gpu_mem (
                     mem_addr <= {48'd0, c_off} + {61'd0, cn[0], 2'b00};
                 end else if (mem_ack) begin
                     mem_req <= 1'b0;
-                    if (mem_err) begin trap <= TRAP_CONST_OUT_OF_RANGE; cbusy <= 1'b0; end
+                    if (mem_err) begin trap <= TRAP_CONST_OUT_OF_RANGE; tlane <= ctz(exec); cbusy <= 1'b0; end
                     else if (cn == 2'd0) begin
                         cval[31:0] <= mem_rdata; cn <= 2'd1;
                         if (!c_wide) cbusy <= 1'b0;
@@ -142,8 +148,9 @@ module gpu_mem (
                     for (l = 31; l >= 0; l = l - 1) begin
                         a = g_addr(l[4:0]);
                         if (exec[l] && (misaligned(a, words) || g_range(a, bytes))) begin
-                            bad = 1'b1;
+                            bad = 1'b1;     // (lanes descending: the lowest faulting lane's is the last word)
                             trap <= misaligned(a, words) ? TRAP_MISALIGNED_ADDRESS : TRAP_MEMORY_RANGE;
+                            tlane <= l[4:0];
                         end
                     end
                     smask <= bad ? 32'd0 : exec;
@@ -154,6 +161,7 @@ module gpu_mem (
             end else if (busy) begin
                 if (!mem_req) begin
                     a = g_addr(ln); c = c_addr(ln);
+                    tlane <= ln;                                 // the lane a trap here names
                     if (opt == OP_LDG && misaligned(a, words)) begin trap <= TRAP_MISALIGNED_ADDRESS; busy <= 1'b0; end
                     else if (opt == OP_LDG && g_range(a, bytes)) begin trap <= TRAP_MEMORY_RANGE; busy <= 1'b0; end
                     else if (opt == OP_LDC && misaligned({32'd0, c}, words)) begin trap <= TRAP_MISALIGNED_ADDRESS; busy <= 1'b0; end
@@ -211,7 +219,7 @@ module gpu_mem (
                 end
                 2'd1: if (mem_ack) begin                         // written: the beat may go
                     mem_req <= 1'b0; mem_we <= 1'b0;
-                    if (mem_err) st_err <= 1'b1;
+                    if (mem_err && !st_err) begin st_err <= 1'b1; tlane <= st_lane; end
                     st_beat <= 1'b1; sst <= 2'd2;
                 end
                 2'd2: if (st_taken) begin

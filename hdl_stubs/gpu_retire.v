@@ -5,7 +5,10 @@
 // file written at that edge), PRED, UR and UPRED beats (their registers
 // written), the stores (each word through gpu_mem, its MEM beat after the
 // write), and END once the control-flow unit (started here, `ctrl_go`) is
-// done. A trap or an UNIMPLEMENTED instruction sends HEAD and END only.
+// done. A trap or an UNIMPLEMENTED instruction sends HEAD and END only; the
+// END of a trap whose code names a lane (TRAP_LANE_CODES) carries the
+// trapping lane in rt_lane: gpu_mem's for its traps, else (a decode check
+// of a register or constant operand) the lowest executing lane.
 // Registered outputs; the next beat is loaded at the edge that takes one.
 // Faults struck here (gpu_faults): WRONG_LANE and FLIP_BIT change the first
 // row beat; STRAY_WRITE adds a GPR beat after it (its first lane, to register
@@ -24,6 +27,8 @@ module gpu_retire (
     input  wire [31:0]   active, exec,
     // the outcome so far
     input  wire [7:0]    trap,
+    input  wire [7:0]    mem_trap,         // the memory port's trap (0: the trap, if any, is not its)
+    input  wire [4:0]    mem_lane,         // ... and its lane (also of st_err)
     input  wire          unimpl,
     // results (gpu_exec, gpu_mem) and where they go
     input  wire [2:0]    unit,             // whose rows they are
@@ -148,13 +153,18 @@ module gpu_retire (
         end
     endtask
 
+    // the code END reports, and whether it names a lane
+    wire [7:0] end_code = (trap != 8'd0) ? trap : st_err ? TRAP_MEMORY_RANGE : 8'd0;
+    wire       end_lane = end_code != 8'd0 && end_code < 8'd32 && TRAP_LANE_CODES[end_code[4:0]];
+
     task end_beat;
         begin
             beat(BEAT_END);
             rt_mask_a <= failed ? 32'd0 : br_mask; rt_mask_b <= failed ? 32'd0 : exit_m;
             rt_pc <= failed ? 64'd0 : br_tgt;
             rt_status <= (trap != 8'd0 || st_err) ? STATUS_TRAP : unimpl ? STATUS_UNIMPLEMENTED : STATUS_RETIRED;
-            rt_data <= {24'd0, (trap != 8'd0) ? trap : st_err ? TRAP_MEMORY_RANGE : 8'd0};
+            rt_data <= {24'd0, end_code};
+            if (end_lane) rt_lane <= (mem_trap != 8'd0 || st_err) ? mem_lane : ctz(exec);
             rs <= R_END;
         end
     endtask

@@ -413,7 +413,7 @@ static int reset(void *ctx)
     if (wait_idle() != 0) /* the DUT clears its register files after reset */
         return -1;
     uint32_t w;
-    if (bd_read(FW_BD_CAP, 0, FW_CAP_WARPS, 0, &w) != 0)
+    if (bd_read(FW_BD_CAP, 0, FW_CAP_WARPS, 0, &w) != 0 || bd_read(FW_BD_CAP, 0, FW_CAP_FEATURES, 0, &d->features) != 0)
         return -1;
     d->cap_warps = w > 64 ? 64 : w;
     return 0;
@@ -573,7 +573,7 @@ static void read_beat(fw_beat *b)
 static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog)
 {
     fw_beats a;
-    fw_beats_begin(&a, rec);
+    fw_beats_begin(&a, rec, d->features);
     uint64_t deadline = gh_ref_cycles() + (watchdog ? watchdog : DEFAULT_WATCHDOG);
     for (;;) {
         uint32_t st = rd(DBG(STATUS));

@@ -49,6 +49,7 @@ typedef struct {
 
 typedef struct {
     uint32_t cap_warps;  /* CAP_WARPS, read at init */
+    uint32_t features;   /* capability word FEATURES, read at reset (TRAP_LANE: END names a trap's lane) */
     uint32_t warps;      /* launched warps; 0 before LAUNCH */
     uint32_t pages;      /* DUT-memory pages in use */
     uint64_t last_key;   /* one-entry lookup cache: key + 1, 0 = empty */

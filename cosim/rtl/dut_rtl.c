@@ -106,7 +106,8 @@ static int read_caps(fw_dut_rtl *d)
 {
     uint32_t v;
     if (bd_read(d, FW_BD_CAP, 0, FW_CAP_WARPS, 0, &d->cap_warps) != 0 ||
-        bd_read(d, FW_BD_CAP, 0, FW_CAP_LANES, 0, &d->cap_lanes) != 0)
+        bd_read(d, FW_BD_CAP, 0, FW_CAP_LANES, 0, &d->cap_lanes) != 0 ||
+        bd_read(d, FW_BD_CAP, 0, FW_CAP_FEATURES, 0, &d->features) != 0)
         return -1;
     for (unsigned w = 0; w < FW_PORT_CAP_OPTYPE_WORDS; w++) {
         if (bd_read(d, FW_BD_CAP, 0, FW_CAP_OPTYPES + w, 0, &v) != 0)
@@ -404,7 +405,7 @@ static void take_beat(fw_dut_rtl *d, fw_beats *a)
 static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
 {
     fw_beats b;
-    fw_beats_begin(&b, rec);
+    fw_beats_begin(&b, rec, d->features);
     d->in.step = 1;
     d->in.run = 0;
     serve_memory(d);

@@ -49,6 +49,7 @@ typedef struct {
     bool wave_on;
     /* capabilities, read through the backdoor after the first reset */
     uint32_t cap_warps, cap_lanes;
+    uint32_t features; /* capability word FEATURES (TRAP_LANE: END names a trap's lane) */
     uint8_t optypes[32];
     uint16_t variant_count; /* the core's map of the variants it lacks (port.h, CAP LACKING) */
     uint8_t lacking[WIRE_VARIANT_MAP_BYTES];

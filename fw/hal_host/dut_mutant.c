@@ -7,8 +7,13 @@
 
 int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec)
 {
-    unsigned long long at, addr;
+    unsigned long long at, addr, v;
     char extra;
+    if (strcmp(spec, "no-trap-lane") == 0) {
+        m->kind = FW_MUTANT_NO_TRAP_LANE;
+        m->at = 0;
+        return 0;
+    }
     /* sscanf's %u takes a sign and blanks: only digits and ':' after the name */
     const char *args = strchr(spec, ':');
     if (!args || !args[1] || strspn(args + 1, "0123456789:") != strlen(args + 1))
@@ -22,6 +27,12 @@ int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec)
     else if (sscanf(spec, "hidden-store:%llu:%llu%c", &at, &addr, &extra) == 2 && addr % 4 == 0) {
         m->kind = FW_MUTANT_HIDDEN_STORE;
         m->store_addr = addr;
+    } else if ((sscanf(spec, "trap-code:%llu%c", &v, &extra) == 1 ||
+                sscanf(spec, "trap-lane:%llu%c", &v, &extra) == 1) &&
+               v <= (spec[5] == 'c' ? 0xffffffffull : 31u)) {
+        m->kind = spec[5] == 'c' ? FW_MUTANT_TRAP_CODE : FW_MUTANT_TRAP_LANE;
+        m->trap_value = (uint32_t)v;
+        at = 0;
     } else if (sscanf(spec, "mufu-ulp:%u:%u%c", &m->ulp_off, &m->ulp_declared, &extra) == 2 &&
              m->ulp_declared <= 0xff) {
         m->kind = FW_MUTANT_MUFU_ULP;
@@ -58,6 +69,22 @@ static int nudge_approximate(fw_dut_mutant *m, wire_commit *rec)
             return -1;
     }
     return 0;
+}
+
+/* trap-code, trap-lane, no-trap-lane: the trapping record as such a DUT gives it */
+static void mutate_trap(const fw_dut_mutant *m, wire_commit *rec)
+{
+    if (!(rec->flags & WIRE_COMMIT_TRAP))
+        return;
+    bool lane = gm_trap_names_lane(rec->trap_code);
+    if (m->kind == FW_MUTANT_TRAP_CODE)
+        rec->trap_code = m->trap_value;
+    else if (m->kind == FW_MUTANT_TRAP_LANE)
+        rec->trap_lane = lane ? rec->trap_lane ^ (m->trap_value ? m->trap_value : 1u) : m->trap_value;
+    else if (m->kind == FW_MUTANT_NO_TRAP_LANE && lane) {
+        rec->flags |= WIRE_COMMIT_LANE_UNREPORTED;
+        rec->trap_lane = GM_TRAP_NO_LANE;
+    }
 }
 
 static int reset(void *ctx)
@@ -125,6 +152,8 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
     int rc = m->inner->step(m->inner_ctx, rec, watchdog);
     if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_FLAG_TRAP && m->steps == m->at)
         rec->flags |= WIRE_COMMIT_TRAP;
+    if (rc == FW_STEP_RETIRED)
+        mutate_trap(m, rec);
     if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_MUFU_ULP && nudge_approximate(m, rec) != 0)
         return FW_STEP_ERROR;
     if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_HIDDEN_STORE && m->steps == m->at &&

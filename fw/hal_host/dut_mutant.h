@@ -9,6 +9,13 @@
  *   hang:N        the DUT stops retiring at step N (the watchdog fires)
  *   hidden-store:N:A  after step N the DUT also stores a word at address A,
  *                 which no commit record names
+ *   trap-code:C   a trapping record carries trap code C instead of its own
+ *   trap-lane:P   a trapping record names the wrong lane: lane ^ P (P 0: 1)
+ *                 for a trap that names one, lane P for a trap that names
+ *                 none (cosim/common/include/trap_codes.h)
+ *   no-trap-lane  the DUT cannot name the trapping lane, as a core without
+ *                 TRAP_LANE (fw/port.h FEATURES): a lane trap's record says
+ *                 so (WIRE_COMMIT_LANE_UNREPORTED) and names no lane
  * Lies told on the wire itself (frames, fields, sequence numbers): lie_link.h. */
 #ifndef FW_DUT_MUTANT_H
 #define FW_DUT_MUTANT_H
@@ -24,6 +31,9 @@ enum fw_mutation {
     FW_MUTANT_MUFU_ULP,
     FW_MUTANT_HANG,
     FW_MUTANT_HIDDEN_STORE,
+    FW_MUTANT_TRAP_CODE,
+    FW_MUTANT_TRAP_LANE,
+    FW_MUTANT_NO_TRAP_LANE,
 };
 
 typedef struct {
@@ -33,6 +43,7 @@ typedef struct {
     uint64_t at, steps;
     uint32_t ulp_off, ulp_declared; /* mufu-ulp */
     uint64_t store_addr;            /* hidden-store */
+    uint32_t trap_value;            /* trap-code: the code; trap-lane: P */
     int (*poke)(void *inner_ctx, uint64_t addr, uint32_t word); /* hidden-store: memory behind the DUT's back */
 } fw_dut_mutant;
 

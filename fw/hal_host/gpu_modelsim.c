@@ -45,7 +45,8 @@ int main(int argc, char **argv)
         } else if (opt == 'm') {
             if (fw_dut_mutant_parse(&mutant, optarg) != 0) {
                 fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N, step-error:N, mufu-ulp:D:T (T <= 255), "
-                                "hang:N or hidden-store:N:ADDRESS (decimal, word-aligned)\n");
+                                "hang:N, hidden-store:N:ADDRESS (decimal, word-aligned), trap-code:C, "
+                                "trap-lane:P (P <= 31) or no-trap-lane\n");
                 return 2;
             }
         } else if (opt == 'L') {

@@ -29,6 +29,8 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE
     X(rec_flag_trap, "rec-flag-trap", AT_RECORD, "the first record says it trapped (code 1)")          \
     X(rec_trap_code, "rec-trap-code", AT_RECORD, "a record that did not trap carries a trap code")     \
     X(rec_trap_lane, "rec-trap-lane", AT_RECORD, "a record that did not trap names a trapping lane")   \
+    X(rec_lane_unreported, "rec-lane-unreported", AT_RECORD,                                           \
+      "a record that did not trap says its trapping lane was not reported")                             \
     X(rec_branch_mask, "rec-branch-mask", AT_RECORD, "a taken branch's lanes lose one")                \
     X(rec_branch_target, "rec-branch-target", AT_RECORD, "a taken branch's target is 16 bytes on")     \
     X(rec_branch_invented, "rec-branch-invented", AT_RECORD, "the first record claims a taken branch") \
@@ -180,6 +182,7 @@ static bool lie_to_record(int lie, wire_commit *r)
     case LIE_rec_flag_trap: r->flags |= WIRE_COMMIT_TRAP, r->trap_code = 1; return true;
     case LIE_rec_trap_code: r->trap_code = 1; return true;
     case LIE_rec_trap_lane: r->trap_lane = 5; return true;
+    case LIE_rec_lane_unreported: r->flags |= WIRE_COMMIT_LANE_UNREPORTED; return true;
     case LIE_rec_branch_mask:
         if (!r->branch_mask)
             return false;

@@ -220,6 +220,8 @@ static void usage(FILE *f)
           "--fw-max-insns N stop the image after N rv32 instructions (a crash report, exit of the host: 8)\n"
           "--fw-stats       print the image's cost figures at the end (" USBEMU_STATS_ENV "=1)\n"
           "--fw-coverage F  append \"run|not-run FUNCTION SIZE\" lines for the image to F (" USBEMU_COVERAGE_ENV ")\n"
+          "--dut-no-trap-lane  the debug port presents a core without TRAP_LANE (capability word FEATURES 0):\n"
+          "                 the image then reports a lane trap's lane as not reported (rv32 image only)\n"
           "Exit status: PROGRAM's (128+signal if it was killed); 125 if the emulation cannot start;\n"
           "2 for --dut rtl where the Verilated core is not built.\n",
           f);
@@ -238,6 +240,7 @@ int main(int argc, char **argv)
                                             {"fw-max-insns", required_argument, NULL, 'M'},
                                             {"fw-stats", no_argument, NULL, 'S'},
                                             {"fw-coverage", required_argument, NULL, 'V'},
+                                            {"dut-no-trap-lane", no_argument, NULL, 'L'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
     int fault_usb = USBEMU_FAULT_NONE;
@@ -314,6 +317,7 @@ int main(int argc, char **argv)
         case 'I': usbemu_image_opts.path = optarg; break;
         case 'S': usbemu_image_opts.stats = true; break;
         case 'V': usbemu_image_opts.coverage = optarg; break;
+        case 'L': usbemu_image_opts.no_trap_lane = true; break;
         case 'C':
         case 'M': {
             char *end;
@@ -331,7 +335,7 @@ int main(int argc, char **argv)
             break;
         }
 #else
-        case 'I': case 'S': case 'V': case 'C': case 'M':
+        case 'I': case 'S': case 'V': case 'C': case 'M': case 'L':
             usbemu_say("the rv32 image options need a gpu-usbemu built with Unicorn, libelf and the image");
             return 2;
 #endif
@@ -355,6 +359,13 @@ int main(int argc, char **argv)
                    "its debug port takes stores from the records; use --firmware host", dut_fault.kind);
         return 2;
     }
+#ifdef USBEMU_HAVE_IMAGE
+    if (!image && usbemu_image_opts.no_trap_lane) {
+        usbemu_say("--dut-no-trap-lane plays a core on the emulated debug port, which only the rv32 image "
+                   "drives: not with --firmware host");
+        return 2;
+    }
+#endif
 #ifndef USBEMU_HAVE_IMAGE
     if (image) {
         usbemu_say("--firmware image: this gpu-usbemu cannot run the rv32 image (needs Unicorn, libelf and the "

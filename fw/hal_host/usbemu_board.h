@@ -148,6 +148,7 @@ typedef struct {
     uint64_t max_insns, spin_insns;
     bool stats;
     const char *coverage;
+    bool no_trap_lane; /* the debug port presents a core without TRAP_LANE (ghemu_config) */
 } image_options;
 
 extern image_options usbemu_image_opts;

@@ -1,9 +1,11 @@
 // checker_mutant_tb: proves gpu_port_checker. No DUT: the testbench drives
 // both sides of the port itself and, after a clean reset each time, plants
 // one violation of each kind the checker knows (and the GPR_ROW beat's own
-// ones: out of order, RZ, no lane, changed before taken); the checker must
-// flag that kind and no other. A well-behaved instruction (GPR and GPR_ROW
-// beats among its beats) must flag nothing.
+// ones: out of order, RZ, no lane, changed before taken; and a lane trap
+// naming a lane that does not execute, once FEATURES declared TRAP_LANE); the
+// checker must flag that kind and no other. A well-behaved instruction (GPR
+// and GPR_ROW beats among its beats) must flag nothing, and so must a lane
+// trap naming an executing lane.
 // Ends with "checker mutants: PASS" or "checker mutants: FAIL" (the CTest
 // scripts look for them). The X/Z kind needs a 4-state simulator: it is
 // reported as not applicable under Verilator.
@@ -27,7 +29,9 @@ module checker_mutant_tb;
     reg  [2:0]   rt_kind = 3'd0;
     reg  [6:0]   rt_warp = 7'd0;
     reg  [7:0]   rt_index = 8'd0, rt_status = 8'd0;
-    reg  [31:0]  rt_data = 32'd0, rt_mask_a = 32'd0;
+    reg  [31:0]  rt_data = 32'd0, rt_mask_a = 32'd0, rt_mask_b = 32'd0;
+    reg  [4:0]   rt_lane = 5'd0;
+    reg  [31:0]  bd_rdata = 32'd0;
     reg  [1023:0] rt_row = 1024'd0;
     reg          bd_ack = 1'b0;
 
@@ -40,10 +44,10 @@ module checker_mutant_tb;
         .mem_req(mem_req), .mem_we(mem_we), .mem_space(mem_space), .mem_bank(5'd0), .mem_addr(mem_addr),
         .mem_wdata(32'd0), .mem_ack(mem_ack), .mem_rdata(32'd0), .mem_err(1'b0),
         .rt_valid(rt_valid), .rt_ready(rt_ready), .rt_kind(rt_kind), .rt_warp(rt_warp), .rt_pc(64'd0),
-        .rt_insn(128'd0), .rt_mask_a(rt_mask_a), .rt_mask_b(32'd0), .rt_index(rt_index),
-        .rt_lane(5'd0), .rt_data(rt_data), .rt_status(rt_status), .rt_row(rt_row),
+        .rt_insn(128'd0), .rt_mask_a(rt_mask_a), .rt_mask_b(rt_mask_b), .rt_index(rt_index),
+        .rt_lane(rt_lane), .rt_data(rt_data), .rt_status(rt_status), .rt_row(rt_row),
         .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_warp(7'd0), .bd_index(bd_index),
-        .bd_lane(5'd0), .bd_wdata(32'd0), .bd_ack(bd_ack), .bd_rdata(32'd0),
+        .bd_lane(5'd0), .bd_wdata(32'd0), .bd_ack(bd_ack), .bd_rdata(bd_rdata),
         .violations(violations), .kinds(kinds));
 
     task cycles(input integer n);
@@ -64,6 +68,24 @@ module checker_mutant_tb;
     endtask
 
     `include "gpu_port.vh"
+    `include "gpu_contract.vh"
+
+    // the board reads the capability word FEATURES: TRAP_LANE declared
+    task read_features;
+        begin
+            bd_req = 1'b1; bd_we = 1'b0; bd_space = BD_CAP; bd_index = CAPW_FEATURES; cycles(1);
+            bd_req = 1'b0; bd_ack = 1'b1; bd_rdata = 32'd1 << FEAT_TRAP_LANE; cycles(1);
+            bd_ack = 1'b0; bd_rdata = 32'd0; bd_space = 4'd0; bd_index = 8'd0;
+        end
+    endtask
+
+    // a trap of lanes 8..11 (HEAD's exec mask) at a misaligned address, whose END names `lane`
+    task lane_trap(input [4:0] lane);
+        begin
+            rt_mask_b = 32'h00000f00; beat(BEAT_HEAD, 7'd0, 8'd0, 8'd0, 32'd0); rt_mask_b = 32'd0;
+            rt_lane = lane; beat(BEAT_END, 7'd0, 8'd0, STATUS_TRAP, {24'd0, TRAP_MISALIGNED_ADDRESS}); rt_lane = 5'd0;
+        end
+    endtask
 
     // one retire beat, taken at once
     task beat(input [2:0] kind, input [6:0] warp, input [7:0] index, input [7:0] status, input [31:0] data);
@@ -116,6 +138,9 @@ module checker_mutant_tb;
         busy = 1'b0; cycles(3);
         if (violations != 32'd0) begin $display("clean instruction: %0d violations", violations); failed = 1'b1; end
         else $display("clean instruction: nothing flagged");
+        read_features; busy = 1'b1; cycles(1); lane_trap(5'd9); busy = 1'b0; cycles(3);
+        if (violations != 32'd0) begin $display("clean lane trap: %0d violations", violations); failed = 1'b1; end
+        else $display("clean lane trap (lane 9 of lanes 8..11): nothing flagged");
 
         clean_reset; n_before = violations;
         rst_n = 1'b0; cycles(1); rst_n = 1'b1;
@@ -184,6 +209,10 @@ module checker_mutant_tb;
         clean_reset; good_launch; n_before = violations;
         busy = 1'b1; beat(3'd0, 7'd0, 8'd0, 8'd0, 32'd0); beat(3'd6, 7'd0, 8'd0, 8'd3, 32'd0); busy = 1'b0;
         cycles(3); expect_kind(12, "retire-end");
+
+        clean_reset; good_launch; read_features; n_before = violations;
+        busy = 1'b1; cycles(1); lane_trap(5'd3); busy = 1'b0;
+        cycles(3); expect_kind(12, "retire-end (trap lane not executing)");
 
         clean_reset; good_launch; n_before = violations;
         busy = 1'b1; beat(3'd0, 7'd1, 8'd0, 8'd0, 32'd0); beat(3'd6, 7'd1, 8'd0, 8'd0, 32'd0); busy = 1'b0;

@@ -177,6 +177,7 @@ module conformance_run #(
     integer n_end = 0, n_head = 0, n_mem = 0, n_pred = 0, n_bad = 0, n_r7 = 0;
     reg [7:0]  last_status = 8'd0;
     reg [31:0] last_code = 32'd0;
+    reg [4:0]  last_lane = 5'd0;
     reg [6:0]  head_warp = 7'd0;
     // R7 = a[tid] + tid (IADD), lane by lane (GPR) or a warp at once (GPR_ROW)
     function [31:0] r7(input [6:0] warp, input [4:0] lane);
@@ -211,7 +212,7 @@ module conformance_run #(
                 $display("conformance CAP_WARPS=%0d: MEM beat warp %0d lane %0d: %h at %h", CAP_WARPS, head_warp, rt_lane, rt_data, rt_pc);
             end
         end
-        BEAT_END: begin n_end <= n_end + 1; last_status <= rt_status; last_code <= rt_data; end
+        BEAT_END: begin n_end <= n_end + 1; last_status <= rt_status; last_code <= rt_data; last_lane <= rt_lane; end
         default: ;
         endcase
     end
@@ -358,6 +359,7 @@ module conformance_run #(
         bd_check(BD_CAP, 7'd0, CAPW_OPTYPES + 8'd4, 5'd0, ISA_IMPLEMENTED[159:128], "capability OPTYPES+4 (optypes 128..159)");
         bd_check(BD_CAP, 7'd0, CAPW_TOLERANCES, 5'd0, core_tolerance_word(4'd0), "capability TOLERANCES (the first bound)");
         bd_check(BD_CAP, 7'd0, CAPW_TOLERANCES + 8'd15, 5'd0, core_tolerance_word(4'd15), "capability TOLERANCES+15");
+        bd_check(BD_CAP, 7'd0, CAPW_FEATURES, 5'd0, 32'd1 << FEAT_TRAP_LANE, "capability FEATURES (TRAP_LANE)");
         bd_check(BD_STATUS, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane status (ready)");
         bd_check(BD_PC_LO, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane PC");
         bd(1'b1, BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, rd);
@@ -462,6 +464,7 @@ module conformance_run #(
         check("ENDs up to a load the board refuses", n_end - ends0, 4);
         check("END status of the refused load", {24'd0, last_status}, {24'd0, STATUS_TRAP});
         check("trap code of the refused load", last_code, {24'd0, TRAP_MEMORY_RANGE});
+        check("trapping lane of the refused load (lane 0)", {27'd0, last_lane}, 32'd0);
         bd_check(BD_CORE, 7'd0, CORE_RETIRED, 5'd0, 32'd3, "retire count before the refused load");
 
         // ---- the checker saw nothing; the board's own checks

@@ -64,7 +64,7 @@ module gpu_port_checker #(
     output wire [31:0] violations,
     output wire [17:0] kinds
 );
-    // trap codes (TRAP_MAX) from the model's GM_TRAPS: hdl_stubs/contract.cmake;
+    // trap codes (TRAP_MAX, TRAP_LANE_CODES) from GM_TRAPS: hdl_stubs/contract.cmake;
     // beat kinds and statuses from fw/core/include/fw/port.h: hdl_stubs/port.cmake
     /* verilator lint_off UNUSEDPARAM */
     `include "gpu_contract.vh"
@@ -85,6 +85,7 @@ module gpu_port_checker #(
                        V_RT_HOLD     = 10,  // D a retire beat withdrawn or changed before it was taken
                        V_RT_ORDER    = 11,  // D beat outside HEAD..END, kinds out of order
                        V_RT_END      = 12,  // D END: status above 2, trap code 0 or unknown, beats before a trap/UNIMPLEMENTED END
+                                            //   (and, FEATURES declaring TRAP_LANE, a lane trap's rt_lane not executing)
                        V_RT_FIELDS   = 13,  // D HEAD warp not launched; index out of range for the kind; GPR_ROW with no lane
                        V_BUSY        = 14,  // D busy low with a record open, or rt_valid / mem_req while busy is low
                        V_BD_ACK      = 15,  // D bd_ack without bd_req, or high two cycles running
@@ -200,8 +201,13 @@ module gpu_port_checker #(
     wire [1342:0] rt_now = {rt_kind, rt_warp, rt_pc, rt_insn, rt_mask_a, rt_mask_b, rt_index, rt_lane, rt_data, rt_status,
                             rt_row};
     reg [2:0]   last_kind;     // the last beat taken within the open record
+    reg [31:0]  head_exec;     // the open record's exec mask (HEAD's rt_mask_b)
+    reg         lane_declared; // FEATURES, as the board read it, declares TRAP_LANE (backdoor block)
     reg [15:0]  n_beats, n_state_beats;   // beats after HEAD: all, and those other than MEM
-    initial begin rt_wait = 1'b0; rt_q = 1343'd0; rec_open = 1'b0; last_kind = BEAT_HEAD; n_beats = 0; n_state_beats = 0; end
+    initial begin
+        rt_wait = 1'b0; rt_q = 1343'd0; rec_open = 1'b0; last_kind = BEAT_HEAD; n_beats = 0; n_state_beats = 0;
+        head_exec = 32'd0;
+    end
     always @(posedge clk) begin : retire
         reg [17:0] hit;
         hit = 18'd0;
@@ -218,12 +224,16 @@ module gpu_port_checker #(
                 if (rec_open) hit[V_RT_ORDER] = 1'b1;
                 if (!launched || rt_warp >= nwarps) hit[V_RT_FIELDS] = 1'b1;
                 rec_open <= 1'b1; last_kind <= BEAT_HEAD; n_beats <= 16'd0; n_state_beats <= 16'd0;
+                head_exec <= rt_mask_b;
             end
             BEAT_END: begin
                 if (!rec_open) hit[V_RT_ORDER] = 1'b1;
                 if (rt_status > STATUS_UNIMPLEMENTED ||
                     (rt_status == STATUS_TRAP && (rt_data == 32'd0 || rt_data > {24'd0, TRAP_MAX} || n_state_beats != 16'd0)) ||
                     (rt_status == STATUS_UNIMPLEMENTED && n_beats != 16'd0)) hit[V_RT_END] = 1'b1;
+                // a trap whose code names a lane names one that executes (the DUT declared TRAP_LANE)
+                if (rt_status == STATUS_TRAP && lane_declared && rt_data < 32'd32 && TRAP_LANE_CODES[rt_data[4:0]] &&
+                    !head_exec[rt_lane]) hit[V_RT_END] = 1'b1;
                 rec_open <= 1'b0;
             end
             default: begin      // GPR, GPR_ROW, PRED, UR, UPRED, MEM
@@ -249,7 +259,7 @@ module gpu_port_checker #(
     reg        bd_wait, bd_req_q, bd_ack_q;
     reg [56:0] bd_q;
     wire [56:0] bd_now = {bd_we, bd_space, bd_warp, bd_index, bd_lane, bd_wdata};
-    initial begin bd_wait = 1'b0; bd_req_q = 1'b0; bd_ack_q = 1'b0; bd_q = 57'd0; end
+    initial begin bd_wait = 1'b0; bd_req_q = 1'b0; bd_ack_q = 1'b0; bd_q = 57'd0; lane_declared = 1'b0; end
     always @(posedge clk) begin : backdoor
         reg [17:0] hit;
         hit = 18'd0;
@@ -259,6 +269,9 @@ module gpu_port_checker #(
             if (bd_wait && !bd_ack && (!bd_req || bd_now != bd_q)) hit[V_BD_HOLD] = 1'b1;
             if (bd_req && !bd_req_q && busy && !sweep) hit[V_BD_BUSY] = 1'b1;
             if (bd_ack && (!bd_req_q || bd_ack_q)) hit[V_BD_ACK] = 1'b1;
+            // the capability word FEATURES read (bd_q: the request, held until the edge before bd_ack)
+            if (bd_ack && !bd_q[56] && bd_q[55:52] == BD_CAP && bd_q[44:37] == CAPW_FEATURES)
+                lane_declared <= bd_rdata[FEAT_TRAP_LANE];
         end
         bd_wait <= rst_n && bd_req && !bd_ack;
         bd_req_q <= bd_req; bd_ack_q <= bd_ack;

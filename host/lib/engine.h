@@ -56,6 +56,8 @@ unsigned gh__compare_records(gh_text *r, const wire_commit *model, const wire_co
 /* record_shape.c: what no target's record may hold (out-of-range numbers, a
  * register written twice), said in r; the count of such faults. */
 unsigned gh__record_shape(gh_text *r, const wire_commit *target);
+/* A trapping lane as words: "lane 5", "no lane" (GM_TRAP_NO_LANE). */
+const char *gh__lane_text(uint32_t lane, char *out, size_t len);
 
 /* Page numbers (address / WIRE_PAGE_SIZE) a run placed or wrote. */
 typedef struct {

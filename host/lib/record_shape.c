@@ -2,8 +2,9 @@
  * register, predicate or uniform out of range (never compared, so a write
  * there would go unseen), or one written twice (the compare would read only
  * the first entry), a store size outside the ISA's, a trapping lane without a
- * trap, a lane outside the active mask executing or writing. A target's
- * record is checked before it is compared. */
+ * trap, a lane said unreported where no lane was to be named, a lane outside
+ * the active mask executing or writing. A target's record is checked before
+ * it is compared. */
 #include "engine.h"
 
 /* Each of n numbers below limit (the one past it reserved: RZ, PT, URZ)
@@ -59,6 +60,15 @@ unsigned gh__record_shape(gh_text *r, const wire_commit *t)
     }
     if (!t->trap_code && t->trap_lane) {
         gh__say(r, "  record shape: a trapping lane (%u) without a trap\n", t->trap_lane);
+        bad++;
+    }
+    /* "not reported" is for a lane the record had to name (trap_codes.h: LANE), and leaves none */
+    if ((t->flags & WIRE_COMMIT_LANE_UNREPORTED) &&
+        (!(t->flags & WIRE_COMMIT_TRAP) || !gm_trap_names_lane(t->trap_code) || t->trap_lane != GM_TRAP_NO_LANE)) {
+        gh__say(r, "  record shape: the trapping lane said not reported, of %s (trap code %u, lane %u)\n",
+                !(t->flags & WIRE_COMMIT_TRAP) ? "a record that did not trap"
+                : !gm_trap_names_lane(t->trap_code) ? "a trap that names no lane" : "a record that names one",
+                t->trap_code, t->trap_lane);
         bad++;
     }
     /* only lanes at this PC execute or write */

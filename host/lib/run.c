@@ -335,15 +335,22 @@ static void ended_trap(run *s)
         if (!check_state(s, "at the trap, after"))
             return;
         gh__say(&s->text, "TRAP (the target agrees): %s\n", gm_trap_message(s->m));
+        if (s->last.flags & WIRE_COMMIT_LANE_UNREPORTED) /* left out of the comparison: never silently */
+            gh__say(&s->text, "trapping lane: not reported by this target (its DUT does not name the lane of "
+                    "this trap), so not compared\n");
     } else {
         const char *said = s->t->ops->trap_message ? s->t->ops->trap_message(s->t) : NULL;
-        char text[160];
+        char text[160], lane[24];
         gh__disasm(s->last.insn_lo, s->last.insn_hi, s->last.pc, text, sizeof text);
+        if (s->last.flags & WIRE_COMMIT_LANE_UNREPORTED)
+            snprintf(lane, sizeof lane, "lane not reported");
+        else
+            gh__lane_text(s->last.trap_lane, lane, sizeof lane);
         if (said)
             gh__say(&s->text, "TRAP: %s\n", said);
         else
-            gh__say(&s->text, "TRAP: warp %u, pc 0x%" PRIx64 ", lane %u: %s ;: %s\n", s->last.warp, s->last.pc,
-                    s->last.trap_lane, text, gm_trap_name(s->last.trap_code));
+            gh__say(&s->text, "TRAP: warp %u, pc 0x%" PRIx64 ", %s: %s ;: %s\n", s->last.warp, s->last.pc, lane,
+                    text, gm_trap_name(s->last.trap_code));
     }
     fault_never_seen(s);
     verdict(s, GH_TRAPPED);

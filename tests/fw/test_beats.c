@@ -1,7 +1,8 @@
 /* The shared beat assembler (fw/beats.h): GPR and GPR_ROW beats into one
  * record, in any mix, the last value of a lane winning; and the beats that
  * break the contract (a row with no lane or to RZ, a beat before HEAD, more
- * registers than a record holds) mark the record broken. */
+ * registers than a record holds) mark the record broken; a trap's lane as
+ * its code and the core's FEATURES word say (trap_codes.h, fw/port.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,7 +27,7 @@ static void rows_and_lanes(void **state)
 {
     (void)state;
     fw_beats a;
-    fw_beats_begin(&a, &rec);
+    fw_beats_begin(&a, &rec, 0);
     assert_int_equal(add(&a, FW_BEAT_HEAD, 0, 0, 0xffffffffu, 0x0000ffffu, 0), 0);
     add(&a, FW_BEAT_GPR_ROW, 4, 0, 0x0000ff0fu, 0, 0);
     add(&a, FW_BEAT_GPR, 4, 2, 0, 0, 0xabcd);         /* a lane the row wrote: last value wins */
@@ -53,7 +54,7 @@ static void rows_and_lanes(void **state)
 static void broken(uint8_t kind, uint8_t index, uint32_t mask_a, int before_head)
 {
     fw_beats a;
-    fw_beats_begin(&a, &rec);
+    fw_beats_begin(&a, &rec, 0);
     if (!before_head)
         add(&a, FW_BEAT_HEAD, 0, 0, 1, 1, 0);
     add(&a, kind, index, 0, mask_a, 0, 0);
@@ -69,7 +70,7 @@ static void contract_breaks(void **state)
     broken(FW_BEAT_GPR, 255, 0, 0);             /* RZ by lane */
     broken(FW_BEAT_GPR_ROW, 3, 1, 1);           /* before HEAD */
     fw_beats a;
-    fw_beats_begin(&a, &rec);
+    fw_beats_begin(&a, &rec, 0);
     add(&a, FW_BEAT_HEAD, 0, 0, 1, 1, 0);
     for (uint8_t r = 0; r <= WIRE_MAX_GPR_WRITES; r++) /* one register more than a record holds */
         add(&a, FW_BEAT_GPR_ROW, r, 0, 1, 0, 0);
@@ -81,13 +82,49 @@ static void trap_and_unimplemented(void **state)
 {
     (void)state;
     fw_beats a;
-    fw_beats_begin(&a, &rec);
+    fw_beats_begin(&a, &rec, 0);
     add(&a, FW_BEAT_HEAD, 0, 0, 1, 1, 0);
     fw_beat end = {.kind = FW_BEAT_END, .status = FW_BEAT_UNIMPLEMENTED};
     assert_int_equal(fw_beats_add(&a, &end), 1);
     assert_false(a.broken);
     assert_true(rec.flags & WIRE_COMMIT_TRAP);
     assert_int_equal(rec.trap_code, 1);
+    assert_int_equal(rec.trap_lane, GM_TRAP_NO_LANE);
+    assert_false(rec.flags & WIRE_COMMIT_LANE_UNREPORTED);
+}
+
+/* One trap of `code` whose END carries rt_lane 9, from a core presenting `features`. */
+static void trap_end(uint32_t features, uint32_t code)
+{
+    fw_beats a;
+    fw_beats_begin(&a, &rec, features);
+    add(&a, FW_BEAT_HEAD, 0, 0, 0xffffffffu, 0x0000ff00u, 0);
+    fw_beat end = {.kind = FW_BEAT_END, .status = FW_BEAT_TRAP, .data = code, .lane = 9};
+    assert_int_equal(fw_beats_add(&a, &end), 1);
+    assert_false(a.broken);
+    assert_true(rec.flags & WIRE_COMMIT_TRAP);
+    assert_int_equal(rec.trap_code, code);
+}
+
+static void trapping_lanes(void **state)
+{
+    (void)state;
+    const uint32_t lane_core = 1u << FW_FEATURE_TRAP_LANE;
+    trap_end(lane_core, GM_TRAP_MISALIGNED_ADDRESS); /* a lane trap: END's lane */
+    assert_int_equal(rec.trap_lane, 9);
+    assert_false(rec.flags & WIRE_COMMIT_LANE_UNREPORTED);
+    trap_end(lane_core, GM_TRAP_PC_OUT_OF_RANGE); /* the warp's: no lane, whatever rt_lane says */
+    assert_int_equal(rec.trap_lane, GM_TRAP_NO_LANE);
+    assert_false(rec.flags & WIRE_COMMIT_LANE_UNREPORTED);
+    trap_end(0, GM_TRAP_MEMORY_RANGE); /* a core without TRAP_LANE: not reported, and said so */
+    assert_int_equal(rec.trap_lane, GM_TRAP_NO_LANE);
+    assert_true(rec.flags & WIRE_COMMIT_LANE_UNREPORTED);
+    trap_end(0, GM_TRAP_ILLEGAL_INSTRUCTION); /* ... which a code naming no lane never needs */
+    assert_int_equal(rec.trap_lane, GM_TRAP_NO_LANE);
+    assert_false(rec.flags & WIRE_COMMIT_LANE_UNREPORTED);
+    for (uint32_t code = 0; code < 32; code++) /* the lane codes, as trap_codes.h lists them */
+        assert_int_equal(gm_trap_names_lane(code), code >= GM_TRAP_MISALIGNED_ADDRESS &&
+                                                       code <= GM_TRAP_CONST_OUT_OF_RANGE);
 }
 
 int main(void)
@@ -96,6 +133,7 @@ int main(void)
         cmocka_unit_test(rows_and_lanes),
         cmocka_unit_test(contract_breaks),
         cmocka_unit_test(trap_and_unimplemented),
+        cmocka_unit_test(trapping_lanes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

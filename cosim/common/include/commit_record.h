@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "trap_codes.h" /* trap_code's values, and what trap_lane holds for each */
+
 #define WIRE_LANES 32
 #define WIRE_MAX_GPR_WRITES 8 /* a 128-bit load plus a pair, with room to spare */
 #define WIRE_MAX_PRED_WRITES 7 /* R2P writes P0..P6 */
@@ -21,6 +23,11 @@ enum wire_commit_flags {
     WIRE_COMMIT_EXITED = 1u << 0, /* lanes exited at this instruction (see exit_mask) */
     WIRE_COMMIT_WARP_DONE = 1u << 1,
     WIRE_COMMIT_TRAP = 1u << 2,   /* the instruction trapped: no write took effect */
+    /* a trap whose code names a lane (trap_codes.h: LANE) at a lane the
+     * target cannot name: its DUT does not report the trapping lane (the
+     * port's FEATURES capability word lacks TRAP_LANE). trap_lane is then
+     * GM_TRAP_NO_LANE and is not compared; gpuhost says so. */
+    WIRE_COMMIT_LANE_UNREPORTED = 1u << 3,
 };
 
 typedef struct {
@@ -59,8 +66,8 @@ typedef struct {
     uint8_t gpr_count, pred_count, ur_count;
     uint8_t upred_mask, upred_value; /* uniform predicates written (bit n = UPn) */
     uint8_t mem_count;               /* 0 or 1 */
-    uint32_t trap_code;
-    uint32_t trap_lane;
+    uint32_t trap_code;     /* enum gm_trap (trap_codes.h); 0: no trap */
+    uint32_t trap_lane;     /* a LANE trap: the trapping lane; a WARP trap: GM_TRAP_NO_LANE; no trap: 0 */
     uint32_t branch_mask;   /* lanes a branch (BRA) sent to branch_target */
     uint64_t branch_target;
     wire_gpr_write gpr[WIRE_MAX_GPR_WRITES];

@@ -19,7 +19,7 @@ int gm_foreign_field(gm_exec *ex, enum isa_field_id id)
 
 uint32_t gm_const_read(gm_exec *ex, unsigned bank, uint32_t offset)
 {
-    if (bank >= 32 || offset > 0xfffc || offset % 4) {
+    if (bank >= 32 || offset > 0xfffc || offset % 4) { /* every executing lane alike: the lowest */
         gm_trap(ex, GM_TRAP_CONST_OUT_OF_RANGE, -1, "c[0x%x][0x%x]", bank, offset);
         return 0;
     }
@@ -97,7 +97,7 @@ void gm_set_gpr(gm_exec *ex, unsigned reg, unsigned lane, uint32_t value)
             return;
         }
     if (r->gpr_count == WIRE_MAX_GPR_WRITES) {
-        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, (int)lane, "more than %d registers written",
+        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "more than %d registers written",
                 WIRE_MAX_GPR_WRITES);
         return;
     }
@@ -139,7 +139,7 @@ void gm_set_pred(gm_exec *ex, unsigned pred, unsigned lane, bool value)
             p = &r->pred[i];
     if (!p) {
         if (r->pred_count == WIRE_MAX_PRED_WRITES) {
-            gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, (int)lane, "too many predicates written");
+            gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "too many predicates written");
             return;
         }
         p = &r->pred[r->pred_count++];

@@ -337,10 +337,15 @@ void gm_apply_store(gm_model *m, const wire_mem_write *w);
 bool gm_load(gm_exec *ex, unsigned lane, uint64_t addr, unsigned bytes, uint32_t *words);
 
 /* Traps the running instruction (the first reason stands; no write takes
- * effect). Formats the message: only traps format text. */
+ * effect). Formats the message: only traps format text. The record's
+ * trapping lane follows the code (trap_codes.h): a LANE code names `lane`,
+ * the lane whose access faults, or with -1 the lowest executing lane (an
+ * operand every executing lane accesses alike); a WARP code names none and
+ * takes -1. */
 void gm_trap(gm_exec *ex, uint32_t code, int lane, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* A trap before any semantics ran (rec has warp and pc): "warp W, pc P: <name><detail>". */
+/* A trap before any semantics ran (rec has warp and pc): "warp W, pc P:
+ * <name><detail>". Only WARP codes (trap_codes.h): the record names no lane. */
 void gm_trap_at(gm_model *m, wire_commit *rec, uint32_t code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

@@ -163,7 +163,7 @@ static void op_s2r(gm_exec *ex)
         return;
     unsigned first = (unsigned)__builtin_ctz(ex->exec);
     if (!sreg(ex, id, first, &v)) { /* reserved for every lane alike */
-        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, (int)first, "reserved special register 0x%x", id);
+        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved special register 0x%x", id);
         return;
     }
     uint32_t *d = gm_rd_begin(ex);
@@ -179,7 +179,7 @@ static void op_s2ur(gm_exec *ex)
     unsigned lane = (unsigned)__builtin_ctz(ex->exec);
     uint32_t id = gm_f(ex, ISA_F_sra), v;
     if (!sreg(ex, id, lane, &v)) {
-        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, (int)lane, "reserved special register 0x%x", id);
+        gm_trap(ex, GM_TRAP_ILLEGAL_INSTRUCTION, -1, "reserved special register 0x%x", id);
         return;
     }
     gm_set_ur(ex, gm_f(ex, ISA_F_urd), v);

@@ -66,7 +66,14 @@ static int execute(gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d, wi
     else
         d->fn(ex);
     if (ex->trapped) {
-        rec->flags |= WIRE_COMMIT_TRAP;
+        /* nothing took effect, so the record names no write: not the lanes
+         * staged before the trapping one (a target's trap END follows no state
+         * beat: hdl_stubs/README.md), nor an exit or a branch */
+        rec->flags = WIRE_COMMIT_TRAP;
+        rec->gpr_count = rec->pred_count = rec->ur_count = rec->mem_count = 0;
+        rec->upred_mask = rec->upred_value = 0;
+        rec->exit_mask = rec->branch_mask = 0;
+        rec->branch_target = 0;
         return GM_STEP_TRAP;
     }
     apply(m, w, rec);

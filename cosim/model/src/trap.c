@@ -8,8 +8,8 @@
 const char *gm_trap_name(uint32_t code)
 {
     switch (code) {
-#define GM_TRAP_TEXT(name, code, text) \
-    case code:                         \
+#define GM_TRAP_TEXT(name, code, lane, text) \
+    case code:                               \
         return text;
         GM_TRAPS(GM_TRAP_TEXT)
 #undef GM_TRAP_TEXT
@@ -21,6 +21,7 @@ void gm_trap_at(gm_model *m, wire_commit *rec, uint32_t code, const char *fmt, .
 {
     rec->flags = WIRE_COMMIT_TRAP;
     rec->trap_code = code;
+    rec->trap_lane = GM_TRAP_NO_LANE; /* a fetch, an encoding: the warp's, no lane's */
     char detail[128] = "";
     va_list ap;
     va_start(ap, fmt);
@@ -36,7 +37,11 @@ void gm_trap(gm_exec *ex, uint32_t code, int lane, const char *fmt, ...)
         return; /* the first reason stands */
     ex->trapped = true;
     ex->rec->trap_code = code;
-    ex->rec->trap_lane = lane < 0 ? 0xffffffffu : (uint32_t)lane;
+    if (!gm_trap_names_lane(code))
+        lane = -1;
+    else if (lane < 0) /* every executing lane alike: the lowest (no lane executes: 0) */
+        lane = ex->exec ? __builtin_ctz(ex->exec) : 0;
+    ex->rec->trap_lane = lane < 0 ? GM_TRAP_NO_LANE : (uint32_t)lane;
     char text[160] = "", reason[200] = "";
     isa_context ctx = {.pc = ex->pc};
     if (isa_disasm(ex->insn, &ctx, text, sizeof text) != 0)

@@ -1,6 +1,7 @@
 #!/bin/sh
-# The contract (hdl_stubs/README.md) states the trap codes and the warp limit
-# the HDL is generated with (gpu_contract.vh, from the model's GM_TRAPS and
+# The contract (hdl_stubs/README.md) states the trap codes, which of them
+# name a lane, and the warp limit the HDL is generated with (gpu_contract.vh,
+# from GM_TRAPS of cosim/common/include/trap_codes.h and
 # ISA_KERNEL_MAX_WARPS), and the beat kinds, END statuses and backdoor spaces
 # of fw/core/include/fw/port.h (gpu_port.vh), and the contract checker's
 # parameters and ports (contract/gpu_port_checker.v, whose inputs must be
@@ -31,6 +32,26 @@ compare() {
     fi
 }
 compare trap-codes TRAP "$vh" "GM_TRAPS"
+# ... and its last column, whether a code names a lane, against TRAP_LANE_CODES (bit c: code c does)
+mask=$(sed -n "s/^localparam \[31:0\] TRAP_LANE_CODES = 32'h\([0-9a-fA-F]*\);.*/\1/p" "$vh")
+sed -n "/<!-- trap-codes/,/<!-- \/trap-codes/p" "$readme" |
+    sed -n 's/^| \([0-9][0-9]*\) | [A-Z_]* | [^|]* | \([a-z]*\) |$/\1 \2/p' > "$work/lanes"
+lane_fail=0
+[ -n "$mask" ] && [ -s "$work/lanes" ] || lane_fail=1
+while read -r code lane; do
+    want=none
+    [ $(((0x$mask >> code) & 1)) -eq 1 ] && want=lane
+    if [ "$lane" != "$want" ]; then
+        echo "FAIL: the trap-codes table of $readme says code $code names $lane, TRAP_LANE_CODES (GM_TRAPS) says $want"
+        lane_fail=1
+    fi
+done < "$work/lanes"
+if [ $lane_fail -eq 0 ]; then
+    echo "ok   trap-codes: the trapping lane of $(wc -l < "$work/lanes") codes matches TRAP_LANE_CODES (0x$mask)"
+else
+    [ -n "$mask" ] && [ -s "$work/lanes" ] || echo "FAIL: no TRAP_LANE_CODES in $vh, or no lane column in $readme"
+    fail=1
+fi
 compare beat-kinds BEAT "$port" "FW_PORT_BEATS of fw/port.h"
 compare end-statuses STATUS "$port" "FW_PORT_STATUSES of fw/port.h"
 compare bd-spaces BD "$port" "FW_PORT_SPACES of fw/port.h"

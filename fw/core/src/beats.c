@@ -1,20 +1,21 @@
 /* fw: retire beats -> commit record (see fw/beats.h). Lanes written twice
  * (by GPR or GPR_ROW beats alike) keep the last value, as the register file
  * does; a store's lanes start at
- * word 0 (address = the word's address - 4 x its index). */
+ * word 0 (address = the word's address - 4 x its index). A trap's lane
+ * follows its code (trap_codes.h): END's rt_lane for a code that names one
+ * (when the core declares TRAP_LANE), "no lane" otherwise. */
 #include <stddef.h>
 #include <string.h>
 
 #include "fw/beats.h"
 
-#define TRAP_UNIMPLEMENTED 1u /* the model's trap code for an instruction the target lacks */
-
-void fw_beats_begin(fw_beats *a, wire_commit *rec)
+void fw_beats_begin(fw_beats *a, wire_commit *rec, uint32_t features)
 {
     memset(rec, 0, offsetof(wire_commit, gpr)); /* the arrays are read only under their counts */
     rec->mem.lane_mask = 0;
     rec->mem.bytes = 0;
     a->rec = rec;
+    a->features = features;
     a->head = a->end = a->broken = 0;
 }
 
@@ -135,8 +136,14 @@ static void end(fw_beats *a, const fw_beat *b)
     if (b->status == FW_BEAT_TRAP || b->status == FW_BEAT_UNIMPLEMENTED) {
         /* UNIMPLEMENTED: a trap the model does not take, so lockstep reports it here */
         rec->flags |= WIRE_COMMIT_TRAP;
-        rec->trap_code = b->status == FW_BEAT_TRAP ? b->data : TRAP_UNIMPLEMENTED;
-        rec->trap_lane = 0xffffffffu; /* the port does not say which lane */
+        rec->trap_code = b->status == FW_BEAT_TRAP ? b->data : GM_TRAP_UNIMPLEMENTED;
+        rec->trap_lane = GM_TRAP_NO_LANE; /* a code that names no lane */
+        if (gm_trap_names_lane(rec->trap_code)) {
+            if ((a->features >> FW_FEATURE_TRAP_LANE) & 1u)
+                rec->trap_lane = b->lane;
+            else
+                rec->flags |= WIRE_COMMIT_LANE_UNREPORTED; /* the core cannot say which lane */
+        }
     } else if (b->status != FW_BEAT_RETIRED) {
         a->broken = 1;
     }

@@ -50,6 +50,10 @@ typedef struct {
     uint64_t spin_insns;       /* a crash: this many instructions without a register access */
     const fw_dut_ops *dut;     /* the DUT behind the debug port */
     void *dut_ctx;
+    /* the debug port presents a core without TRAP_LANE (capability word
+     * FEATURES 0): END beats name no trapping lane (its DUTs name it: the
+     * model always, the Verilated core declares TRAP_LANE) */
+    bool no_trap_lane;
     ghemu_usb_host usb;
 } ghemu_config;
 

@@ -6,7 +6,9 @@
  * back into the retire beats of the contract (hdl_stubs/README.md: HEAD, a
  * GPR_ROW beat per register written, PRED, UR, UPRED, MEM words, END with the
  * exit mask and the branch lanes and target), so the image's beat assembler
- * sees what the FPGA's FIFO shows. Each stored word is first presented on the memory port
+ * sees what the FPGA's FIFO shows (END naming a trap's lane, as a core with
+ * TRAP_LANE does, unless the port plays one without: no_trap_lane). Each
+ * stored word is first presented on the memory port
  * as a write that the firmware serves into its SDRAM page store, and its MEM
  * beat follows the acknowledgement, as the contract orders them.
  *
@@ -185,8 +187,11 @@ static void record_to_beats(ghemu *e)
                 }
     b = beat(d, FW_BEAT_END);
     b->pc = r->branch_target, b->mask_a = r->branch_mask, b->mask_b = r->exit_mask;
-    if (r->flags & WIRE_COMMIT_TRAP)
+    if (r->flags & WIRE_COMMIT_TRAP) {
         b->status = FW_BEAT_TRAP, b->data = r->trap_code;
+        if (!e->cfg.no_trap_lane && gm_trap_names_lane(r->trap_code) && r->trap_lane < 32)
+            b->lane = (uint8_t)r->trap_lane;
+    }
     if (r->warp < 128)
         d->exited[r->warp] |= r->exit_mask;
 }
@@ -261,6 +266,8 @@ static uint32_t bd_read(ghemu *e, uint32_t space, uint32_t warp, uint32_t index,
             w = c->max_warps > 64 ? 64 : c->max_warps;
         else if (index == FW_CAP_LANES)
             w = c->lanes;
+        else if (index == FW_CAP_FEATURES)
+            w = e->cfg.no_trap_lane ? 0u : 1u << FW_FEATURE_TRAP_LANE;
         else if (index >= FW_CAP_OPTYPES && index < FW_CAP_OPTYPES + FW_PORT_CAP_OPTYPE_WORDS)
             memcpy(&w, c->optypes + 4 * (index - FW_CAP_OPTYPES), 4);
         else if (index == FW_CAP_VARIANTS)

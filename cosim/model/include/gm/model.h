@@ -21,26 +21,8 @@
 #define GM_URS 63   /* UR0..UR62; UR63 is URZ */
 #define GM_GLOBAL_LIMIT (UINT64_C(1) << 48) /* global addresses at or above trap */
 
-#define GM_TRAPS(X)                                                      \
-    X(NONE, 0, "no trap")                                                \
-    X(UNIMPLEMENTED, 1, "instruction not implemented by the model")      \
-    X(ILLEGAL_ENCODING, 2, "illegal instruction encoding")               \
-    X(PC_OUT_OF_RANGE, 3, "PC outside the kernel's code")                \
-    X(MISALIGNED_ADDRESS, 4, "misaligned memory address")                \
-    X(MEMORY_RANGE, 5, "memory address out of range")                    \
-    X(MISALIGNED_REGISTER, 6, "misaligned register tuple")               \
-    X(REGISTER_INDEX, 7, "register index out of range")                  \
-    X(CONST_OUT_OF_RANGE, 8, "constant bank address out of range")       \
-    X(ILLEGAL_BSYNC, 9, "BSYNC with no matching BSSY")                   \
-    X(CONVERGENCE_STACK_OVERFLOW, 10, "convergence stack overflow")      \
-    X(CONVERGENCE_DEADLOCK, 11, "lanes wait at BSYNC and none can run")  \
-    X(ILLEGAL_INSTRUCTION, 12, "illegal instruction")
-
-enum gm_trap {
-#define GM_TRAP_ENUM(name, code, text) GM_TRAP_##name = code,
-    GM_TRAPS(GM_TRAP_ENUM)
-#undef GM_TRAP_ENUM
-};
+/* The trap codes (GM_TRAPS, enum gm_trap) and what each says of the trapping
+ * lane: cosim/common/include/trap_codes.h, through commit_record.h. */
 const char *gm_trap_name(uint32_t code);
 
 typedef struct gm_model gm_model;

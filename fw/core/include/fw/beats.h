@@ -15,8 +15,8 @@
  * mask_a lanes, row[l] for those lanes; PRED: index,
  * mask_a lanes, mask_b values; UR: index, data; UPRED: index, data bit 0;
  * MEM: index (word), lane, pc (address of the word), data; END: status,
- * data (trap code), pc (branch target), mask_a (branch lanes), mask_b (exit
- * mask)). */
+ * data (trap code), lane (the trapping lane, of a trap whose code names one),
+ * pc (branch target), mask_a (branch lanes), mask_b (exit mask)). */
 typedef struct {
     uint8_t kind, warp, index, lane, status;
     uint64_t pc;
@@ -27,11 +27,17 @@ typedef struct {
 
 typedef struct {
     wire_commit *rec;
+    uint32_t features; /* the core's capability word FEATURES */
     int head, end, broken; /* broken: the beats broke the contract (order, kind, index, count) */
 } fw_beats;
 
-/* Starts a record: every count, mask and flag cleared. */
-void fw_beats_begin(fw_beats *a, wire_commit *rec);
+/* Starts a record: every count, mask and flag cleared. `features` is the
+ * core's capability word FEATURES (fw/port.h; 0 for a core that presents
+ * none): without TRAP_LANE the END of a trap whose code names a lane
+ * carries no lane, and the record says so (WIRE_COMMIT_LANE_UNREPORTED,
+ * trap_lane GM_TRAP_NO_LANE); a code that names no lane gives
+ * GM_TRAP_NO_LANE whatever rt_lane holds. */
+void fw_beats_begin(fw_beats *a, wire_commit *rec, uint32_t features);
 /* Adds a beat; 1 once END has been added (the record is complete), else 0. */
 int fw_beats_add(fw_beats *a, const fw_beat *b);
 /* After END: notes the lanes that exited in exited[warp] (warps entries) and

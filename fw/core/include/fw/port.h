@@ -23,7 +23,7 @@
     X(UR, 3, "a uniform register write")                                                          \
     X(UPRED, 4, "a uniform predicate write")                                                      \
     X(MEM, 5, "a stored word: lane, word index, address, value")                                  \
-    X(END, 6, "the outcome: status, trap code, exit mask, branch lanes and target")             \
+    X(END, 6, "the outcome: status, trap code and lane, exit mask, branch lanes and target")    \
     X(GPR_ROW, 7, "a GPR write of several lanes: register, lane mask, the lanes' values")
 
 /* rt_status of an END beat */
@@ -64,6 +64,8 @@
  * value, 23..16 the format field's value (255: any), 31..24 the largest
  * distance in ulps; the first word that is 0 ends the list (no bound: exact).
  * fw_caps_tolerances (fw/caps_words.h) turns them into wire_caps.
+ * FEATURES is a word of feature bits (FW_PORT_FEATURES): what the core does
+ * beyond the contract's minimum; a core that leaves the word 0 has none.
  * VARIANTS and the FW_PORT_CAP_LACKING_WORDS words from LACKING: a core that
  * implements an optype but not each of its opcode variants (IADD but not
  * IADD_RC) says which it lacks: bit v (word LACKING + v / 32, bit v % 32) is
@@ -79,9 +81,19 @@
     X(WARPS, 0, "CAP_WARPS")                                                                      \
     X(LANES, 1, "lanes of a warp (32)")                                                           \
     X(OPTYPES, 2, "words 2..9: the implemented-optype bitmap")                                    \
+    X(FEATURES, 10, "feature bits (FW_PORT_FEATURES), 0: none")                                   \
     X(TOLERANCES, 16, "words 16..31: declared ulp bounds, one a word, ended by a 0 word")          \
     X(VARIANTS, 64, "the opcode variants the map of words 65..72 was made for, 0: lacks none")    \
     X(LACKING, 65, "words 65..72: bit v = opcode variant v lacking though its optype is there")
+
+/* capability word FEATURES: bit numbers. TRAP_LANE: the END beat of a trap
+ * whose code names a lane (cosim/common/include/trap_codes.h: LANE) carries
+ * the trapping lane in rt_lane. A core without it leaves the lane
+ * unreported: the board sides flag such a record WIRE_COMMIT_LANE_UNREPORTED
+ * and gpuhost leaves the lane out of the comparison, saying so. */
+#define FW_PORT_FEATURE_BITS 5
+#define FW_PORT_FEATURES(X)                                                                      \
+    X(TRAP_LANE, 0, "END of a trap whose code names a lane: the trapping lane in rt_lane")
 
 /* space CORE: the stand-in core's status (index) */
 #define FW_PORT_CORE_BITS 8
@@ -116,6 +128,7 @@
 #define FW_PORT_SPACE_ENUM(name, value, text) FW_PORT_ENUM(FW_BD_, name, value, text)
 #define FW_PORT_LANE_ENUM(name, value, text) FW_PORT_ENUM(FW_LANE_, name, value, text)
 #define FW_PORT_CAP_ENUM(name, value, text) FW_PORT_ENUM(FW_CAP_, name, value, text)
+#define FW_PORT_FEATURE_ENUM(name, value, text) FW_PORT_ENUM(FW_FEATURE_, name, value, text)
 #define FW_PORT_CORE_ENUM(name, value, text) FW_PORT_ENUM(FW_CORE_, name, value, text)
 #define FW_PORT_FAULT_REG_ENUM(name, value, text) FW_PORT_ENUM(FW_FAULT_REG_, name, value, text)
 #define FW_PORT_STACK_ENUM(name, value, text) FW_PORT_ENUM(FW_STACK_, name, value, text)
@@ -124,6 +137,7 @@ enum fw_beat_status { FW_PORT_STATUSES(FW_PORT_BEAT_ENUM) };
 enum fw_bd_space { FW_PORT_SPACES(FW_PORT_SPACE_ENUM) };
 enum fw_lane_status { FW_PORT_LANE_STATUS(FW_PORT_LANE_ENUM) };
 enum fw_cap_word { FW_PORT_CAPS(FW_PORT_CAP_ENUM) };
+enum fw_feature { FW_PORT_FEATURES(FW_PORT_FEATURE_ENUM) };
 enum fw_core_status { FW_PORT_CORE(FW_PORT_CORE_ENUM) };
 enum fw_fault_reg { FW_PORT_FAULT_REGS(FW_PORT_FAULT_REG_ENUM) };
 enum fw_stack_field { FW_PORT_STACK_FIELDS(FW_PORT_STACK_ENUM) };
