@@ -2,6 +2,7 @@
 #include <inttypes.h>
 
 #include "engine.h"
+#include "isa/isa.h"
 
 static const wire_gpr_write *find_gpr(const wire_commit *c, unsigned reg)
 {
@@ -277,6 +278,15 @@ static unsigned compare_fields(gh_text *r, const wire_commit *m, const wire_comm
     }
     if (m->trap_code != t->trap_code) {
         gh__say(r, "  trap: expected %s, actual %s\n", trap_text(m->trap_code), trap_text(t->trap_code));
+        if (t->trap_code == GM_TRAP_UNIMPLEMENTED) {
+            /* variants it lacks are never run (VARIANTS): this one it claims */
+            isa_insn insn;
+            const char *variant = isa_decode((isa_word){t->insn_lo, t->insn_hi}, &insn) == 0
+                                      ? isa_variant_of(&insn)->name : "?";
+            gh__say(r, "  the target said while running that it does not implement %s, a variant its "
+                    "capabilities declare implemented: a target cannot turn an instruction it claims into a skip\n",
+                    variant);
+        }
         diffs++;
     } else if (m->trap_code && m->trap_lane != t->trap_lane && !(t->flags & WIRE_COMMIT_LANE_UNREPORTED)) {
         char a[24], b[24];
