@@ -66,10 +66,12 @@ static int load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
     fw_dut_model *d = ctx;
     if (d->model || index >= FW_DUT_MODEL_MAX_CODE)
         return -1;
-    static const isa_word zeros[256];
-    while (d->kernel->code_count < index) {
+    if (d->kernel->code_count < index) { /* the gap in one piece: growing it piecewise copies it over and over */
         size_t gap = index - d->kernel->code_count;
-        if (isa_kernel_add_code(d->kernel, zeros, gap < 256 ? gap : 256) != 0)
+        isa_word *zeros = calloc(gap, sizeof *zeros);
+        int rc = zeros ? isa_kernel_add_code(d->kernel, zeros, gap) : -1;
+        free(zeros);
+        if (rc != 0)
             return -1;
     }
     isa_word w = {lo, hi};
