@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "gpuhost/board.h"
+#include "isa/isa.h"
 
 static char tmpdir[256];
 
@@ -221,33 +223,79 @@ static void dir_override(void **state)
     assert_non_null(gh_boards_dir(NULL)); /* the build defines GH_BOARDS_DIR */
 }
 
-/* A line longer than inih's buffer is refused on its own line, never cut in
- * two (the rest would be read as another line); one that fits is whole. */
+/* Lines have no length limit: a 300-character comment and a 250-character
+ * server path are read whole; a value too long for its field is refused on
+ * its line, naming the key, its length and the limit. */
 static void long_lines(void **state)
 {
     (void)state;
-    char text[1024], value[400];
-    memset(value, 0, sizeof value);
-    for (size_t i = 0; i + 5 < 260; i += 5)
-        memcpy(value + i, "IALU ", 5);
-    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\nimplements = %s\n", value);
-    expect_error(text, 5, "line longer than 198 characters");
-    snprintf(text, sizeof text, "; %0250d\n[board]\nname = x\n", 0);
-    expect_error(text, 1, "line longer than 198 characters");
-    /* 198 characters and the newline: accepted whole */
-    char fits[199];
-    memset(fits, ' ', sizeof fits);
-    memcpy(fits, "implements = IALU", 17);
-    memcpy(fits + 193, " EXT_", 5);
-    fits[198] = '\0';
-    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\n%s\n", fits);
-    expect_error(text, 5, "unknown instruction group 'EXT_'"); /* the last word arrived whole */
-    memcpy(fits + 193, " XU  ", 5);
-    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\n%s\n", fits);
+    static char text[16384], value[8192];
     gh_board b;
     char err[512];
+    snprintf(text, sizeof text, "; %0300d\n[board]\nname = x\ntransport = model\n", 0);
+    if (gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err) != GH_BOARDS_OK)
+        fail_msg("a long comment line refused: %s", err);
+
+    memset(value, 0, sizeof value);
+    strcpy(value, "/opt");
+    while (strlen(value) < 250)
+        strcat(value, "/a-rather-long-directory-name");
+    strcat(value, "/gpu-modelsim");
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = zmq\nserver = %s ; a comment\n", value);
+    if (gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err) != GH_BOARDS_OK)
+        fail_msg("a %zu-character server path refused: %s", strlen(value), err);
+    assert_string_equal(b.server, value);
+    char target[GH_BOARD_PATH_MAX];
+    gh_board_target(&b, target, sizeof target);
+    assert_string_equal(target, value);
+
+    /* the limits that remain: a path of PATH_MAX, a description, a CAPS name */
+    memset(value, 'p', GH_BOARD_PATH_MAX);
+    value[0] = '/';
+    value[GH_BOARD_PATH_MAX] = '\0';
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = zmq\nserver = %s\n", value);
+    expect_error(text, 4, "server: 4096 characters, more than the 4095 of a path (PATH_MAX)");
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = usb\nfirmware = %s\n", value);
+    expect_error(text, 4, "firmware: 4096 characters, more than the 4095 of a path (PATH_MAX)");
+    value[GH_BOARD_PATH_MAX - 1] = '\0'; /* 4095: fits */
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = zmq\nserver = %s\n", value);
     assert_int_equal(gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err), GH_BOARDS_OK);
-    assert_string_equal(b.implements, "IALU XU");
+    assert_int_equal(strlen(b.server), GH_BOARD_PATH_MAX - 1);
+
+    memset(value, 'd', 1024);
+    value[1024] = '\0';
+    snprintf(text, sizeof text, "[board]\nname = x\ndescription = %s\ntransport = model\n", value);
+    expect_error(text, 3, "description: 1024 characters, more than the 1023 a description may have");
+    value[64] = '\0';
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\ntarget = %s\n", value);
+    expect_error(text, 5, "target: 64 characters, more than the 63 of a name in CAPS (the wire's limit)");
+    snprintf(text, sizeof text, "[board]\nname = %s\ntransport = model\n", value);
+    expect_error(text, 2, "use 1 to 31 letters, digits");
+
+    /* implements holds every group the spec defines, each once */
+    const isa_tables *t = isa_tables_get();
+    char groups[1024] = "";
+    for (uint32_t v = 0; v < t->variant_count; v++) {
+        const char *g = t->variants[v].group;
+        bool seen = false;
+        for (uint32_t u = 0; g && u < v && !seen; u++)
+            seen = t->variants[u].group && strcmp(t->variants[u].group, g) == 0;
+        if (g && !seen)
+            snprintf(groups + strlen(groups), sizeof groups - strlen(groups), "%s%s", *groups ? " " : "", g);
+    }
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\nimplements = %s\n", groups);
+    if (gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err) != GH_BOARDS_OK)
+        fail_msg("every group refused: %s", err);
+    assert_string_equal(b.implements, groups);
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nimplements = IALU XU IALU\n", 5,
+                 "implements: 'IALU' named twice");
+
+    /* a descriptor is at most 64 KiB, however it is given */
+    static char big[70000];
+    memset(big, '\n', sizeof big);
+    memcpy(big, "[board]\n", 8);
+    assert_int_equal(gh_board_parse_text("big.ini", big, sizeof big, &b, err, sizeof err), GH_BOARDS_MALFORMED);
+    assert_non_null(strstr(err, "big.ini: not a board descriptor: 70000 bytes, more than 65536"));
 }
 
 /* CRLF line ends and a UTF-8 byte order mark read as LF and no mark do. */

@@ -1,18 +1,23 @@
-/* Board descriptors (see boards.h), parsed with libinih. inih reports the
- * line of a syntax error; for our own errors the handler needs the line too,
- * so lines reach inih through a reader that counts them (and notes where
- * each [section] starts, for "missing key" errors). The reader also refuses
- * a line longer than inih's buffer, which inih would otherwise cut in two
- * and read on from the middle, and removes a UTF-8 byte order mark. Only a
- * regular file of at most GH_BOARD_MAX_FILE bytes is read: a FIFO or a
- * device named *.ini is refused without waiting on it. */
+/* Board descriptors (see board.h). The INI dialect is small and read here,
+ * line by line with getline, so that no line has a length limit of its own:
+ * a value (a server's path) is as long as its field allows, and a longer one
+ * is an error naming the key and the limit. libinih, which this used before,
+ * cuts lines at a buffer fixed when it was built (200 bytes on Debian).
+ *
+ * The dialect, as libinih read it: "[section]" (anything after the ']' is
+ * ignored); "name = value" or "name: value", split at the first '=' or ':',
+ * both sides trimmed; ';' or '#' first on a line, or ';' after a space or tab
+ * within a value, starts a comment; blank lines; CR before LF and a UTF-8
+ * byte order mark are ignored. Only a regular file of at most
+ * GH_BOARD_MAX_FILE bytes is read: a FIFO or a device named *.ini is refused
+ * without waiting on it, and the reader stops at that size whatever the file
+ * became after it was measured. */
 #define _POSIX_C_SOURCE 200809L
 #include "gpuhost/board.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ini.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +25,12 @@
 #include <unistd.h>
 
 #include "isa/isa.h"
+#include "wire/protocol.h"
 
 #define GH_BOARD_MAX_FILE (64 * 1024)
+
+_Static_assert(sizeof ((gh_board *)0)->target == sizeof ((wire_caps *)0)->name,
+               "a board's target holds exactly what CAPS can name");
 
 enum section { SEC_BOARD, SEC_USB, SEC_DUT, SEC_COUNT };
 static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
@@ -49,13 +58,17 @@ static const struct {
 
 typedef struct {
     FILE *f;
-    const char *path;
     gh_board *b;
-    int line; /* the line inih is looking at */
+    char *line; /* getline's buffer */
+    size_t cap;
+    size_t read; /* bytes read so far */
+    int lineno;  /* the line being parsed */
+    int section; /* -1: before any section; SEC_COUNT: an unknown one */
+    char section_text[64]; /* the current section as written (for messages) */
     int section_line[SEC_COUNT];
     int key_line[K_COUNT]; /* 0: not given */
     bool failed;
-    char reason[300];
+    char reason[512];
     int fail_line;
 } parser;
 
@@ -72,43 +85,52 @@ static void fail(parser *p, int line, const char *fmt, ...)
     va_end(ap);
 }
 
-/* inih's line reader: one whole line a call, or NULL (the end, or a line
- * too long for inih's buffer of num bytes: then p->failed says so). */
-static char *reader(char *str, int num, void *stream)
+/* The next line, its line end removed, or NULL (the end, or an error: then
+ * p->failed says so). */
+static char *next_line(parser *p)
 {
-    parser *p = stream;
     if (p->failed)
         return NULL;
-    size_t n = 0;
-    int c = getc(p->f);
-    if (c == EOF)
+    errno = 0;
+    ssize_t n = getline(&p->line, &p->cap, p->f);
+    if (n < 0) {
+        if (errno == ENOMEM)
+            fail(p, p->lineno + 1, "out of memory");
         return NULL;
-    p->line++;
-    for (; c != EOF; c = getc(p->f)) {
-        if (c == '\0') {
-            fail(p, p->line, "NUL byte: not a text file");
-            return NULL;
-        }
-        if (n + 1 == (size_t)num) { /* more of this line follows: inih would cut it */
-            fail(p, p->line, "line longer than %d characters (the limit of a board file line)", num - 2);
-            return NULL;
-        }
-        str[n++] = (char)c;
-        if (c == '\n')
-            break;
     }
-    str[n] = '\0';
-    if (p->line == 1 && strncmp(str, "\xef\xbb\xbf", 3) == 0) /* a UTF-8 byte order mark */
-        memmove(str, str + 3, n - 2);
-    const char *s = str + strspn(str, " \t");
-    if (*s == '[') {
-        size_t len = strcspn(s + 1, "]");
-        for (int i = 0; i < SEC_COUNT; i++)
-            if (strlen(section_names[i]) == len && strncmp(s + 1, section_names[i], len) == 0 &&
-                !p->section_line[i])
-                p->section_line[i] = p->line;
+    p->lineno++;
+    p->read += (size_t)n;
+    if (p->read > GH_BOARD_MAX_FILE) {
+        fail(p, p->lineno, "not a board descriptor: more than %d bytes", GH_BOARD_MAX_FILE);
+        return NULL;
     }
-    return str;
+    if (memchr(p->line, '\0', (size_t)n)) {
+        fail(p, p->lineno, "NUL byte: not a text file");
+        return NULL;
+    }
+    char *s = p->line;
+    if (p->lineno == 1 && strncmp(s, "\xef\xbb\xbf", 3) == 0) /* a UTF-8 byte order mark */
+        s += 3;
+    return s;
+}
+
+static char *trim(char *s)
+{
+    s += strspn(s, " \t\r\n\f\v");
+    size_t n = strlen(s);
+    while (n && strchr(" \t\r\n\f\v", s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+/* Cuts an inline comment: ';' after a space or tab. */
+static void cut_comment(char *s)
+{
+    for (char *c = s; (c = strchr(c, ';')) != NULL; c++)
+        if (c > s && (c[-1] == ' ' || c[-1] == '\t')) {
+            *c = '\0';
+            return;
+        }
 }
 
 static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
@@ -162,15 +184,21 @@ static void known_groups(char *out, size_t len)
     }
 }
 
+/* Is word one of the space-separated words of list? */
+static bool word_in(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *w = list; *w; w += strcspn(w, " "), w += strspn(w, " "))
+        if (strncmp(w, word, n) == 0 && (w[n] == ' ' || w[n] == '\0'))
+            return true;
+    return false;
+}
+
 /* "all", or known groups separated by spaces; normalised into b->implements. */
-static bool parse_implements(parser *p, const char *value)
+static bool parse_implements(parser *p, char *value)
 {
     gh_board *b = p->b;
-    char buf[256];
-    if (!copy_text(buf, sizeof buf, value)) {
-        fail(p, p->line, "implements: list too long");
-        return false;
-    }
+    char *buf = value; /* the line's own copy: cut into words here */
     b->implements[0] = '\0';
     size_t groups = 0;
     bool all = false;
@@ -180,7 +208,17 @@ static bool parse_implements(parser *p, const char *value)
         } else if (!known_group(tok)) {
             char known[160];
             known_groups(known, sizeof known);
-            fail(p, p->line, "implements: unknown instruction group '%s' (known: %s, or all)", tok, known);
+            fail(p, p->lineno, "implements: unknown instruction group '%s' (known: %s, or all)", tok, known);
+            return false;
+        }
+        if (groups && word_in(b->implements, tok)) {
+            fail(p, p->lineno, "implements: '%s' named twice", tok);
+            return false;
+        }
+        /* each known group once: the list is never longer than the spec's
+         * group names, which GH_BOARD_IMPLEMENTS_MAX holds (a test checks) */
+        if (strlen(b->implements) + 1 + strlen(tok) >= sizeof b->implements) {
+            fail(p, p->lineno, "implements: longer than the %zu characters a list holds", sizeof b->implements - 1);
             return false;
         }
         if (groups++)
@@ -188,11 +226,11 @@ static bool parse_implements(parser *p, const char *value)
         strcat(b->implements, tok);
     }
     if (groups == 0) {
-        fail(p, p->line, "implements: empty (say \"all\" or name instruction groups)");
+        fail(p, p->lineno, "implements: empty (say \"all\" or name instruction groups)");
         return false;
     }
     if (all && groups > 1) {
-        fail(p, p->line, "implements: \"all\" cannot be combined with groups");
+        fail(p, p->lineno, "implements: \"all\" cannot be combined with groups");
         return false;
     }
     b->implements_all = all;
@@ -210,21 +248,23 @@ static bool valid_name(const char *s)
     return true;
 }
 
-static int handler(void *user, const char *section, const char *name, const char *value)
+/* A value too long for its field: the key, its length and the limit. */
+static void too_long(parser *p, const char *key, size_t len, size_t cap, const char *what)
 {
-    parser *p = user;
+    fail(p, p->lineno, "%s: %zu characters, more than the %zu %s", key, len, cap - 1, what);
+}
+
+/* One "name = value" of the current section; 1, or 0 after fail(). */
+static int handler(parser *p, const char *name, char *value)
+{
     gh_board *b = p->b;
-    if (p->failed)
-        return 0;
-    int sec = -1;
-    for (int i = 0; i < SEC_COUNT; i++)
-        if (strcmp(section, section_names[i]) == 0)
-            sec = i;
+    int sec = p->section;
     if (sec < 0) {
-        if (!*section)
-            fail(p, p->line, "'%s' outside a section (expected [board], [usb] or [dut] first)", name);
-        else
-            fail(p, p->line, "unknown section [%s] (known: board, usb, dut)", section);
+        fail(p, p->lineno, "'%s' outside a section (expected [board], [usb] or [dut] first)", name);
+        return 0;
+    }
+    if (sec == SEC_COUNT) {
+        fail(p, p->lineno, "unknown section [%s] (known: board, usb, dut)", p->section_text);
         return 0;
     }
     int k = -1;
@@ -232,26 +272,26 @@ static int handler(void *user, const char *section, const char *name, const char
         if ((int)keys[i].section == sec && strcmp(keys[i].name, name) == 0)
             k = i;
     if (k < 0) {
-        fail(p, p->line, "unknown key '%s' in [%s]", name, section);
+        fail(p, p->lineno, "unknown key '%s' in [%s]", name, section_names[sec]);
         return 0;
     }
     if (p->key_line[k]) {
-        fail(p, p->line, "'%s' given twice (first on line %d)", name, p->key_line[k]);
+        fail(p, p->lineno, "'%s' given twice (first on line %d)", name, p->key_line[k]);
         return 0;
     }
-    p->key_line[k] = p->line;
+    p->key_line[k] = p->lineno;
     unsigned long v = 0;
     switch ((enum key)k) {
     case K_NAME:
         if (!valid_name(value)) {
-            fail(p, p->line, "name '%s': use 1 to 31 letters, digits, '-' or '_'", value);
+            fail(p, p->lineno, "name '%.40s': use 1 to %zu letters, digits, '-' or '_'", value, sizeof b->name - 1);
             return 0;
         }
         strcpy(b->name, value);
         return 1;
     case K_DESCRIPTION:
         if (!copy_text(b->description, sizeof b->description, value))
-            fail(p, p->line, "description longer than 159 characters");
+            too_long(p, name, strlen(value), sizeof b->description, "a description may have");
         return !p->failed;
     case K_TRANSPORT:
         if (strcmp(value, "model") == 0)
@@ -261,17 +301,17 @@ static int handler(void *user, const char *section, const char *name, const char
         else if (strcmp(value, "usb") == 0)
             b->transport = GH_TRANSPORT_USB;
         else
-            fail(p, p->line, "transport '%s': expected model, zmq or usb", value);
+            fail(p, p->lineno, "transport '%s': expected model, zmq or usb", value);
         return !p->failed;
     case K_EMULATOR_DUT:
         if (strcmp(value, "model") != 0 && strcmp(value, "rtl") != 0)
-            fail(p, p->line, "emulator_dut '%s': expected model or rtl", value);
+            fail(p, p->lineno, "emulator_dut '%s': expected model or rtl", value);
         else
             copy_text(b->emulator_dut, sizeof b->emulator_dut, value);
         return !p->failed;
     case K_EMULATOR_FIRMWARE:
         if (strcmp(value, "image") != 0 && strcmp(value, "host") != 0)
-            fail(p, p->line, "emulator_firmware '%s': expected image or host", value);
+            fail(p, p->lineno, "emulator_firmware '%s': expected image or host", value);
         else
             copy_text(b->emulator_firmware, sizeof b->emulator_firmware, value);
         return !p->failed;
@@ -279,35 +319,37 @@ static int handler(void *user, const char *section, const char *name, const char
     case K_FIRMWARE:
     case K_EMULATOR: {
         char *dst = k == K_SERVER ? b->server : k == K_FIRMWARE ? b->firmware : b->emulator;
-        if (!*value || strpbrk(value, " \t") || !copy_text(dst, sizeof b->server, value))
-            fail(p, p->line, "%s '%s': expected one program or file name (under 64 characters)", name, value);
+        if (!*value || strpbrk(value, " \t"))
+            fail(p, p->lineno, "%s '%.200s': expected one program or file name", name, value);
+        else if (!copy_text(dst, GH_BOARD_PATH_MAX, value))
+            too_long(p, name, strlen(value), GH_BOARD_PATH_MAX, "of a path (PATH_MAX)");
         return !p->failed;
     }
     case K_VID:
     case K_PID:
         if (!parse_uint(value, 0xffff, &v)) {
-            fail(p, p->line, "%s '%s': expected a number 0..0xffff", name, value);
+            fail(p, p->lineno, "%s '%s': expected a number 0..0xffff", name, value);
             return 0;
         }
         *(k == K_VID ? &b->usb.vid : &b->usb.pid) = (uint16_t)v;
         return 1;
     case K_INTERFACE:
         if (!parse_uint(value, 255, &v)) {
-            fail(p, p->line, "interface '%s': expected a number 0..255", value);
+            fail(p, p->lineno, "interface '%s': expected a number 0..255", value);
             return 0;
         }
         b->usb.interface = (uint8_t)v;
         return 1;
     case K_EP_OUT:
         if (!parse_uint(value, 0xff, &v) || v < 0x01 || v > 0x0f) {
-            fail(p, p->line, "ep_out '%s': expected an OUT endpoint address 0x01..0x0f", value);
+            fail(p, p->lineno, "ep_out '%s': expected an OUT endpoint address 0x01..0x0f", value);
             return 0;
         }
         b->usb.ep_out = (uint8_t)v;
         return 1;
     case K_EP_IN:
         if (!parse_uint(value, 0xff, &v) || v < 0x81 || v > 0x8f) {
-            fail(p, p->line, "ep_in '%s': expected an IN endpoint address 0x81..0x8f", value);
+            fail(p, p->lineno, "ep_in '%s': expected an IN endpoint address 0x81..0x8f", value);
             return 0;
         }
         b->usb.ep_in = (uint8_t)v;
@@ -315,14 +357,14 @@ static int handler(void *user, const char *section, const char *name, const char
     case K_MAX_PACKET:
         if (!parse_uint(value, 1024, &v) ||
             (v != 8 && v != 16 && v != 32 && v != 64 && v != 512 && v != 1024)) {
-            fail(p, p->line, "max_packet '%s': a bulk endpoint's is 8, 16, 32, 64, 512 or 1024", value);
+            fail(p, p->lineno, "max_packet '%s': a bulk endpoint's is 8, 16, 32, 64, 512 or 1024", value);
             return 0;
         }
         b->usb.max_packet = (uint16_t)v;
         return 1;
     case K_WARPS:
         if (!parse_uint(value, 64, &v) || v == 0) {
-            fail(p, p->line, "warps '%s': expected 1..64", value);
+            fail(p, p->lineno, "warps '%s': expected 1..64", value);
             return 0;
         }
         b->warps = (uint32_t)v;
@@ -331,15 +373,17 @@ static int handler(void *user, const char *section, const char *name, const char
         return parse_implements(p, value);
     case K_MAX_ULP:
         if (!parse_uint(value, 255, &v)) {
-            fail(p, p->line, "max_ulp '%s': expected 0..255 (ulps an approximate result may lie from the model)",
+            fail(p, p->lineno, "max_ulp '%s': expected 0..255 (ulps an approximate result may lie from the model)",
                  value);
             return 0;
         }
         b->max_ulp = (uint32_t)v;
         return 1;
     case K_TARGET:
-        if (!*value || !copy_text(b->target, sizeof b->target, value))
-            fail(p, p->line, "target '%s': the name the target gives in CAPS, 1 to 63 characters", value);
+        if (!*value)
+            fail(p, p->lineno, "target: empty (the name the target gives in CAPS)");
+        else if (!copy_text(b->target, sizeof b->target, value))
+            too_long(p, name, strlen(value), sizeof b->target, "of a name in CAPS (the wire's limit)");
         return !p->failed;
     case K_COUNT:
         break;
@@ -400,36 +444,72 @@ static void check_complete(parser *p)
     }
 }
 
+/* One line: a section, a key or nothing. */
+static void parse_line(parser *p, char *s)
+{
+    s += strspn(s, " \t\r\n\f\v");
+    if (!*s || *s == ';' || *s == '#')
+        return;
+    cut_comment(s);
+    if (*s == '[') {
+        char *end = strchr(s + 1, ']');
+        if (!end) {
+            fail(p, p->lineno, "syntax error: expected [section], name = value or a comment");
+            return;
+        }
+        *end = '\0';
+        p->section = SEC_COUNT;
+        snprintf(p->section_text, sizeof p->section_text, "%s", s + 1);
+        for (int i = 0; i < SEC_COUNT; i++)
+            if (strcmp(s + 1, section_names[i]) == 0) {
+                p->section = i;
+                if (!p->section_line[i])
+                    p->section_line[i] = p->lineno;
+            }
+        return;
+    }
+    char *eq = s + strcspn(s, "=:");
+    if (!*eq) {
+        fail(p, p->lineno, "syntax error: expected [section], name = value or a comment");
+        return;
+    }
+    *eq = '\0';
+    handler(p, trim(s), trim(eq + 1));
+}
+
 /* Parses the descriptor in f (named path in messages). */
 static int parse_stream(FILE *f, const char *path, gh_board *out, char *err, size_t errlen)
 {
-    gh_board b;
-    memset(&b, 0, sizeof b);
-    parser p = {.f = f, .path = path, .b = &b};
-    int rc = ini_parse_stream(reader, &p, handler, &p);
+    gh_board *b = calloc(1, sizeof *b); /* large (paths of PATH_MAX): not on the stack */
+    if (!b) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return GH_BOARDS_IO;
+    }
+    parser p = {.f = f, .b = b, .section = -1};
+    for (char *line; (line = next_line(&p)) != NULL && !p.failed;)
+        parse_line(&p, line);
+    free(p.line);
+    int rc = GH_BOARDS_OK;
     if (ferror(f)) {
         snprintf(err, errlen, "%s: read error", path);
-        return GH_BOARDS_IO;
+        rc = GH_BOARDS_IO;
+    } else {
+        if (!p.failed)
+            check_complete(&p);
+        if (p.failed) {
+            snprintf(err, errlen, "%s:%d: %s", path, p.fail_line, p.reason);
+            rc = GH_BOARDS_MALFORMED;
+        } else if (!copy_text(b->file, sizeof b->file, path)) {
+            snprintf(err, errlen, "%.200s...: path longer than %zu characters (PATH_MAX)", path, sizeof b->file - 1);
+            rc = GH_BOARDS_IO;
+        }
     }
-    if (rc > 0 && (!p.failed || rc < p.fail_line)) { /* inih's own error came first */
-        p.failed = false;
-        fail(&p, rc, "syntax error: expected [section], name = value or a comment");
+    if (rc == GH_BOARDS_OK) {
+        b->has_usb = b->transport == GH_TRANSPORT_USB;
+        *out = *b;
     }
-    else if (rc < 0 && !p.failed)
-        fail(&p, p.line, "out of memory");
-    if (!p.failed)
-        check_complete(&p);
-    if (p.failed) {
-        snprintf(err, errlen, "%s:%d: %s", path, p.fail_line, p.reason);
-        return GH_BOARDS_MALFORMED;
-    }
-    if (!copy_text(b.file, sizeof b.file, path)) {
-        snprintf(err, errlen, "%s: path too long", path);
-        return GH_BOARDS_IO;
-    }
-    b.has_usb = b.transport == GH_TRANSPORT_USB;
-    *out = b;
-    return GH_BOARDS_OK;
+    free(b);
+    return rc;
 }
 
 static const char *file_kind(mode_t m)

@@ -1,5 +1,3 @@
-# host/lib: board descriptors (boards.c), parsed with libinih. include()d from
-# host/CMakeLists.txt after gpuhost_objs is defined.
-pkg_check_modules(INIH REQUIRED IMPORTED_TARGET inih)
+# host/lib: board descriptors (boards.c, its own INI reader: no line length
+# limit). include()d from host/CMakeLists.txt after gpuhost_objs is defined.
 target_sources(gpuhost_objs PRIVATE ${CMAKE_CURRENT_LIST_DIR}/boards.c)
-target_link_libraries(gpuhost_objs PRIVATE PkgConfig::INIH)
