@@ -103,7 +103,10 @@ static void traps(void **state)
     th_expect_trap("BRA 0x1000 ;\n EXIT ;\n", GM_TRAP_PC_OUT_OF_RANGE, "pc 0x1000");
     th_expect_trap("BSYNC ;\n EXIT ;\n", GM_TRAP_ILLEGAL_BSYNC, "BSYNC");
     th_expect_trap(".init R3 0x10000\n LDG R0, [R[2:3]] ;\n EXIT ;\n", GM_TRAP_MEMORY_RANGE, "2^48");
+    /* misaligned tuples, GPR and uniform: MISALIGNED_REGISTER (isa/ERRATA.md D14) */
     th_expect_trap("LDG R0, [R[3:4]] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_REGISTER, "R[3:4]");
+    th_expect_trap("LDG.128 R[6:9], [RZ+0x1000] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_REGISTER, "R[6:9]");
+    th_expect_trap("IMAD.WIDE R[0:1], R2, R3, UR[5:6] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_REGISTER, "UR[5:6]");
     th_expect_trap("LDC R0, c[0x1][RZ+0x2] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_ADDRESS, "c[0x1][0x2]");
 }
 
