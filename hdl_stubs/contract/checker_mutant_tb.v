@@ -117,6 +117,17 @@ module checker_mutant_tb;
         if (violations != 32'd0) begin $display("clean instruction: %0d violations", violations); failed = 1'b1; end
         else $display("clean instruction: nothing flagged");
 
+        // T8: a core with one-cycle reads that holds busy through its bd_ack
+        // cycle; the board drops bd_req there, loads a word and launches in
+        // that cycle, then presents the next request: nothing is flagged
+        bd_req = 1'b1; bd_space = 4'd0; cycles(1);
+        busy = 1'b1; bd_ack = 1'b1; bd_req = 1'b0; imem_we = 1'b1; launch = 1'b1; launch_warps = 7'd1; cycles(1);
+        busy = 1'b0; bd_ack = 1'b0; imem_we = 1'b0; launch = 1'b0; bd_req = 1'b1; cycles(1);
+        busy = 1'b1; bd_ack = 1'b1; cycles(1);
+        busy = 1'b0; bd_ack = 1'b0; bd_req = 1'b0; cycles(3);
+        if (violations != 32'd0) begin $display("backdoor with busy in its bd_ack cycle: %0d violations", violations); failed = 1'b1; end
+        else $display("backdoor with busy in its bd_ack cycle: nothing flagged");
+
         clean_reset; n_before = violations;
         rst_n = 1'b0; cycles(1); rst_n = 1'b1;
         cycles(3); expect_kind(0, "reset-short");
@@ -145,6 +156,12 @@ module checker_mutant_tb;
         busy = 1'b1; cycles(1); bd_req = 1'b1; cycles(1); bd_ack = 1'b1; cycles(1);
         bd_ack = 1'b0; bd_req = 1'b0; busy = 1'b0;
         cycles(3); expect_kind(6, "bd-busy");
+
+        clean_reset; n_before = violations;   // busy past the bd_ack cycle (T8): the next request shows it
+        bd_req = 1'b1; cycles(1); busy = 1'b1; bd_ack = 1'b1; bd_req = 1'b0; cycles(1);
+        bd_ack = 1'b0; bd_req = 1'b1; cycles(1); busy = 1'b0; bd_ack = 1'b1; cycles(1);
+        bd_ack = 1'b0; bd_req = 1'b0;
+        cycles(3); expect_kind(6, "bd-busy (busy past its bd_ack cycle)");
 
         clean_reset; n_before = violations;
         mem_ack = 1'b1; cycles(1); mem_ack = 1'b0;

@@ -132,7 +132,9 @@ module gpu_port_checker #(
         launch_q = 1'b0; step_q = 1'b0;
     end
     // an instruction is in flight: busy, out of the sweep, not a backdoor access
-    wire inflight = busy && !sweep && !bd_req;
+    // (T8: a DUT may hold busy for an access from the edge that takes it
+    // through its bd_ack cycle, in which the board may already drop bd_req)
+    wire inflight = busy && !sweep && !bd_req && !bd_ack;
 
     always @(posedge clk) begin
         cycle <= cycle + 64'd1;
