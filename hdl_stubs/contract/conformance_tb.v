@@ -178,6 +178,9 @@ module conformance_run #(
     reg [7:0]  last_status = 8'd0;
     reg [31:0] last_code = 32'd0;
     reg [6:0]  head_warp = 7'd0;
+    reg [63:0] head_pc = 64'd0;
+    reg [31:0] head_active = 32'd0, head_exec = 32'd0;
+    reg        head_zero = 1'b0;       // the HEAD's instruction word was 0
     // R7 = a[tid] + tid (IADD), lane by lane (GPR) or a warp at once (GPR_ROW)
     function [31:0] r7(input [6:0] warp, input [4:0] lane);
         r7 = init_a({25'd0, warp} * 32 + {27'd0, lane}) + {20'd0, warp, lane};
@@ -185,7 +188,10 @@ module conformance_run #(
     always @(posedge clk) if (rt_valid && rt_ready) begin : beats
         integer l;
         case (rt_kind)
-        BEAT_HEAD: begin n_head <= n_head + 1; head_warp <= rt_warp; end
+        BEAT_HEAD: begin
+            n_head <= n_head + 1; head_warp <= rt_warp; head_pc <= rt_pc;
+            head_active <= rt_mask_a; head_exec <= rt_mask_b; head_zero <= rt_insn == 128'd0;
+        end
         BEAT_PRED: n_pred <= n_pred + 1;
         BEAT_GPR: if (rt_index == 8'd7) begin
             n_r7 <= n_r7 + 1;
@@ -448,7 +454,37 @@ module conformance_run #(
         check("ENDs of a trapping step", n_end - ends0, 1);
         check("END status of a trap", {24'd0, last_status}, {24'd0, STATUS_TRAP});
         check("trap code", last_code, {24'd0, TRAP_PC_OUT_OF_RANGE});
+        // its HEAD as the model's: the lanes at that PC active, none executing, word 0
+        check("PC_OUT_OF_RANGE HEAD pc", head_pc[31:0], 32'h100000);
+        check("PC_OUT_OF_RANGE HEAD active mask", head_active, 32'hffffffff);
+        check("PC_OUT_OF_RANGE HEAD exec mask", head_exec, 32'd0);
+        check("PC_OUT_OF_RANGE HEAD word is 0", {31'd0, head_zero}, 32'd1);
         bd_check(BD_CORE, 7'd0, CORE_RETIRED, 5'd0, 32'd0, "retire count after a trap");
+
+        // ---- CONVERGENCE_DEADLOCK: no lane ready, some wait (lane status written
+        // through the backdoor). Warp 0 waits in lane 5, the last warp in lanes
+        // 3 and 7; with the round-robin pointer at the last warp, HEAD names it,
+        // the PC of its highest waiting lane (7), no lane active or executing
+        do_launch(CAP_WARPS[6:0], 64'd0);
+        for (k = 0; k < 32 * CAP_WARPS; k = k + 1)
+            bd(1'b1, BD_STATUS, k[11:5], 8'd0, k[4:0], {30'd0, LANE_EXITED}, rd);
+        bd(1'b1, BD_PC_LO, 7'd0, 8'd0, 5'd5, 32'h20, rd);
+        bd(1'b1, BD_STATUS, 7'd0, 8'd0, 5'd5, {30'd0, LANE_WAITING}, rd);
+        bd(1'b1, BD_PC_LO, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd3, 32'h40, rd);
+        bd(1'b1, BD_STATUS, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd3, {30'd0, LANE_WAITING}, rd);
+        bd(1'b1, BD_PC_LO, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd7, 32'h70, rd);
+        bd(1'b1, BD_STATUS, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd7, {30'd0, LANE_WAITING}, rd);
+        bd(1'b1, BD_CORE, 7'd0, CORE_NEXT_WARP, 5'd0, CAP_WARPS - 1, rd);
+        ends0 = n_end;
+        step_one(1, 2000);
+        check("ENDs of a deadlocked step", n_end - ends0, 1);
+        check("END status of the deadlock", {24'd0, last_status}, {24'd0, STATUS_TRAP});
+        check("deadlock trap code", last_code, {24'd0, TRAP_CONVERGENCE_DEADLOCK});
+        check("deadlock HEAD warp (the pointer's)", {25'd0, head_warp}, CAP_WARPS - 1);
+        check("deadlock HEAD pc (highest waiting lane's)", head_pc[31:0], 32'h70);
+        check("deadlock HEAD active mask", head_active, 32'd0);
+        check("deadlock HEAD exec mask", head_exec, 32'd0);
+        check("deadlock HEAD word is 0", {31'd0, head_zero}, 32'd1);
 
         // ---- mem_err on a load: MEMORY_RANGE at the LDG, after S2R, LDC, IMAD retired
         far_base = 1'b1;
