@@ -2,14 +2,15 @@
 # source the board sides include) as Verilog localparams: gpu_port.vh in the
 # build tree, at configure time like gpu_faults.vh. Each X-macro list becomes
 # PREFIX_<NAME> localparams sized by its FW_PORT_<...>_BITS, e.g. BEAT_HEAD,
-# STATUS_TRAP, BD_GPR, LANE_EXITED, CAPW_WARPS, CORE_RETIRED, FREG_KIND,
+# STATUS_TRAP, BD_GPR, LANE_EXITED, CAPW_WARPS, CAPF_FAULTS, CORE_RETIRED, FREG_KIND,
 # STK_MEMBERS; plain numbers (counts, widths) as integers.
 set(port_h_path ${PROJECT_SOURCE_DIR}/fw/core/include/fw/port.h)
 file(READ ${port_h_path} port_h)
 set(port_vh "// Generated from fw/core/include/fw/port.h by hdl_stubs/port.cmake: do not edit.\n")
 # LIST (the X-macro FW_PORT_<LIST>), BITS (FW_PORT_<BITS>_BITS), Verilog prefix
 foreach(spec BEATS:BEAT:BEAT STATUSES:STATUS:STATUS SPACES:SPACE:BD LANE_STATUS:LANE_STATUS:LANE
-             CAPS:CAP:CAPW CORE:CORE:CORE FAULT_REGS:FAULT_REG:FREG STACK_FIELDS:STACK_FIELD:STK)
+             CAPS:CAP:CAPW CAP_FEATURES:CAP_FEATURE:CAPF CORE:CORE:CORE FAULT_REGS:FAULT_REG:FREG
+             STACK_FIELDS:STACK_FIELD:STK)
   string(REPLACE ":" ";" parts ${spec})
   list(GET parts 0 list)
   list(GET parts 1 bits_name)

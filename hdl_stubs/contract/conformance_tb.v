@@ -1,7 +1,8 @@
 // conformance_tb: a directed testbench of the DUT port contract
 // (hdl_stubs/README.md), written from the contract alone, with
 // gpu_port_checker watching every port. One conformance_run per CAP_WARPS
-// (1, 2, 4, 8, 16, 32, 64), all in one simulation; each prints
+// (1, 2, 4, 8, 16, 32, 64), all in one simulation, the one of CAP_WARPS 1
+// built without the optional fault-injection registers (FAULT_REGS 0); each prints
 // "conformance CAP_WARPS=N: PASS" or a FAIL line with the cycle, and the run
 // ends with "conformance: PASS" or "conformance: FAIL" (what the CTest
 // scripts look for: Verilog-2005 has no exit status).
@@ -20,7 +21,8 @@ module conformance_tb;
     genvar g;
     generate for (g = 0; g < 7; g = g + 1) begin : cap
         if (SIZES[g]) begin : on
-            conformance_run #(.CAP_WARPS(1 << g)) run (.clk(clk), .finished(finished[g]), .failed(failed[g]));
+            conformance_run #(.CAP_WARPS(1 << g), .FAULT_REGS(g != 0 ? 1 : 0)) run (
+                .clk(clk), .finished(finished[g]), .failed(failed[g]));
         end else begin : off
             assign finished[g] = 1'b1;
             assign failed[g] = 1'b0;
@@ -44,7 +46,8 @@ endmodule
 // One stand-in core, its checker, a board model (memory with three ack styles,
 // retire back-pressure) and the directed sequence.
 module conformance_run #(
-    parameter integer CAP_WARPS = 4
+    parameter integer CAP_WARPS = 4,
+    parameter integer FAULT_REGS = 1      // the core has the optional fault-injection registers
 ) (
     input  wire clk,
     output reg  finished,
@@ -90,7 +93,7 @@ module conformance_run #(
     wire         bd_ack;
     wire [31:0]  bd_rdata;
 
-    gpu_core #(.CAP_WARPS(CAP_WARPS)) dut (
+    gpu_core #(.CAP_WARPS(CAP_WARPS), .FAULT_REGS(FAULT_REGS)) dut (
         .clk(clk), .rst_n(rst_n), .imem_we(imem_we), .imem_addr(imem_addr), .imem_wdata(imem_wdata),
         .launch(launch), .launch_warps(launch_warps), .launch_entry(launch_entry), .run(run), .step(step),
         .busy(busy), .done(done),
@@ -364,6 +367,13 @@ module conformance_run #(
         bd_check(BD_CAP, 7'd0, CAPW_OPTYPES + 8'd4, 5'd0, ISA_IMPLEMENTED[159:128], "capability OPTYPES+4 (optypes 128..159)");
         bd_check(BD_CAP, 7'd0, CAPW_TOLERANCES, 5'd0, core_tolerance_word(4'd0), "capability TOLERANCES (the first bound)");
         bd_check(BD_CAP, 7'd0, CAPW_TOLERANCES + 8'd15, 5'd0, core_tolerance_word(4'd15), "capability TOLERANCES+15");
+        // the optional fault registers: declared in FEATURES; without them space
+        // FAULT takes writes and reads 0 (a kind is never written: nothing armed)
+        bd_check(BD_CAP, 7'd0, CAPW_FEATURES, 5'd0, FAULT_REGS != 0 ? 32'd1 << CAPF_FAULTS : 32'd0, "capability FEATURES");
+        bd(1'b1, BD_FAULT, 7'd0, FREG_AT, 5'd0, 32'h00012345, rd);
+        bd_check(BD_FAULT, 7'd0, FREG_AT, 5'd0, FAULT_REGS != 0 ? 32'h00012345 : 32'd0, "fault register AT");
+        bd(1'b1, BD_FAULT, 7'd0, FREG_AT, 5'd0, 32'd0, rd);
+        bd_check(BD_FAULT, 7'd0, FREG_KIND, 5'd0, 32'd0, "fault kind (none armed)");
         bd_check(BD_STATUS, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane status (ready)");
         bd_check(BD_PC_LO, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane PC");
         bd(1'b1, BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, rd);

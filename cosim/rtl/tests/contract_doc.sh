@@ -2,7 +2,8 @@
 # The contract (hdl_stubs/README.md) states the trap codes and the warp limit
 # the HDL is generated with (gpu_contract.vh, from the model's GM_TRAPS and
 # ISA_KERNEL_MAX_WARPS), and the beat kinds, END statuses and backdoor spaces
-# of fw/core/include/fw/port.h (gpu_port.vh), and the contract checker's
+# of fw/core/include/fw/port.h (gpu_port.vh), the capability words and
+# FEATURES bits (port.h too), and the contract checker's
 # parameters and ports (contract/gpu_port_checker.v, whose inputs must be
 # gpu_core.v's ports), the DUT's ports (every table marked dut-ports, clk
 # and rst_n included, against gpu_core.v) and the core's parameters and
@@ -36,6 +37,8 @@ compare trap-codes TRAP "$vh" "GM_TRAPS"
 compare beat-kinds BEAT "$port" "FW_PORT_BEATS of fw/port.h"
 compare end-statuses STATUS "$port" "FW_PORT_STATUSES of fw/port.h"
 compare bd-spaces BD "$port" "FW_PORT_SPACES of fw/port.h"
+compare cap-words CAPW "$port" "FW_PORT_CAPS of fw/port.h"
+compare cap-features CAPF "$port" "FW_PORT_CAP_FEATURES of fw/port.h"
 max=$(sed -n 's/^localparam integer CONTRACT_MAX_WARPS = \([0-9]*\);.*/\1/p' "$vh")
 if ! grep -q "\`CAP_WARPS\` is 1\.\.$max " "$readme"; then
     echo "FAIL: $readme does not say \"\`CAP_WARPS\` is 1..$max\" (ISA_KERNEL_MAX_WARPS)"

@@ -45,7 +45,7 @@
     X(STATUS, 6, "lane status (FW_PORT_LANE_STATUS)")                                             \
     X(CORE, 7, "core status (FW_PORT_CORE), the stand-in's own")                                  \
     X(CAP, 8, "capability word bd_index (FW_PORT_CAPS)")                                          \
-    X(FAULT, 9, "fault-injection register bd_index (FW_PORT_FAULT_REGS)")                         \
+    X(FAULT, 9, "fault-injection register bd_index (FW_PORT_FAULT_REGS), when CAP FEATURES has FAULTS") \
     X(STACK, 10, "convergence stack of bd_warp, bd_index = 4 * entry + FW_PORT_STACK_FIELDS")
 
 /* space STATUS: a lane's status */
@@ -55,8 +55,11 @@
     X(WAITING, 1, "waiting at a BSYNC")                                                           \
     X(EXITED, 2, "exited")
 
-/* space CAP: capability words (read-only). OPTYPES is the first of
- * FW_PORT_CAP_OPTYPE_WORDS words: bit n of the map is Optype value n.
+/* space CAP: capability words (read-only; a word not listed reads 0).
+ * OPTYPES is the first of FW_PORT_CAP_OPTYPE_WORDS words: bit n of the map
+ * is Optype value n. FEATURES declares the optional parts of the contract a
+ * core has, a bit each (FW_PORT_CAP_FEATURES); a core that predates the word
+ * reads 0 there and has none of them.
  * TOLERANCES is the first of FW_PORT_CAP_TOLERANCE_WORDS words: the results
  * the core may compute differently from the model (MUFU's approximations),
  * one declared bound a word in the wire's tolerance layout (wire/protocol.h
@@ -71,7 +74,16 @@
     X(WARPS, 0, "CAP_WARPS")                                                                      \
     X(LANES, 1, "lanes of a warp (32)")                                                           \
     X(OPTYPES, 2, "words 2..9: the implemented-optype bitmap")                                    \
+    X(FEATURES, 10, "the optional parts the core has, a bit each (FW_PORT_CAP_FEATURES)")       \
     X(TOLERANCES, 16, "words 16..31: declared ulp bounds, one a word, ended by a 0 word")
+
+/* capability word FEATURES: bit numbers. FAULTS: the fault-injection
+ * registers of space FAULT (fw/faults.h; the stand-in's own: a core without
+ * them acknowledges writes there and reads 0, and a board refuses a fault
+ * for it before anything runs). */
+#define FW_PORT_CAP_FEATURE_BITS 5
+#define FW_PORT_CAP_FEATURES(X)                                                                  \
+    X(FAULTS, 0, "the fault-injection registers (space FAULT)")
 
 /* space CORE: the stand-in core's status (index) */
 #define FW_PORT_CORE_BITS 8
@@ -106,6 +118,7 @@
 #define FW_PORT_SPACE_ENUM(name, value, text) FW_PORT_ENUM(FW_BD_, name, value, text)
 #define FW_PORT_LANE_ENUM(name, value, text) FW_PORT_ENUM(FW_LANE_, name, value, text)
 #define FW_PORT_CAP_ENUM(name, value, text) FW_PORT_ENUM(FW_CAP_, name, value, text)
+#define FW_PORT_CAP_FEATURE_ENUM(name, value, text) FW_PORT_ENUM(FW_CAPF_, name, value, text)
 #define FW_PORT_CORE_ENUM(name, value, text) FW_PORT_ENUM(FW_CORE_, name, value, text)
 #define FW_PORT_FAULT_REG_ENUM(name, value, text) FW_PORT_ENUM(FW_FAULT_REG_, name, value, text)
 #define FW_PORT_STACK_ENUM(name, value, text) FW_PORT_ENUM(FW_STACK_, name, value, text)
@@ -114,6 +127,7 @@ enum fw_beat_status { FW_PORT_STATUSES(FW_PORT_BEAT_ENUM) };
 enum fw_bd_space { FW_PORT_SPACES(FW_PORT_SPACE_ENUM) };
 enum fw_lane_status { FW_PORT_LANE_STATUS(FW_PORT_LANE_ENUM) };
 enum fw_cap_word { FW_PORT_CAPS(FW_PORT_CAP_ENUM) };
+enum fw_cap_feature { FW_PORT_CAP_FEATURES(FW_PORT_CAP_FEATURE_ENUM) };
 enum fw_core_status { FW_PORT_CORE(FW_PORT_CORE_ENUM) };
 enum fw_fault_reg { FW_PORT_FAULT_REGS(FW_PORT_FAULT_REG_ENUM) };
 enum fw_stack_field { FW_PORT_STACK_FIELDS(FW_PORT_STACK_ENUM) };
