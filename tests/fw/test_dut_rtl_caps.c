@@ -131,11 +131,11 @@ static fw_dut_rtl dut;
 static void declared_faults_are_written(void **state)
 {
     (void)state;
-    fake_features = 1u << FW_FEATURE_FAULTS;
+    fake_features = 1u << FW_FEATURE_TRAP_LANE | 1u << FW_FEATURE_FAULTS; /* as the stand-in */
     fw_dut_rtl_config cfg = {.fault_kind = FW_FAULT_FLIP_BIT, .fault_at = 5, .fault_param = 2};
     if (fw_dut_rtl_init(&dut, &cfg) != 0)
         fail_msg("init: %s", dut.error);
-    assert_int_equal(dut.cap_features, 1u << FW_FEATURE_FAULTS);
+    assert_int_equal(dut.cap_features, 1u << FW_FEATURE_TRAP_LANE | 1u << FW_FEATURE_FAULTS);
     assert_int_equal(dut.cap_warps, 4);
     assert_false(dut.refused);
     assert_int_equal(dut.h->fault[FW_FAULT_REG_KIND], FW_FAULT_FLIP_BIT);
@@ -173,7 +173,10 @@ static void refusal_text(void **state)
     assert_null(fw_caps_fault_refusal(0, 0));
     assert_null(fw_caps_fault_refusal(1u << FW_FEATURE_FAULTS, FW_FAULT_MUFU_ULP));
     assert_non_null(fw_caps_fault_refusal(0, FW_FAULT_MUFU_ULP));
-    assert_non_null(fw_caps_fault_refusal(0xfffffffeu, FW_FAULT_WRONG_LANE)); /* other features: still none */
+    /* other features (TRAP_LANE, bit 0, beside FAULTS in one word): still none */
+    assert_non_null(fw_caps_fault_refusal(~(1u << FW_FEATURE_FAULTS), FW_FAULT_WRONG_LANE));
+    assert_non_null(fw_caps_fault_refusal(1u << FW_FEATURE_TRAP_LANE, FW_FAULT_WRONG_LANE));
+    assert_null(fw_caps_fault_refusal(1u << FW_FEATURE_TRAP_LANE | 1u << FW_FEATURE_FAULTS, FW_FAULT_WRONG_LANE));
     assert_true(fw_caps_has(1u << FW_FEATURE_FAULTS, FW_FEATURE_FAULTS));
     assert_false(fw_caps_has(0, FW_FEATURE_FAULTS));
 }
