@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
@@ -16,6 +17,7 @@
 #include "gpuhost/board.h"
 #include "isa_access.h"
 #include "max_ulp.h"
+#include "isa/isa.h"
 
 static char tmpdir[256];
 
@@ -259,21 +261,33 @@ static void dir_override(void **state)
     assert_non_null(gh_boards_dir(NULL)); /* the build defines GH_BOARDS_DIR */
 }
 
-/* A line longer than inih's buffer is refused on its own line, never cut in
- * two (the rest would be read as another line); one that fits is whole. */
+/* A line is at most the INI_MAX_LINE - 1 characters libinih reads in one
+ * piece (199: Debian builds it with INI_MAX_LINE 200), its line end (LF or
+ * CR LF) included. A longer one is refused on its own line before anything
+ * is parsed, naming its length and that limit, never cut in two (the rest
+ * would be read as another line); one that fits is read whole, and a value
+ * on it is held whole (a server path of about 170 characters). A value too
+ * long for its field is refused on its line, naming the key, its length and
+ * the limit. */
 static void long_lines(void **state)
 {
     (void)state;
-    char text[1024], value[400];
+    static char text[16384], value[8192];
+    gh_board b;
+    char err[512];
+    snprintf(text, sizeof text, "; %0300d\n[board]\nname = x\ntransport = model\n", 0);
+    expect_error(text, 1, "a line of 303 characters, more than the 199 libinih reads (INI_MAX_LINE)");
     memset(value, 0, sizeof value);
     for (size_t i = 0; i + 5 < 260; i += 5)
         memcpy(value + i, "IALU ", 5);
     snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\nimplements = %s\n", value);
-    expect_error(text, 5, "line longer than 198 characters");
-    snprintf(text, sizeof text, "; %0250d\n[board]\nname = x\n", 0);
-    expect_error(text, 1, "line longer than 198 characters");
-    /* 198 characters and the newline: accepted whole */
-    char fits[199];
+    expect_error(text, 5, "a line of 269 characters, more than the 199 libinih reads (INI_MAX_LINE)");
+    /* before anything is parsed: an error on an earlier line does not hide it */
+    snprintf(text, sizeof text, "[board]\nnmae = x\ntransport = model\n; %0250d\n", 0);
+    expect_error(text, 4, "a line of 253 characters, more than the 199 libinih reads");
+
+    /* 198 characters and the LF: accepted whole; one more is refused */
+    char fits[200];
     memset(fits, ' ', sizeof fits);
     memcpy(fits, "implements = IALU", 17);
     memcpy(fits + 193, " EXT_", 5);
@@ -282,10 +296,82 @@ static void long_lines(void **state)
     expect_error(text, 5, "unknown instruction group 'EXT_'"); /* the last word arrived whole */
     memcpy(fits + 193, " XU  ", 5);
     snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\n%s\n", fits);
-    gh_board b;
-    char err[512];
     assert_int_equal(gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err), GH_BOARDS_OK);
     assert_string_equal(b.implements, "IALU XU");
+    /* ... and without a line end, at the end of the file: 198 + 1 */
+    fits[198] = ' ';
+    fits[199] = '\0';
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\n%s", fits);
+    assert_int_equal(gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err), GH_BOARDS_OK);
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\n%s\n", fits);
+    expect_error(text, 5, "a line of 200 characters, more than the 199 libinih reads (INI_MAX_LINE)");
+    /* CR LF counts two: 197 and CR LF fit, 198 do not */
+    fits[197] = '\0';
+    snprintf(text, sizeof text, "[board]\r\nname = x\r\ntransport = model\r\n[dut]\r\n%s\r\n", fits);
+    assert_int_equal(gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err), GH_BOARDS_OK);
+    assert_string_equal(b.implements, "IALU XU");
+    fits[197] = ' ';
+    fits[198] = '\0';
+    snprintf(text, sizeof text, "[board]\r\nname = x\r\ntransport = model\r\n[dut]\r\n%s\r\n", fits);
+    expect_error(text, 5, "a line of 200 characters, more than the 199 libinih reads (INI_MAX_LINE)");
+
+    /* a server path of about 170 characters: held whole */
+    memset(value, 0, sizeof value);
+    strcpy(value, "/opt");
+    while (strlen(value) < 130) /* 149, and "/gpu-modelsim": 162 */
+        strcat(value, "/a-rather-long-directory-name");
+    strcat(value, "/gpu-modelsim");
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = zmq\nserver = %s ; a comment\n", value);
+    if (gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err) != GH_BOARDS_OK)
+        fail_msg("a %zu-character server path refused: %s", strlen(value), err);
+    assert_string_equal(b.server, value);
+    char target[GH_BOARD_PATH_MAX];
+    gh_board_target(&b, target, sizeof target);
+    assert_string_equal(target, value);
+    /* a longer one: the line is too long for libinih, never the path cut */
+    strcat(value, "/and-a-directory-name-more-to-fit-no-line"); /* 203 */
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = zmq\nserver = %s\n", value);
+    char why[160];
+    snprintf(why, sizeof why, "a line of %zu characters, more than the 199 libinih reads (INI_MAX_LINE)",
+             strlen("server = ") + strlen(value) + 1);
+    expect_error(text, 4, why);
+
+    /* the limits of the fields within a line: a CAPS name, a board name */
+    memset(value, 'd', 64);
+    value[64] = '\0';
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\ntarget = %s\n", value);
+    expect_error(text, 5, "target: 64 characters, more than the 63 of a name in CAPS (the wire's limit)");
+    value[63] = '\0'; /* 63: fits */
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\ntarget = %s\n", value);
+    assert_int_equal(gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err), GH_BOARDS_OK);
+    assert_string_equal(b.target, value);
+    snprintf(text, sizeof text, "[board]\nname = %s\ntransport = model\n", value);
+    expect_error(text, 2, "use 1 to 31 letters, digits");
+
+    /* implements holds every group the spec defines, each once */
+    const isa_tables *t = isa_tables_get();
+    char groups[1024] = "";
+    for (uint32_t v = 0; v < t->variant_count; v++) {
+        const char *g = t->variants[v].group;
+        bool seen = false;
+        for (uint32_t u = 0; g && u < v && !seen; u++)
+            seen = t->variants[u].group && strcmp(t->variants[u].group, g) == 0;
+        if (g && !seen)
+            snprintf(groups + strlen(groups), sizeof groups - strlen(groups), "%s%s", *groups ? " " : "", g);
+    }
+    snprintf(text, sizeof text, "[board]\nname = x\ntransport = model\n[dut]\nimplements = %s\n", groups);
+    if (gh_board_parse_text("t.ini", text, strlen(text), &b, err, sizeof err) != GH_BOARDS_OK)
+        fail_msg("every group refused: %s", err);
+    assert_string_equal(b.implements, groups);
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nimplements = IALU XU IALU\n", 5,
+                 "implements: 'IALU' named twice");
+
+    /* a descriptor is at most 64 KiB, however it is given */
+    static char big[70000];
+    memset(big, '\n', sizeof big);
+    memcpy(big, "[board]\n", 8);
+    assert_int_equal(gh_board_parse_text("big.ini", big, sizeof big, &b, err, sizeof err), GH_BOARDS_MALFORMED);
+    assert_non_null(strstr(err, "big.ini: not a board descriptor: 70000 bytes, more than 65536"));
 }
 
 /* CRLF line ends and a UTF-8 byte order mark read as LF and no mark do. */

@@ -8,7 +8,8 @@
 // cycles after it no request is taken, so the board drops bd_req or
 // presents the next one. The capability words are answered here.
 module gpu_backdoor #(
-    parameter integer NW = 4
+    parameter integer NW = 4,
+    parameter integer FAULT_REGS = 1      // the core has the fault-injection registers (capability FEATURES)
 ) (
     input  wire          clk,
     input  wire          rst_n,
@@ -48,7 +49,8 @@ module gpu_backdoor #(
         if (bd_req && bd_space == BD_CAP) begin
             if (bd_index == CAPW_WARPS) q_here = NW;
             else if (bd_index == CAPW_LANES) q_here = CONTRACT_LANES;
-            else if (bd_index == CAPW_FEATURES) q_here = 32'd1 << FEAT_TRAP_LANE;  // END names the trapping lane
+            else if (bd_index == CAPW_FEATURES)  // END names the trapping lane; the fault registers if present
+                q_here = (32'd1 << FEAT_TRAP_LANE) | ((FAULT_REGS != 0) ? 32'd1 << FEAT_FAULTS : 32'd0);
             else if (bd_index >= CAPW_OPTYPES && ow < CAP_OPTYPE_WORDS)
                 q_here = ISA_IMPLEMENTED[32 * ow +: 32];
             else if (bd_index >= CAPW_TOLERANCES && tw < CAP_TOLERANCE_WORDS)

@@ -19,7 +19,8 @@ module gpu_core #(
     parameter integer CAP_WARPS = 4,
     parameter integer IMEM_AW = 16,      // instruction memory: 2**IMEM_AW words (16 as the port; less for synthesis checks)
     parameter integer MUFU_LANES = 8,    // lanes of the special-function unit MUFU shares (1, 2, 4, 8, 16, 32)
-    parameter integer LANE_MODULES = 0   // 1: each unit's lanes as instances of one lane (synthesis; README "Synthesis")
+    parameter integer LANE_MODULES = 0,  // 1: each unit's lanes as instances of one lane (synthesis; README "Synthesis")
+    parameter integer FAULT_REGS = 1     // 1: the fault-injection registers (optional in the contract; capability FEATURES)
 ) (
     input  wire          clk,
     input  wire          rst_n,
@@ -274,12 +275,12 @@ module gpu_core #(
         .bd_warp(bw), .bd_index(bd_index), .bd_wdata(bd_wdata), .bd_q(q_ctrl));
 
     // ---------------------------------------------------------------- backdoor, faults
-    gpu_faults u_faults (
+    gpu_faults #(.PRESENT(FAULT_REGS)) u_faults (
         .clk(clk), .rst_n(rst_n), .retired(retired), .launch(l_go), .fire(fire_ret || fire_mem || fire_ctrl || fire_exec),
         .bd_go(bd_serve), .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_index(bd_index),
         .bd_wdata(bd_wdata), .bd_q(q_faults), .armed(f_armed), .kind(f_kind), .param(f_param), .param1(f_param1));
 
-    gpu_backdoor #(.NW(NW)) u_bd (
+    gpu_backdoor #(.NW(NW), .FAULT_REGS(FAULT_REGS)) u_bd (
         .clk(clk), .rst_n(rst_n), .idle(state == S_IDLE), .launching(launching), .bd_req(bd_req), .bd_we(bd_we),
         .bd_space(bd_space), .bd_index(bd_index), .bd_lane(bd_lane), .serve(bd_serve), .gpr_read(bd_gpr_read),
         .busy(bd_busy), .gpr_row(q_a), .q_owners(q_seq | q_faults | q_pregs | q_lanes | q_ctrl),

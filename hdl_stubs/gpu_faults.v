@@ -2,8 +2,12 @@
 // of fw/core/include/fw/faults.h, as gpu_faults.vh). A fault is armed from
 // retire index `at` on and strikes once: the unit that applies it raises
 // `fire` when it does, and `armed` falls. Writing the kind re-arms it; so does
-// a launch.
-module gpu_faults (
+// a launch. They are optional in the contract: with PRESENT 0 the core has
+// none (writes to space FAULT are ignored, reads give 0, nothing is ever
+// armed) and capability word FEATURES says so (gpu_backdoor).
+module gpu_faults #(
+    parameter integer PRESENT = 1
+) (
     input  wire        clk,
     input  wire        rst_n,
     input  wire [63:0] retired,        // retire count since the launch
@@ -53,7 +57,7 @@ module gpu_faults (
             kind_r <= FAULT_NONE; param_r <= 8'd0; at_r <= 32'd0; fired <= 1'b0;
         end else begin
             if (fire || launch) fired <= fire;
-            if (bd_go && bd_we && bd_space == BD_FAULT)
+            if (PRESENT != 0 && bd_go && bd_we && bd_space == BD_FAULT)
                 case (bd_index)
                 FREG_KIND:  begin kind_r <= bd_wdata[7:0]; fired <= 1'b0; end
                 FREG_AT:    at_r <= bd_wdata;

@@ -2,9 +2,9 @@
 # source the board sides include) as Verilog localparams: gpu_port.vh in the
 # build tree, at configure time like gpu_faults.vh. Each X-macro list becomes
 # PREFIX_<NAME> localparams sized by its FW_PORT_<...>_BITS, e.g. BEAT_HEAD,
-# STATUS_TRAP, BD_GPR, LANE_EXITED, CAPW_WARPS, FEAT_TRAP_LANE (a bit
-# number), CORE_RETIRED, FREG_KIND, STK_MEMBERS; plain numbers (counts,
-# widths) as integers.
+# STATUS_TRAP, BD_GPR, LANE_EXITED, CAPW_WARPS, FEAT_TRAP_LANE and
+# FEAT_FAULTS (bit numbers of capability word FEATURES), CORE_RETIRED,
+# FREG_KIND, STK_MEMBERS; plain numbers (counts, widths) as integers.
 set(port_h_path ${PROJECT_SOURCE_DIR}/fw/core/include/fw/port.h)
 file(READ ${port_h_path} port_h)
 set(port_vh "// Generated from fw/core/include/fw/port.h by hdl_stubs/port.cmake: do not edit.\n")

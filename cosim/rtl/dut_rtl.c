@@ -107,7 +107,7 @@ static int read_caps(fw_dut_rtl *d)
     uint32_t v;
     if (bd_read(d, FW_BD_CAP, 0, FW_CAP_WARPS, 0, &d->cap_warps) != 0 ||
         bd_read(d, FW_BD_CAP, 0, FW_CAP_LANES, 0, &d->cap_lanes) != 0 ||
-        bd_read(d, FW_BD_CAP, 0, FW_CAP_FEATURES, 0, &d->features) != 0)
+        bd_read(d, FW_BD_CAP, 0, FW_CAP_FEATURES, 0, &d->cap_features) != 0)
         return -1;
     for (unsigned w = 0; w < FW_PORT_CAP_OPTYPE_WORDS; w++) {
         if (bd_read(d, FW_BD_CAP, 0, FW_CAP_OPTYPES + w, 0, &v) != 0)
@@ -162,11 +162,17 @@ int fw_dut_rtl_init(fw_dut_rtl *d, const fw_dut_rtl_config *cfg)
             d->wave_on = false;
         }
     }
-    if (hw_reset(d) != 0 || read_caps(d) != 0) {
+    const char *refusal = NULL;
+    if (hw_reset(d) != 0 || read_caps(d) != 0 ||
+        (refusal = fw_caps_fault_refusal(d->cap_features, d->cfg.fault_kind)) != NULL) {
         char why[sizeof d->error];
-        memcpy(why, d->error, sizeof why);
+        if (refusal)
+            snprintf(why, sizeof why, "--fault %u: %s", (unsigned)d->cfg.fault_kind, refusal);
+        else
+            memcpy(why, d->error, sizeof why);
         fw_dut_rtl_free(d);
         memcpy(d->error, why, sizeof why);
+        d->refused = refusal != NULL;
         return -1;
     }
     return 0;
@@ -405,7 +411,7 @@ static void take_beat(fw_dut_rtl *d, fw_beats *a)
 static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
 {
     fw_beats b;
-    fw_beats_begin(&b, rec, d->features);
+    fw_beats_begin(&b, rec, d->cap_features);
     d->in.step = 1;
     d->in.run = 0;
     serve_memory(d);

@@ -49,19 +49,21 @@ typedef struct {
     bool wave_on;
     /* capabilities, read through the backdoor after the first reset */
     uint32_t cap_warps, cap_lanes;
-    uint32_t features; /* capability word FEATURES (TRAP_LANE: END names a trap's lane) */
+    uint32_t cap_features; /* capability word FEATURES (fw/port.h: TRAP_LANE, FAULTS) */
     uint8_t optypes[32];
     uint16_t variant_count; /* the core's map of the variants it lacks (port.h, CAP LACKING) */
     uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
     wire_caps tolerances; /* only its tolerance list: the core's declared ulp bounds */
     /* statistics */
     uint64_t instructions, step_cycles;
-    char error[160]; /* the last thing that went wrong, for the log */
+    char error[200]; /* the last thing that went wrong, for the log */
+    bool refused;    /* init failed on the configuration: a fault the core cannot take (a usage error) */
 } fw_dut_rtl;
 
 extern const fw_dut_ops fw_dut_rtl_ops;
 /* Creates the core, resets it and reads its capabilities. 0, or -1 with a
- * message in d->error. */
+ * message in d->error; d->refused when cfg asks for a fault and the core
+ * declares no fault-injection registers (capability word FEATURES). */
 int fw_dut_rtl_init(fw_dut_rtl *d, const fw_dut_rtl_config *cfg);
 void fw_dut_rtl_free(fw_dut_rtl *d);
 

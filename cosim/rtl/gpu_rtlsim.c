@@ -165,7 +165,7 @@ int main(int argc, char **argv)
     if (fw_dut_rtl_init(&dut, &cfg) != 0) {
         fprintf(stderr, "gpu-rtlsim: %s\n", dut.error);
         fw_link_zmq_close(&link);
-        return 1;
+        return dut.refused ? 2 : 1; /* 2: an option this core cannot honour (gpuhost says so) */
     }
     static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
     static wire_state state;

@@ -438,6 +438,8 @@ int main(int argc, char **argv)
             }
             if (fw_dut_rtl_init(b->dut.rtl, &cfg) != 0) {
                 usbemu_say("board %s: the Verilated core: %s", b->serial, b->dut.rtl->error);
+                if (b->dut.rtl->refused)
+                    status = 2; /* --fault for a core without fault registers: a usage error */
                 free(b->dut.rtl);
                 b->dut.rtl = NULL;
                 goto cleanup;

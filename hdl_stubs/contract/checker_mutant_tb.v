@@ -32,6 +32,7 @@ module checker_mutant_tb;
     reg  [31:0]  rt_data = 32'd0, rt_mask_a = 32'd0, rt_mask_b = 32'd0;
     reg  [4:0]   rt_lane = 5'd0;
     reg  [31:0]  bd_rdata = 32'd0;
+    reg  [127:0] rt_insn = 128'd0;
     reg  [1023:0] rt_row = 1024'd0;
     reg          bd_ack = 1'b0;
 
@@ -44,7 +45,7 @@ module checker_mutant_tb;
         .mem_req(mem_req), .mem_we(mem_we), .mem_space(mem_space), .mem_bank(5'd0), .mem_addr(mem_addr),
         .mem_wdata(32'd0), .mem_ack(mem_ack), .mem_rdata(32'd0), .mem_err(1'b0),
         .rt_valid(rt_valid), .rt_ready(rt_ready), .rt_kind(rt_kind), .rt_warp(rt_warp), .rt_pc(64'd0),
-        .rt_insn(128'd0), .rt_mask_a(rt_mask_a), .rt_mask_b(rt_mask_b), .rt_index(rt_index),
+        .rt_insn(rt_insn), .rt_mask_a(rt_mask_a), .rt_mask_b(rt_mask_b), .rt_index(rt_index),
         .rt_lane(rt_lane), .rt_data(rt_data), .rt_status(rt_status), .rt_row(rt_row),
         .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_warp(7'd0), .bd_index(bd_index),
         .bd_lane(5'd0), .bd_wdata(32'd0), .bd_ack(bd_ack), .bd_rdata(bd_rdata),
@@ -68,7 +69,10 @@ module checker_mutant_tb;
     endtask
 
     `include "gpu_port.vh"
+    /* verilator lint_off UNUSEDPARAM */
     `include "gpu_contract.vh"
+    `include "gpu_isa.vh"
+    /* verilator lint_on UNUSEDPARAM */
 
     // the board reads the capability word FEATURES: TRAP_LANE declared
     task read_features;
@@ -79,22 +83,45 @@ module checker_mutant_tb;
         end
     endtask
 
-    // a trap of lanes 8..11 (HEAD's exec mask) at a misaligned address, whose END names `lane`
+    // a trap of lanes 8..11 (HEAD's active and exec masks) at a misaligned address, whose END names `lane`
     task lane_trap(input [4:0] lane);
         begin
-            rt_mask_b = 32'h00000f00; beat(BEAT_HEAD, 7'd0, 8'd0, 8'd0, 32'd0); rt_mask_b = 32'd0;
+            rt_mask_a = 32'h00000f00; rt_mask_b = 32'h00000f00; beat(BEAT_HEAD, 7'd0, 8'd0, 8'd0, 32'd0); rt_mask_b = 32'd0;
             rt_lane = lane; beat(BEAT_END, 7'd0, 8'd0, STATUS_TRAP, {24'd0, TRAP_MISALIGNED_ADDRESS}); rt_lane = 5'd0;
         end
     endtask
 
-    // one retire beat, taken at once
+    // one retire beat, taken at once (a PRED beat writes lane 0)
     task beat(input [2:0] kind, input [6:0] warp, input [7:0] index, input [7:0] status, input [31:0] data);
         begin
             rt_valid = 1'b1; rt_kind = kind; rt_warp = warp; rt_index = index; rt_status = status; rt_data = data;
+            if (kind == BEAT_PRED) rt_mask_a = 32'd1;
             cycles(1);
-            rt_valid = 1'b0;
+            rt_valid = 1'b0; rt_mask_a = 32'd0;
         end
     endtask
+
+    // one beat of warp 0 with its masks and instruction word, taken at once
+    task beat_m(input [2:0] kind, input [7:0] status, input [31:0] data, input [31:0] mask_a, input [31:0] mask_b,
+                input [127:0] insn);
+        begin
+            rt_valid = 1'b1; rt_kind = kind; rt_warp = 7'd0; rt_index = 8'd0; rt_status = status; rt_data = data;
+            rt_mask_a = mask_a; rt_mask_b = mask_b; rt_insn = insn;
+            cycles(1);
+            rt_valid = 1'b0; rt_mask_a = 32'd0; rt_mask_b = 32'd0; rt_insn = 128'd0;
+        end
+    endtask
+    // a record: HEAD (active, exec, word), END (status, code, branch lanes)
+    task record(input [31:0] active, input [31:0] exec, input [127:0] insn, input [7:0] status, input [31:0] code,
+                input [31:0] branch);
+        begin
+            busy = 1'b1;
+            beat_m(BEAT_HEAD, 8'd0, 32'd0, active, exec, insn);
+            beat_m(BEAT_END, status, code, branch, 32'd0, 128'd0);
+            busy = 1'b0; cycles(1);
+        end
+    endtask
+    localparam [127:0] W_BRA = {120'd0, OP_BRA}, W_NOP = {120'd0, OP_NOP};
 
     // a GPR_ROW beat of warp 0, taken at once
     task row_beat(input [7:0] index, input [31:0] lanes, input [31:0] base);
@@ -142,6 +169,33 @@ module checker_mutant_tb;
         if (violations != 32'd0) begin $display("clean lane trap: %0d violations", violations); failed = 1'b1; end
         else $display("clean lane trap (lane 9 of lanes 8..11): nothing flagged");
 
+        // T8: a core with one-cycle reads that holds busy through its bd_ack
+        // cycle; the board drops bd_req there, loads a word and launches in
+        // that cycle, then presents the next request: nothing is flagged
+        bd_req = 1'b1; bd_space = 4'd0; cycles(1);
+        busy = 1'b1; bd_ack = 1'b1; bd_req = 1'b0; imem_we = 1'b1; launch = 1'b1; launch_warps = 7'd1; cycles(1);
+        busy = 1'b0; bd_ack = 1'b0; imem_we = 1'b0; launch = 1'b0; bd_req = 1'b1; cycles(1);
+        busy = 1'b1; bd_ack = 1'b1; cycles(1);
+        busy = 1'b0; bd_ack = 1'b0; bd_req = 1'b0; cycles(3);
+        if (violations != 32'd0) begin $display("backdoor with busy in its bd_ack cycle: %0d violations", violations); failed = 1'b1; end
+        else $display("backdoor with busy in its bd_ack cycle: nothing flagged");
+
+        // records as the model gives them: a BRA's branch lanes are its exec
+        // mask (none when no lane executes), any other END has none; traps
+        // before execution: ILLEGAL_ENCODING exec 0, PC_OUT_OF_RANGE word 0,
+        // exec 0 and its lanes, CONVERGENCE_DEADLOCK word and masks 0
+        clean_reset; good_launch;
+        record(32'hffffffff, 32'h0000ff00, W_BRA, STATUS_RETIRED, 32'd0, 32'h0000ff00);
+        record(32'hffffffff, 32'd0, W_BRA, STATUS_RETIRED, 32'd0, 32'd0);
+        record(32'h0000000f, 32'h00000005, W_NOP, STATUS_RETIRED, 32'd0, 32'd0);
+        record(32'h0000000f, 32'h00000005, W_BRA, STATUS_UNIMPLEMENTED, 32'd0, 32'd0);
+        record(32'h0000000f, 32'd0, 128'hffff, STATUS_TRAP, {24'd0, TRAP_ILLEGAL_ENCODING}, 32'd0);
+        record(32'h0000000f, 32'd0, 128'd0, STATUS_TRAP, {24'd0, TRAP_PC_OUT_OF_RANGE}, 32'd0);
+        record(32'd0, 32'd0, 128'd0, STATUS_TRAP, {24'd0, TRAP_CONVERGENCE_DEADLOCK}, 32'd0);
+        cycles(3);
+        if (violations != 32'd0) begin $display("records as the model gives them: %0d violations", violations); failed = 1'b1; end
+        else $display("records as the model gives them: nothing flagged");
+
         clean_reset; n_before = violations;
         rst_n = 1'b0; cycles(1); rst_n = 1'b1;
         cycles(3); expect_kind(0, "reset-short");
@@ -170,6 +224,12 @@ module checker_mutant_tb;
         busy = 1'b1; cycles(1); bd_req = 1'b1; cycles(1); bd_ack = 1'b1; cycles(1);
         bd_ack = 1'b0; bd_req = 1'b0; busy = 1'b0;
         cycles(3); expect_kind(6, "bd-busy");
+
+        clean_reset; n_before = violations;   // busy past the bd_ack cycle (T8): the next request shows it
+        bd_req = 1'b1; cycles(1); busy = 1'b1; bd_ack = 1'b1; bd_req = 1'b0; cycles(1);
+        bd_ack = 1'b0; bd_req = 1'b1; cycles(1); busy = 1'b0; bd_ack = 1'b1; cycles(1);
+        bd_ack = 1'b0; bd_req = 1'b0;
+        cycles(3); expect_kind(6, "bd-busy (busy past its bd_ack cycle)");
 
         clean_reset; n_before = violations;
         mem_ack = 1'b1; cycles(1); mem_ack = 1'b0;
@@ -227,6 +287,39 @@ module checker_mutant_tb;
         busy = 1'b1; beat(BEAT_HEAD, 7'd0, 8'd0, 8'd0, 32'd0); row_beat(8'd8, 32'd0, 32'd0);
         beat(BEAT_END, 7'd0, 8'd0, 8'd0, 32'd0); busy = 1'b0;
         cycles(3); expect_kind(13, "retire-fields (GPR_ROW with no lane)");
+
+        clean_reset; good_launch; n_before = violations;
+        record(32'h0000000f, 32'h00000005, W_NOP, STATUS_RETIRED, 32'd0, 32'h00000001);
+        cycles(3); expect_kind(12, "retire-end (branch lanes of a NOP)");
+
+        clean_reset; good_launch; n_before = violations;
+        record(32'h0000000f, 32'h00000005, W_BRA, STATUS_RETIRED, 32'd0, 32'h0000000f);
+        cycles(3); expect_kind(12, "retire-end (BRA lanes but exec)");
+
+        clean_reset; good_launch; n_before = violations;
+        record(32'h0000000f, 32'h00000005, W_BRA, STATUS_TRAP, {24'd0, TRAP_MEMORY_RANGE}, 32'h00000005);
+        cycles(3); expect_kind(12, "retire-end (branch lanes of a trap)");
+
+        clean_reset; good_launch; n_before = violations;
+        record(32'h0000000f, 32'h0000000f, 128'd0, STATUS_TRAP, {24'd0, TRAP_PC_OUT_OF_RANGE}, 32'd0);
+        cycles(3); expect_kind(12, "retire-end (PC_OUT_OF_RANGE exec)");
+
+        clean_reset; good_launch; n_before = violations;
+        record(32'h00000001, 32'd0, 128'd0, STATUS_TRAP, {24'd0, TRAP_CONVERGENCE_DEADLOCK}, 32'd0);
+        cycles(3); expect_kind(12, "retire-end (deadlock with lanes)");
+
+        clean_reset; good_launch; n_before = violations;
+        record(32'h0000000f, 32'h0000000f, 128'hffff, STATUS_TRAP, {24'd0, TRAP_ILLEGAL_ENCODING}, 32'd0);
+        cycles(3); expect_kind(12, "retire-end (ILLEGAL_ENCODING exec)");
+
+        clean_reset; good_launch; n_before = violations;
+        record(32'h0000000f, 32'h00000010, W_NOP, STATUS_RETIRED, 32'd0, 32'd0);
+        cycles(3); expect_kind(13, "retire-fields (exec outside active)");
+
+        clean_reset; good_launch; n_before = violations;
+        busy = 1'b1; beat(BEAT_HEAD, 7'd0, 8'd0, 8'd0, 32'd0); beat_m(BEAT_PRED, 8'd0, 32'd0, 32'd0, 32'd0, 128'd0);
+        beat(BEAT_END, 7'd0, 8'd0, 8'd0, 32'd0); busy = 1'b0;
+        cycles(3); expect_kind(13, "retire-fields (PRED with no lane)");
 
         clean_reset; good_launch; n_before = violations;
         busy = 1'b1; beat(3'd0, 7'd0, 8'd0, 8'd0, 32'd0); busy = 1'b0; cycles(1);

@@ -1,7 +1,8 @@
 // conformance_tb: a directed testbench of the DUT port contract
 // (hdl_stubs/README.md), written from the contract alone, with
 // gpu_port_checker watching every port. One conformance_run per CAP_WARPS
-// (1, 2, 4, 8, 16, 32, 64), all in one simulation; each prints
+// (1, 2, 4, 8, 16, 32, 64), all in one simulation, the one of CAP_WARPS 1
+// built without the optional fault-injection registers (FAULT_REGS 0); each prints
 // "conformance CAP_WARPS=N: PASS" or a FAIL line with the cycle, and the run
 // ends with "conformance: PASS" or "conformance: FAIL" (what the CTest
 // scripts look for: Verilog-2005 has no exit status).
@@ -20,7 +21,8 @@ module conformance_tb;
     genvar g;
     generate for (g = 0; g < 7; g = g + 1) begin : cap
         if (SIZES[g]) begin : on
-            conformance_run #(.CAP_WARPS(1 << g)) run (.clk(clk), .finished(finished[g]), .failed(failed[g]));
+            conformance_run #(.CAP_WARPS(1 << g), .FAULT_REGS(g != 0 ? 1 : 0)) run (
+                .clk(clk), .finished(finished[g]), .failed(failed[g]));
         end else begin : off
             assign finished[g] = 1'b1;
             assign failed[g] = 1'b0;
@@ -44,7 +46,8 @@ endmodule
 // One stand-in core, its checker, a board model (memory with three ack styles,
 // retire back-pressure) and the directed sequence.
 module conformance_run #(
-    parameter integer CAP_WARPS = 4
+    parameter integer CAP_WARPS = 4,
+    parameter integer FAULT_REGS = 1      // the core has the optional fault-injection registers
 ) (
     input  wire clk,
     output reg  finished,
@@ -90,7 +93,7 @@ module conformance_run #(
     wire         bd_ack;
     wire [31:0]  bd_rdata;
 
-    gpu_core #(.CAP_WARPS(CAP_WARPS)) dut (
+    gpu_core #(.CAP_WARPS(CAP_WARPS), .FAULT_REGS(FAULT_REGS)) dut (
         .clk(clk), .rst_n(rst_n), .imem_we(imem_we), .imem_addr(imem_addr), .imem_wdata(imem_wdata),
         .launch(launch), .launch_warps(launch_warps), .launch_entry(launch_entry), .run(run), .step(step),
         .busy(busy), .done(done),
@@ -179,6 +182,9 @@ module conformance_run #(
     reg [31:0] last_code = 32'd0;
     reg [4:0]  last_lane = 5'd0;
     reg [6:0]  head_warp = 7'd0;
+    reg [63:0] head_pc = 64'd0;
+    reg [31:0] head_active = 32'd0, head_exec = 32'd0;
+    reg        head_zero = 1'b0;       // the HEAD's instruction word was 0
     // R7 = a[tid] + tid (IADD), lane by lane (GPR) or a warp at once (GPR_ROW)
     function [31:0] r7(input [6:0] warp, input [4:0] lane);
         r7 = init_a({25'd0, warp} * 32 + {27'd0, lane}) + {20'd0, warp, lane};
@@ -186,7 +192,10 @@ module conformance_run #(
     always @(posedge clk) if (rt_valid && rt_ready) begin : beats
         integer l;
         case (rt_kind)
-        BEAT_HEAD: begin n_head <= n_head + 1; head_warp <= rt_warp; end
+        BEAT_HEAD: begin
+            n_head <= n_head + 1; head_warp <= rt_warp; head_pc <= rt_pc;
+            head_active <= rt_mask_a; head_exec <= rt_mask_b; head_zero <= rt_insn == 128'd0;
+        end
         BEAT_PRED: n_pred <= n_pred + 1;
         BEAT_GPR: if (rt_index == 8'd7) begin
             n_r7 <= n_r7 + 1;
@@ -359,7 +368,15 @@ module conformance_run #(
         bd_check(BD_CAP, 7'd0, CAPW_OPTYPES + 8'd4, 5'd0, ISA_IMPLEMENTED[159:128], "capability OPTYPES+4 (optypes 128..159)");
         bd_check(BD_CAP, 7'd0, CAPW_TOLERANCES, 5'd0, core_tolerance_word(4'd0), "capability TOLERANCES (the first bound)");
         bd_check(BD_CAP, 7'd0, CAPW_TOLERANCES + 8'd15, 5'd0, core_tolerance_word(4'd15), "capability TOLERANCES+15");
-        bd_check(BD_CAP, 7'd0, CAPW_FEATURES, 5'd0, 32'd1 << FEAT_TRAP_LANE, "capability FEATURES (TRAP_LANE)");
+        // the optional parts in FEATURES: END names the trapping lane (always,
+        // the stand-in); the fault registers, and without them space FAULT
+        // takes writes and reads 0 (a kind is never written: nothing armed)
+        bd_check(BD_CAP, 7'd0, CAPW_FEATURES, 5'd0, (32'd1 << FEAT_TRAP_LANE) | (FAULT_REGS != 0 ? 32'd1 << FEAT_FAULTS : 32'd0),
+                 "capability FEATURES (TRAP_LANE, FAULTS)");
+        bd(1'b1, BD_FAULT, 7'd0, FREG_AT, 5'd0, 32'h00012345, rd);
+        bd_check(BD_FAULT, 7'd0, FREG_AT, 5'd0, FAULT_REGS != 0 ? 32'h00012345 : 32'd0, "fault register AT");
+        bd(1'b1, BD_FAULT, 7'd0, FREG_AT, 5'd0, 32'd0, rd);
+        bd_check(BD_FAULT, 7'd0, FREG_KIND, 5'd0, 32'd0, "fault kind (none armed)");
         bd_check(BD_STATUS, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane status (ready)");
         bd_check(BD_PC_LO, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane PC");
         bd(1'b1, BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, rd);
@@ -450,7 +467,37 @@ module conformance_run #(
         check("ENDs of a trapping step", n_end - ends0, 1);
         check("END status of a trap", {24'd0, last_status}, {24'd0, STATUS_TRAP});
         check("trap code", last_code, {24'd0, TRAP_PC_OUT_OF_RANGE});
+        // its HEAD as the model's: the lanes at that PC active, none executing, word 0
+        check("PC_OUT_OF_RANGE HEAD pc", head_pc[31:0], 32'h100000);
+        check("PC_OUT_OF_RANGE HEAD active mask", head_active, 32'hffffffff);
+        check("PC_OUT_OF_RANGE HEAD exec mask", head_exec, 32'd0);
+        check("PC_OUT_OF_RANGE HEAD word is 0", {31'd0, head_zero}, 32'd1);
         bd_check(BD_CORE, 7'd0, CORE_RETIRED, 5'd0, 32'd0, "retire count after a trap");
+
+        // ---- CONVERGENCE_DEADLOCK: no lane ready, some wait (lane status written
+        // through the backdoor). Warp 0 waits in lane 5, the last warp in lanes
+        // 3 and 7; with the round-robin pointer at the last warp, HEAD names it,
+        // the PC of its highest waiting lane (7), no lane active or executing
+        do_launch(CAP_WARPS[6:0], 64'd0);
+        for (k = 0; k < 32 * CAP_WARPS; k = k + 1)
+            bd(1'b1, BD_STATUS, k[11:5], 8'd0, k[4:0], {30'd0, LANE_EXITED}, rd);
+        bd(1'b1, BD_PC_LO, 7'd0, 8'd0, 5'd5, 32'h20, rd);
+        bd(1'b1, BD_STATUS, 7'd0, 8'd0, 5'd5, {30'd0, LANE_WAITING}, rd);
+        bd(1'b1, BD_PC_LO, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd3, 32'h40, rd);
+        bd(1'b1, BD_STATUS, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd3, {30'd0, LANE_WAITING}, rd);
+        bd(1'b1, BD_PC_LO, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd7, 32'h70, rd);
+        bd(1'b1, BD_STATUS, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd7, {30'd0, LANE_WAITING}, rd);
+        bd(1'b1, BD_CORE, 7'd0, CORE_NEXT_WARP, 5'd0, CAP_WARPS - 1, rd);
+        ends0 = n_end;
+        step_one(1, 2000);
+        check("ENDs of a deadlocked step", n_end - ends0, 1);
+        check("END status of the deadlock", {24'd0, last_status}, {24'd0, STATUS_TRAP});
+        check("deadlock trap code", last_code, {24'd0, TRAP_CONVERGENCE_DEADLOCK});
+        check("deadlock HEAD warp (the pointer's)", {25'd0, head_warp}, CAP_WARPS - 1);
+        check("deadlock HEAD pc (highest waiting lane's)", head_pc[31:0], 32'h70);
+        check("deadlock HEAD active mask", head_active, 32'd0);
+        check("deadlock HEAD exec mask", head_exec, 32'd0);
+        check("deadlock HEAD word is 0", {31'd0, head_zero}, 32'd1);
 
         // ---- mem_err on a load: MEMORY_RANGE at the LDG, after S2R, LDC, IMAD retired
         far_base = 1'b1;

@@ -64,11 +64,13 @@ module gpu_port_checker #(
     output wire [31:0] violations,
     output wire [17:0] kinds
 );
-    // trap codes (TRAP_MAX, TRAP_LANE_CODES) from GM_TRAPS: hdl_stubs/contract.cmake;
-    // beat kinds and statuses from fw/core/include/fw/port.h: hdl_stubs/port.cmake
+    // trap codes (TRAP_MAX, TRAP_LANE_CODES) from the model's GM_TRAPS: hdl_stubs/contract.cmake;
+    // beat kinds and statuses from fw/core/include/fw/port.h: hdl_stubs/port.cmake;
+    // the optype field and OP_BRA from isa/spec: gpu_isa.vh (isagen --verilog-dir)
     /* verilator lint_off UNUSEDPARAM */
     `include "gpu_contract.vh"
     `include "gpu_port.vh"
+    `include "gpu_isa.vh"
     /* verilator lint_on UNUSEDPARAM */
 
     // violation kinds (bit numbers of `kinds`); B: the board's rule, D: the DUT's
@@ -84,9 +86,11 @@ module gpu_port_checker #(
                        V_MEM_REQ     = 9,   // D address not aligned to 4, or a store to a constant bank
                        V_RT_HOLD     = 10,  // D a retire beat withdrawn or changed before it was taken
                        V_RT_ORDER    = 11,  // D beat outside HEAD..END, kinds out of order
-                       V_RT_END      = 12,  // D END: status above 2, trap code 0 or unknown, beats before a trap/UNIMPLEMENTED END
+                       V_RT_END      = 12,  // D END: status above 2, trap code 0 or unknown, beats before a trap/UNIMPLEMENTED END,
+                                            //   branch lanes but a retired BRA's exec mask, a fetch trap's HEAD not as the model's
                                             //   (and, FEATURES declaring TRAP_LANE, a lane trap's rt_lane not executing)
-                       V_RT_FIELDS   = 13,  // D HEAD warp not launched; index out of range for the kind; GPR_ROW with no lane
+                       V_RT_FIELDS   = 13,  // D HEAD warp not launched or exec outside active; index out of range for the
+                                            //   kind; GPR_ROW or PRED with no lane
                        V_BUSY        = 14,  // D busy low with a record open, or rt_valid / mem_req while busy is low
                        V_BD_ACK      = 15,  // D bd_ack without bd_req, or high two cycles running
                        V_DONE        = 16,  // D done high before the first launch after reset
@@ -133,7 +137,9 @@ module gpu_port_checker #(
         launch_q = 1'b0; step_q = 1'b0;
     end
     // an instruction is in flight: busy, out of the sweep, not a backdoor access
-    wire inflight = busy && !sweep && !bd_req;
+    // (T8: a DUT may hold busy for an access from the edge that takes it
+    // through its bd_ack cycle, in which the board may already drop bd_req)
+    wire inflight = busy && !sweep && !bd_req && !bd_ack;
 
     always @(posedge clk) begin
         cycle <= cycle + 64'd1;
@@ -201,13 +207,22 @@ module gpu_port_checker #(
     wire [1342:0] rt_now = {rt_kind, rt_warp, rt_pc, rt_insn, rt_mask_a, rt_mask_b, rt_index, rt_lane, rt_data, rt_status,
                             rt_row};
     reg [2:0]   last_kind;     // the last beat taken within the open record
-    reg [31:0]  head_exec;     // the open record's exec mask (HEAD's rt_mask_b)
     reg         lane_declared; // FEATURES, as the board read it, declares TRAP_LANE (backdoor block)
     reg [15:0]  n_beats, n_state_beats;   // beats after HEAD: all, and those other than MEM
+    // the open record's HEAD: active and exec masks, a zero word, a BRA
+    reg [31:0]  h_active, h_exec;
+    reg         h_zero, h_bra;
     initial begin
         rt_wait = 1'b0; rt_q = 1343'd0; rec_open = 1'b0; last_kind = BEAT_HEAD; n_beats = 0; n_state_beats = 0;
-        head_exec = 32'd0;
+        h_active = 32'd0; h_exec = 32'd0; h_zero = 1'b0; h_bra = 1'b0;
     end
+    // END's branch lanes: a retired BRA's exec mask, 0 for every other record
+    wire [31:0] end_branch = (rt_status == STATUS_RETIRED && h_bra) ? h_exec : 32'd0;
+    // a trap before execution: the HEAD the model gives (README, "What HEAD and END carry")
+    wire end_fetch_bad = rt_status == STATUS_TRAP &&
+        ((rt_data == {24'd0, TRAP_ILLEGAL_ENCODING} && h_exec != 32'd0) ||
+         (rt_data == {24'd0, TRAP_PC_OUT_OF_RANGE} && (h_exec != 32'd0 || h_active == 32'd0 || !h_zero)) ||
+         (rt_data == {24'd0, TRAP_CONVERGENCE_DEADLOCK} && (h_exec != 32'd0 || h_active != 32'd0 || !h_zero)));
     always @(posedge clk) begin : retire
         reg [17:0] hit;
         hit = 18'd0;
@@ -222,24 +237,26 @@ module gpu_port_checker #(
             case (rt_kind)
             BEAT_HEAD: begin
                 if (rec_open) hit[V_RT_ORDER] = 1'b1;
-                if (!launched || rt_warp >= nwarps) hit[V_RT_FIELDS] = 1'b1;
+                if (!launched || rt_warp >= nwarps || (rt_mask_b & ~rt_mask_a) != 32'd0) hit[V_RT_FIELDS] = 1'b1;
                 rec_open <= 1'b1; last_kind <= BEAT_HEAD; n_beats <= 16'd0; n_state_beats <= 16'd0;
-                head_exec <= rt_mask_b;
+                h_active <= rt_mask_a; h_exec <= rt_mask_b; h_zero <= rt_insn == 128'd0;
+                h_bra <= rt_insn[F_OPTYPE +: F_OPTYPE_W] == OP_BRA;
             end
             BEAT_END: begin
                 if (!rec_open) hit[V_RT_ORDER] = 1'b1;
                 if (rt_status > STATUS_UNIMPLEMENTED ||
                     (rt_status == STATUS_TRAP && (rt_data == 32'd0 || rt_data > {24'd0, TRAP_MAX} || n_state_beats != 16'd0)) ||
-                    (rt_status == STATUS_UNIMPLEMENTED && n_beats != 16'd0)) hit[V_RT_END] = 1'b1;
+                    (rt_status == STATUS_UNIMPLEMENTED && n_beats != 16'd0) ||
+                    rt_mask_a != end_branch || end_fetch_bad) hit[V_RT_END] = 1'b1;
                 // a trap whose code names a lane names one that executes (the DUT declared TRAP_LANE)
                 if (rt_status == STATUS_TRAP && lane_declared && rt_data < 32'd32 && TRAP_LANE_CODES[rt_data[4:0]] &&
-                    !head_exec[rt_lane]) hit[V_RT_END] = 1'b1;
+                    !h_exec[rt_lane]) hit[V_RT_END] = 1'b1;
                 rec_open <= 1'b0;
             end
             default: begin      // GPR, GPR_ROW, PRED, UR, UPRED, MEM
                 if (!rec_open || rank(rt_kind) < rank(last_kind)) hit[V_RT_ORDER] = 1'b1;
                 if (((rt_kind == BEAT_GPR || rt_kind == BEAT_GPR_ROW) && rt_index == 8'd255) ||
-                    (rt_kind == BEAT_GPR_ROW && rt_mask_a == 32'd0) ||
+                    ((rt_kind == BEAT_GPR_ROW || rt_kind == BEAT_PRED) && rt_mask_a == 32'd0) ||
                     ((rt_kind == BEAT_PRED || rt_kind == BEAT_UPRED) && rt_index >= 8'd7) ||
                     (rt_kind == BEAT_UR && rt_index >= 8'd63) ||
                     (rt_kind == BEAT_MEM && rt_index > 8'd3)) hit[V_RT_FIELDS] = 1'b1;

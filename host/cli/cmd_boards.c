@@ -63,7 +63,7 @@ int gh_cmd_boards(int argc, char **argv)
                "DESCRIPTION");
         for (size_t i = 0; i < count; i++) {
             const gh_board *b = &boards[i];
-            char target[64], warps[16];
+            char target[GH_BOARD_PATH_MAX + 16], warps[16];
             gh_board_target(b, target, sizeof target);
             if (b->warps)
                 snprintf(warps, sizeof warps, "%u", b->warps);

@@ -1,11 +1,24 @@
-/* Board descriptors (see boards.h), parsed with libinih. inih reports the
- * line of a syntax error; for our own errors the handler needs the line too,
- * so lines reach inih through a reader that counts them (and notes where
- * each [section] starts, for "missing key" errors). The reader also refuses
- * a line longer than inih's buffer, which inih would otherwise cut in two
- * and read on from the middle, and removes a UTF-8 byte order mark. Only a
- * regular file of at most GH_BOARD_MAX_FILE bytes is read: a FIFO or a
- * device named *.ini is refused without waiting on it. */
+/* Board descriptors (see board.h), parsed with libinih. Its line buffer
+ * is fixed when it is built (INI_MAX_LINE of <ini.h>: 200 bytes on Debian,
+ * on the stack), and it cuts a longer line in two and reads on from the
+ * middle; so before inih sees anything the whole descriptor is read and
+ * every line measured, its line end included as inih counts it, and a line
+ * longer than the INI_MAX_LINE - 1 characters inih reads is refused on its
+ * own line, naming its length and the limit. A value shorter than that is
+ * held whole: the fields are as large as what they name allows (a path
+ * PATH_MAX), and a value beyond its field is an error naming the key, its
+ * length and the limit.
+ *
+ * inih reports the line of a syntax error; for our own errors the handler
+ * needs the line too, so lines reach inih through a reader that counts them
+ * (and notes where each [section] starts, for "missing key" errors). The
+ * dialect is inih's: "[section]"; "name = value" or "name: value", both
+ * sides trimmed; ';' or '#' first on a line, or ';' after a space or tab
+ * within a value, starts a comment; blank lines; CRLF line ends and a UTF-8
+ * byte order mark are accepted. Only a regular file of at most
+ * GH_BOARD_MAX_FILE bytes is read: a FIFO or a device named *.ini is refused
+ * without waiting on it, and reading stops at that size whatever the file
+ * became after it was measured. */
 #define _POSIX_C_SOURCE 200809L
 #include "gpuhost/board.h"
 
@@ -21,8 +34,16 @@
 
 #include "isa/isa.h"
 #include "max_ulp.h"
+#include "wire/protocol.h"
 
 #define GH_BOARD_MAX_FILE (64 * 1024)
+
+/* The most characters of a line, its line end included, inih reads in one
+ * piece: its buffer of INI_MAX_LINE bytes holds them and a NUL. */
+#define GH_BOARD_MAX_LINE (INI_MAX_LINE - 1)
+
+_Static_assert(sizeof ((gh_board *)0)->target == sizeof ((wire_caps *)0)->name,
+               "a board's target holds exactly what CAPS can name");
 
 enum section { SEC_BOARD, SEC_USB, SEC_DUT, SEC_COUNT };
 static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
@@ -49,14 +70,14 @@ static const struct {
 };
 
 typedef struct {
-    FILE *f;
-    const char *path;
+    const char *text; /* the whole descriptor (its byte order mark skipped) */
+    size_t len, pos;  /* its length, and where inih's next line starts */
     gh_board *b;
-    int line; /* the line inih is looking at */
+    int lineno; /* the line inih is looking at */
     int section_line[SEC_COUNT];
     int key_line[K_COUNT]; /* 0: not given */
     bool failed;
-    char reason[300];
+    char reason[512];
     int fail_line;
 } parser;
 
@@ -73,41 +94,66 @@ static void fail(parser *p, int line, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The length of the line at text (its line end included), of at most len
+ * bytes. */
+static size_t line_length(const char *text, size_t len)
+{
+    const char *nl = memchr(text, '\n', len);
+    return nl ? (size_t)(nl - text) + 1 : len;
+}
+
+/* A line inih cannot read whole: its length (line end included) and the limit. */
+static void line_too_long(parser *p, int line, size_t len, int limit)
+{
+    fail(p, line, "a line of %zu characters, more than the %d libinih reads (INI_MAX_LINE)", len, limit);
+}
+
+/* Before inih sees it: the descriptor is text, and no line is longer than
+ * inih reads in one piece. */
+static void scan_lines(parser *p)
+{
+    if (memchr(p->text, '\0', p->len)) {
+        int line = 1;
+        for (const char *c = p->text; *c; c++)
+            line += *c == '\n';
+        fail(p, line, "NUL byte: not a text file");
+        return;
+    }
+    int line = 1;
+    for (size_t at = 0, n; at < p->len; at += n, line++) {
+        n = line_length(p->text + at, p->len - at);
+        if (n > GH_BOARD_MAX_LINE) {
+            line_too_long(p, line, n, GH_BOARD_MAX_LINE);
+            return;
+        }
+    }
+}
+
 /* inih's line reader: one whole line a call, or NULL (the end, or a line
- * too long for inih's buffer of num bytes: then p->failed says so). */
+ * too long for inih's buffer of num bytes, which scan_lines has refused
+ * already unless the library was built with a smaller one than <ini.h>
+ * says: then p->failed says so). */
 static char *reader(char *str, int num, void *stream)
 {
     parser *p = stream;
-    if (p->failed)
+    if (p->failed || p->pos >= p->len || num < 2)
         return NULL;
-    size_t n = 0;
-    int c = getc(p->f);
-    if (c == EOF)
+    size_t n = line_length(p->text + p->pos, p->len - p->pos);
+    p->lineno++;
+    if (n > (size_t)num - 1) {
+        line_too_long(p, p->lineno, n, num - 1);
         return NULL;
-    p->line++;
-    for (; c != EOF; c = getc(p->f)) {
-        if (c == '\0') {
-            fail(p, p->line, "NUL byte: not a text file");
-            return NULL;
-        }
-        if (n + 1 == (size_t)num) { /* more of this line follows: inih would cut it */
-            fail(p, p->line, "line longer than %d characters (the limit of a board file line)", num - 2);
-            return NULL;
-        }
-        str[n++] = (char)c;
-        if (c == '\n')
-            break;
     }
+    memcpy(str, p->text + p->pos, n);
     str[n] = '\0';
-    if (p->line == 1 && strncmp(str, "\xef\xbb\xbf", 3) == 0) /* a UTF-8 byte order mark */
-        memmove(str, str + 3, n - 2);
+    p->pos += n;
     const char *s = str + strspn(str, " \t");
     if (*s == '[') {
         size_t len = strcspn(s + 1, "]");
         for (int i = 0; i < SEC_COUNT; i++)
             if (strlen(section_names[i]) == len && strncmp(s + 1, section_names[i], len) == 0 &&
                 !p->section_line[i])
-                p->section_line[i] = p->line;
+                p->section_line[i] = p->lineno;
     }
     return str;
 }
@@ -163,13 +209,23 @@ static void known_groups(char *out, size_t len)
     }
 }
 
+/* Is word one of the space-separated words of list? */
+static bool word_in(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *w = list; *w; w += strcspn(w, " "), w += strspn(w, " "))
+        if (strncmp(w, word, n) == 0 && (w[n] == ' ' || w[n] == '\0'))
+            return true;
+    return false;
+}
+
 /* "all", or known groups separated by spaces; normalised into b->implements. */
 static bool parse_implements(parser *p, const char *value)
 {
     gh_board *b = p->b;
-    char buf[256];
+    char buf[GH_BOARD_MAX_LINE + 1]; /* cut into words here: the value is shorter than its line */
     if (!copy_text(buf, sizeof buf, value)) {
-        fail(p, p->line, "implements: list too long");
+        fail(p, p->lineno, "implements: longer than the %zu characters a line holds", sizeof buf - 1);
         return false;
     }
     b->implements[0] = '\0';
@@ -181,7 +237,17 @@ static bool parse_implements(parser *p, const char *value)
         } else if (!known_group(tok)) {
             char known[160];
             known_groups(known, sizeof known);
-            fail(p, p->line, "implements: unknown instruction group '%s' (known: %s, or all)", tok, known);
+            fail(p, p->lineno, "implements: unknown instruction group '%s' (known: %s, or all)", tok, known);
+            return false;
+        }
+        if (groups && word_in(b->implements, tok)) {
+            fail(p, p->lineno, "implements: '%s' named twice", tok);
+            return false;
+        }
+        /* each known group once: the list is never longer than the spec's
+         * group names, which GH_BOARD_IMPLEMENTS_MAX holds (a test checks) */
+        if (strlen(b->implements) + 1 + strlen(tok) >= sizeof b->implements) {
+            fail(p, p->lineno, "implements: longer than the %zu characters a list holds", sizeof b->implements - 1);
             return false;
         }
         if (groups++)
@@ -189,11 +255,11 @@ static bool parse_implements(parser *p, const char *value)
         strcat(b->implements, tok);
     }
     if (groups == 0) {
-        fail(p, p->line, "implements: empty (say \"all\" or name instruction groups)");
+        fail(p, p->lineno, "implements: empty (say \"all\" or name instruction groups)");
         return false;
     }
     if (all && groups > 1) {
-        fail(p, p->line, "implements: \"all\" cannot be combined with groups");
+        fail(p, p->lineno, "implements: \"all\" cannot be combined with groups");
         return false;
     }
     b->implements_all = all;
@@ -211,6 +277,13 @@ static bool valid_name(const char *s)
     return true;
 }
 
+/* A value too long for its field: the key, its length and the limit. */
+static void too_long(parser *p, const char *key, size_t len, size_t cap, const char *what)
+{
+    fail(p, p->lineno, "%s: %zu characters, more than the %zu %s", key, len, cap - 1, what);
+}
+
+/* inih's handler: one "name = value" of section; 1, or 0 after fail(). */
 static int handler(void *user, const char *section, const char *name, const char *value)
 {
     parser *p = user;
@@ -223,9 +296,9 @@ static int handler(void *user, const char *section, const char *name, const char
             sec = i;
     if (sec < 0) {
         if (!*section)
-            fail(p, p->line, "'%s' outside a section (expected [board], [usb] or [dut] first)", name);
+            fail(p, p->lineno, "'%s' outside a section (expected [board], [usb] or [dut] first)", name);
         else
-            fail(p, p->line, "unknown section [%s] (known: board, usb, dut)", section);
+            fail(p, p->lineno, "unknown section [%.60s] (known: board, usb, dut)", section);
         return 0;
     }
     int k = -1;
@@ -233,26 +306,26 @@ static int handler(void *user, const char *section, const char *name, const char
         if ((int)keys[i].section == sec && strcmp(keys[i].name, name) == 0)
             k = i;
     if (k < 0) {
-        fail(p, p->line, "unknown key '%s' in [%s]", name, section);
+        fail(p, p->lineno, "unknown key '%s' in [%s]", name, section_names[sec]);
         return 0;
     }
     if (p->key_line[k]) {
-        fail(p, p->line, "'%s' given twice (first on line %d)", name, p->key_line[k]);
+        fail(p, p->lineno, "'%s' given twice (first on line %d)", name, p->key_line[k]);
         return 0;
     }
-    p->key_line[k] = p->line;
+    p->key_line[k] = p->lineno;
     unsigned long v = 0;
     switch ((enum key)k) {
     case K_NAME:
         if (!valid_name(value)) {
-            fail(p, p->line, "name '%s': use 1 to 31 letters, digits, '-' or '_'", value);
+            fail(p, p->lineno, "name '%.40s': use 1 to %zu letters, digits, '-' or '_'", value, sizeof b->name - 1);
             return 0;
         }
         strcpy(b->name, value);
         return 1;
     case K_DESCRIPTION:
         if (!copy_text(b->description, sizeof b->description, value))
-            fail(p, p->line, "description longer than 159 characters");
+            too_long(p, name, strlen(value), sizeof b->description, "a description may have");
         return !p->failed;
     case K_TRANSPORT:
         if (strcmp(value, "model") == 0)
@@ -262,17 +335,17 @@ static int handler(void *user, const char *section, const char *name, const char
         else if (strcmp(value, "usb") == 0)
             b->transport = GH_TRANSPORT_USB;
         else
-            fail(p, p->line, "transport '%s': expected model, zmq or usb", value);
+            fail(p, p->lineno, "transport '%s': expected model, zmq or usb", value);
         return !p->failed;
     case K_EMULATOR_DUT:
         if (strcmp(value, "model") != 0 && strcmp(value, "rtl") != 0)
-            fail(p, p->line, "emulator_dut '%s': expected model or rtl", value);
+            fail(p, p->lineno, "emulator_dut '%s': expected model or rtl", value);
         else
             copy_text(b->emulator_dut, sizeof b->emulator_dut, value);
         return !p->failed;
     case K_EMULATOR_FIRMWARE:
         if (strcmp(value, "image") != 0 && strcmp(value, "host") != 0)
-            fail(p, p->line, "emulator_firmware '%s': expected image or host", value);
+            fail(p, p->lineno, "emulator_firmware '%s': expected image or host", value);
         else
             copy_text(b->emulator_firmware, sizeof b->emulator_firmware, value);
         return !p->failed;
@@ -280,35 +353,37 @@ static int handler(void *user, const char *section, const char *name, const char
     case K_FIRMWARE:
     case K_EMULATOR: {
         char *dst = k == K_SERVER ? b->server : k == K_FIRMWARE ? b->firmware : b->emulator;
-        if (!*value || strpbrk(value, " \t") || !copy_text(dst, sizeof b->server, value))
-            fail(p, p->line, "%s '%s': expected one program or file name (under 64 characters)", name, value);
+        if (!*value || strpbrk(value, " \t"))
+            fail(p, p->lineno, "%s '%.200s': expected one program or file name", name, value);
+        else if (!copy_text(dst, GH_BOARD_PATH_MAX, value))
+            too_long(p, name, strlen(value), GH_BOARD_PATH_MAX, "of a path (PATH_MAX)");
         return !p->failed;
     }
     case K_VID:
     case K_PID:
         if (!parse_uint(value, 0xffff, &v)) {
-            fail(p, p->line, "%s '%s': expected a number 0..0xffff", name, value);
+            fail(p, p->lineno, "%s '%s': expected a number 0..0xffff", name, value);
             return 0;
         }
         *(k == K_VID ? &b->usb.vid : &b->usb.pid) = (uint16_t)v;
         return 1;
     case K_INTERFACE:
         if (!parse_uint(value, 255, &v)) {
-            fail(p, p->line, "interface '%s': expected a number 0..255", value);
+            fail(p, p->lineno, "interface '%s': expected a number 0..255", value);
             return 0;
         }
         b->usb.interface = (uint8_t)v;
         return 1;
     case K_EP_OUT:
         if (!parse_uint(value, 0xff, &v) || v < 0x01 || v > 0x0f) {
-            fail(p, p->line, "ep_out '%s': expected an OUT endpoint address 0x01..0x0f", value);
+            fail(p, p->lineno, "ep_out '%s': expected an OUT endpoint address 0x01..0x0f", value);
             return 0;
         }
         b->usb.ep_out = (uint8_t)v;
         return 1;
     case K_EP_IN:
         if (!parse_uint(value, 0xff, &v) || v < 0x81 || v > 0x8f) {
-            fail(p, p->line, "ep_in '%s': expected an IN endpoint address 0x81..0x8f", value);
+            fail(p, p->lineno, "ep_in '%s': expected an IN endpoint address 0x81..0x8f", value);
             return 0;
         }
         b->usb.ep_in = (uint8_t)v;
@@ -316,14 +391,14 @@ static int handler(void *user, const char *section, const char *name, const char
     case K_MAX_PACKET:
         if (!parse_uint(value, 1024, &v) ||
             (v != 8 && v != 16 && v != 32 && v != 64 && v != 512 && v != 1024)) {
-            fail(p, p->line, "max_packet '%s': a bulk endpoint's is 8, 16, 32, 64, 512 or 1024", value);
+            fail(p, p->lineno, "max_packet '%s': a bulk endpoint's is 8, 16, 32, 64, 512 or 1024", value);
             return 0;
         }
         b->usb.max_packet = (uint16_t)v;
         return 1;
     case K_WARPS:
         if (!parse_uint(value, 64, &v) || v == 0) {
-            fail(p, p->line, "warps '%s': expected 1..64", value);
+            fail(p, p->lineno, "warps '%s': expected 1..64", value);
             return 0;
         }
         b->warps = (uint32_t)v;
@@ -333,14 +408,16 @@ static int handler(void *user, const char *section, const char *name, const char
     case K_MAX_ULP: {
         char why[160];
         if (gh__parse_max_ulp(value, b, why, sizeof why) != 0) {
-            fail(p, p->line, "max_ulp %s (ulps an approximate result may lie from the model)", why);
+            fail(p, p->lineno, "max_ulp %s (ulps an approximate result may lie from the model)", why);
             return 0;
         }
         return 1;
     }
     case K_TARGET:
-        if (!*value || !copy_text(b->target, sizeof b->target, value))
-            fail(p, p->line, "target '%s': the name the target gives in CAPS, 1 to 63 characters", value);
+        if (!*value)
+            fail(p, p->lineno, "target: empty (the name the target gives in CAPS)");
+        else if (!copy_text(b->target, sizeof b->target, value))
+            too_long(p, name, strlen(value), sizeof b->target, "of a name in CAPS (the wire's limit)");
         return !p->failed;
     case K_COUNT:
         break;
@@ -401,36 +478,75 @@ static void check_complete(parser *p)
     }
 }
 
+/* The whole of f, at most GH_BOARD_MAX_FILE bytes, into a new buffer (*len
+ * bytes); NULL with err set when it cannot be read or is larger. */
+static char *read_all(FILE *f, const char *path, size_t *len, int *rc, char *err, size_t errlen)
+{
+    char *text = malloc(GH_BOARD_MAX_FILE + 1);
+    if (!text) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        *rc = GH_BOARDS_IO;
+        return NULL;
+    }
+    size_t n = fread(text, 1, GH_BOARD_MAX_FILE + 1, f);
+    if (ferror(f)) {
+        snprintf(err, errlen, "%s: read error", path);
+        *rc = GH_BOARDS_IO;
+    } else if (n > GH_BOARD_MAX_FILE) { /* it grew since it was measured */
+        snprintf(err, errlen, "%s: not a board descriptor: more than %d bytes", path, GH_BOARD_MAX_FILE);
+        *rc = GH_BOARDS_MALFORMED;
+    } else {
+        *len = n;
+        return text;
+    }
+    free(text);
+    return NULL;
+}
+
 /* Parses the descriptor in f (named path in messages). */
 static int parse_stream(FILE *f, const char *path, gh_board *out, char *err, size_t errlen)
 {
-    gh_board b;
-    memset(&b, 0, sizeof b);
-    parser p = {.f = f, .path = path, .b = &b};
-    int rc = ini_parse_stream(reader, &p, handler, &p);
-    if (ferror(f)) {
-        snprintf(err, errlen, "%s: read error", path);
+    int rc = GH_BOARDS_OK;
+    size_t len = 0;
+    char *text = read_all(f, path, &len, &rc, err, errlen);
+    if (!text)
+        return rc;
+    gh_board *b = calloc(1, sizeof *b); /* large (paths of PATH_MAX): not on the stack */
+    if (!b) {
+        free(text);
+        snprintf(err, errlen, "%s: out of memory", path);
         return GH_BOARDS_IO;
     }
-    if (rc > 0 && (!p.failed || rc < p.fail_line)) { /* inih's own error came first */
-        p.failed = false;
-        fail(&p, rc, "syntax error: expected [section], name = value or a comment");
+    parser p = {.text = text, .len = len, .b = b};
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 byte order mark */
+        p.text += 3;
+        p.len -= 3;
     }
-    else if (rc < 0 && !p.failed)
-        fail(&p, p.line, "out of memory");
+    scan_lines(&p);
+    if (!p.failed) {
+        int at = ini_parse_stream(reader, &p, handler, &p);
+        if (at > 0 && (!p.failed || at < p.fail_line)) { /* inih's own error came first */
+            p.failed = false;
+            fail(&p, at, "syntax error: expected [section], name = value or a comment");
+        } else if (at < 0 && !p.failed)
+            fail(&p, p.lineno, "out of memory");
+    }
     if (!p.failed)
         check_complete(&p);
     if (p.failed) {
         snprintf(err, errlen, "%s:%d: %s", path, p.fail_line, p.reason);
-        return GH_BOARDS_MALFORMED;
+        rc = GH_BOARDS_MALFORMED;
+    } else if (!copy_text(b->file, sizeof b->file, path)) {
+        snprintf(err, errlen, "%.200s...: path longer than %zu characters (PATH_MAX)", path, sizeof b->file - 1);
+        rc = GH_BOARDS_IO;
     }
-    if (!copy_text(b.file, sizeof b.file, path)) {
-        snprintf(err, errlen, "%s: path too long", path);
-        return GH_BOARDS_IO;
+    if (rc == GH_BOARDS_OK) {
+        b->has_usb = b->transport == GH_TRANSPORT_USB;
+        *out = *b;
     }
-    b.has_usb = b.transport == GH_TRANSPORT_USB;
-    *out = b;
-    return GH_BOARDS_OK;
+    free(b);
+    free(text);
+    return rc;
 }
 
 static const char *file_kind(mode_t m)

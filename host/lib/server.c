@@ -86,6 +86,11 @@ static int wait_ready(gh_server *s, int fd, char *err, size_t errlen)
             nanosleep(&ts, NULL);
         }
         if (!gh_server_alive(s, why, sizeof why)) {
+            if (WIFEXITED(s->status) && WEXITSTATUS(s->status) == 2) {
+                snprintf(err, errlen, "%s refused it before it was ready (it exited with status 2; its reason above)",
+                         s->name);
+                return GH_SERVER_REFUSED;
+            }
             snprintf(err, errlen, "%s ended before it was ready (%s)", s->name, why);
             return -1;
         }

@@ -28,7 +28,11 @@ typedef struct {
  * --idle-exit S --ready-fd 3" plus extra args, and waits for its readiness
  * signal ("ready" on fd 3: listening, DUT built), so that no request timeout
  * counts a slow start; the wait ends early if the server exits, and gives up
- * after GH_SERVER_START_LIMIT_MS. 0 or -1 with err (the server stopped). */
+ * after GH_SERVER_START_LIMIT_MS. 0, or -1 with err (the server stopped), or
+ * GH_SERVER_REFUSED with err when it exited with status 2 before it was
+ * ready: it refused its command line (an option it cannot honour, such as a
+ * --fault its core cannot take), saying why on its stderr. */
+#define GH_SERVER_REFUSED (-2)
 int gh_server_start(gh_server *s, const char *program, char *const extra_args[], uint32_t idle_exit_s, char *err,
                     size_t errlen);
 /* false once the process has exited; why says how. */

@@ -49,7 +49,9 @@ static const char *refused_option(const gh_board *b, const gh_target_opts *o)
     return NULL;
 }
 
-static int start_server(gh_target *t, const gh_target_opts *o)
+/* Starts the board's server; *refused when it refused its options (exit 2
+ * before it was ready: GH_SERVER_REFUSED). */
+static int start_server(gh_target *t, const gh_target_opts *o, bool *refused)
 {
     const char *program = o->server ? o->server : gh_board_program(t->board.server);
     if (access(program, X_OK) != 0)
@@ -75,8 +77,11 @@ static int start_server(gh_target *t, const gh_target_opts *o)
     /* a server nobody talks to ends (gpuhost is not silent for long within a run) */
     uint32_t timeout = o->timeout_ms ? o->timeout_ms : 10000;
     uint32_t idle_s = timeout / 1000 * 6 > 60 ? timeout / 1000 * 6 : 60;
-    if (gh_server_start(&t->server, program, extra, idle_s, err, sizeof err) != 0)
+    int rc = gh_server_start(&t->server, program, extra, idle_s, err, sizeof err);
+    if (rc != 0) {
+        *refused = rc == GH_SERVER_REFUSED;
         return gh__fail(t, "%s", err);
+    }
     t->own_server = true;
     return 0;
 }
@@ -140,10 +145,11 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
     t->board = *board;
     uint32_t timeout = o->timeout_ms ? o->timeout_ms : 10000;
     int rc;
+    bool refused = false;
     switch (board->transport) {
     case GH_TRANSPORT_MODEL: rc = gh__model_open(t); break;
     case GH_TRANSPORT_ZMQ:
-        rc = o->endpoint ? 0 : start_server(t, o);
+        rc = o->endpoint ? 0 : start_server(t, o, &refused);
         if (rc == 0)
             rc = gh__wire_open_zmq(t, o->endpoint ? o->endpoint : t->server.endpoint, &sec, timeout,
                                    t->own_server);
@@ -154,6 +160,16 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
     memset(&sec, 0, sizeof sec); /* the secret key is in the socket now */
     if (rc == 0 && gh__check_descriptor(t) < 0)
         rc = -1;
+    if (rc != 0 && refused) { /* an option the board's server cannot honour: a usage error, never retried */
+        if (o->fault || o->wave)
+            snprintf(err, errlen, "option%s%s%s%s%s: board %s: %s", o->fault && o->wave ? "s" : "",
+                     o->fault ? " --fault " : "", o->fault ? o->fault : "", o->wave ? " --wave " : "",
+                     o->wave ? o->wave : "", board->name, t->error);
+        else
+            snprintf(err, errlen, "board %s: its server's options: %s", board->name, t->error);
+        gh_target_close(&t);
+        return GH_ERR_USAGE;
+    }
     if (rc != 0) {
         char why[256] = "";
         if (t->own_server && !gh_server_alive(&t->server, why, sizeof why) && why[0] && !strstr(t->error, why))

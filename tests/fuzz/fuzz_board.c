@@ -1,5 +1,5 @@
-/* Fuzz target: the board descriptor parser (libinih behind gpuhost's line
- * reader). Properties: a result is OK or a refusal with "NAME:LINE: reason"
+/* Fuzz target: the board descriptor parser (host/lib/boards.c: libinih
+ * behind gpuhost's line scan and reader). Properties: a result is OK or a refusal with "NAME:LINE: reason"
  * (or "NAME: reason"); an accepted board has a valid name, a known transport
  * and NUL-terminated strings within their fields. */
 #include <stdio.h>
@@ -23,6 +23,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(memchr(b.description, '\0', sizeof b.description), "description");
     FUZZ_CHECK(memchr(b.implements, '\0', sizeof b.implements), "implements");
     FUZZ_CHECK(memchr(b.server, '\0', sizeof b.server), "server");
+    FUZZ_CHECK(memchr(b.firmware, '\0', sizeof b.firmware), "firmware");
+    FUZZ_CHECK(memchr(b.emulator, '\0', sizeof b.emulator), "emulator");
+    FUZZ_CHECK(memchr(b.target, '\0', sizeof b.target), "target");
     FUZZ_CHECK(b.transport == GH_TRANSPORT_MODEL || b.transport == GH_TRANSPORT_ZMQ || b.transport == GH_TRANSPORT_USB,
                "transport %d", (int)b.transport);
     FUZZ_CHECK(b.warps <= 64, "warps %u", b.warps);

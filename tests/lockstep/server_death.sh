@@ -1,6 +1,7 @@
 #!/bin/sh
 # A target server that dies or goes silent mid-run is reported promptly with
-# a target error (exit 8), never a hang; a slow start is waited for.
+# a target error (exit 8), never a hang; a slow start is waited for; a server
+# that refuses its options before it is ready is a usage error (exit 2).
 # Usage: server_death.sh GPUHOST MODELSIM DIR
 set -u
 gpuhost=$1 modelsim=$2 dir=$3
@@ -86,5 +87,27 @@ status=$?
 if [ $status -eq 8 ] && echo "$out" | grep -q "broken-server ended before it was ready (broken-server exited with status 3)"
 then echo "ok   server ends before ready: exit 8, said"
 else echo "FAIL server ends before ready (exit $status)"; echo "$out" | sed 's/^/    /'; fail=1; fi
-[ $fail -eq 0 ] && echo "6 passed, 0 failed"
+# 7. a server that refuses its options (exit 2 before it is ready: a --fault
+# its core cannot take) is a usage error naming the option and the board,
+# exit 2, never a target error: gpu-modelsim has no floating-point datapath
+out=$("$gpuhost" --board modelsim run "$dir/../kernels/bitmanip.s" --fault 10:0 2>&1)
+status=$?
+if [ $status -eq 2 ] &&
+   echo "$out" | grep -qF "gpuhost run: option --fault 10:0: board modelsim: gpu-modelsim refused it before it was ready" &&
+   echo "$out" | grep -qF "gpu-modelsim: --fault 10 strikes in the stand-in core's floating-point units"
+then echo "ok   server refuses --fault: exit 2, the option, the board and the server's reason"
+else echo "FAIL server refuses --fault (exit $status)"; echo "$out" | sed 's/^/    /'; fail=1; fi
+cat > "$work/no-faults" <<EOS
+#!/bin/sh
+echo "no-faults: --fault 1: the core has no fault-injection registers" >&2
+exit 2
+EOS
+chmod +x "$work/no-faults"
+out=$("$gpuhost" --board modelsim run "$dir/../kernels/bitmanip.s" --server "$work/no-faults" --fault 1:0 --retries 2 2>&1)
+status=$?
+if [ $status -eq 2 ] && [ "$(echo "$out" | grep -c "refused it before it was ready")" -eq 1 ] &&
+   echo "$out" | grep -qF "option --fault 1:0: board modelsim: no-faults refused it"
+then echo "ok   a refused option is never retried"
+else echo "FAIL refused option retried or not said (exit $status)"; echo "$out" | sed 's/^/    /'; fail=1; fi
+[ $fail -eq 0 ] && echo "8 passed, 0 failed"
 [ $fail -eq 0 ]

@@ -103,7 +103,10 @@ static void traps(void **state)
     th_expect_trap("BRA 0x1000 ;\n EXIT ;\n", GM_TRAP_PC_OUT_OF_RANGE, "pc 0x1000");
     th_expect_trap("BSYNC ;\n EXIT ;\n", GM_TRAP_ILLEGAL_BSYNC, "BSYNC");
     th_expect_trap(".init R3 0x10000\n LDG R0, [R[2:3]] ;\n EXIT ;\n", GM_TRAP_MEMORY_RANGE, "2^48");
+    /* misaligned tuples, GPR and uniform: MISALIGNED_REGISTER (isa/ERRATA.md D15) */
     th_expect_trap("LDG R0, [R[3:4]] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_REGISTER, "R[3:4]");
+    th_expect_trap("LDG.128 R[6:9], [RZ+0x1000] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_REGISTER, "R[6:9]");
+    th_expect_trap("IMAD.WIDE R[0:1], R2, R3, UR[5:6] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_REGISTER, "UR[5:6]");
     th_expect_trap("LDC R0, c[0x1][RZ+0x2] ;\n EXIT ;\n", GM_TRAP_MISALIGNED_ADDRESS, "c[0x1][0x2]");
 }
 
@@ -123,6 +126,69 @@ static void illegal_encoding(void **state)
     isa_kernel_destroy(&k);
 }
 
+/* The records of traps before execution (hdl_stubs/README.md, "What HEAD and
+ * END carry"): PC_OUT_OF_RANGE has the lanes at that PC active, none
+ * executing and a zero word; ILLEGAL_ENCODING the word and exec 0. A BRA's
+ * branch lanes are its exec mask; none when no lane executes it. */
+static void trap_records(void **state)
+{
+    (void)state;
+    const char *src = ".warps 2\n"
+                      ".init P0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0\n"
+                      "@P1 BRA 0x1000 ;\n"
+                      "@P0 BRA 0x1002 ;\n"
+                      "    EXIT ;\n";
+    isa_kernel *k = NULL;
+    assert_int_equal(isa_assemble("traps.s", src, &k, stderr), 0);
+    char err[128];
+    gm_model *m = gm_new(k, err, sizeof err);
+    assert_non_null(m);
+    wire_commit *rec = malloc(sizeof *rec);
+    /* warp 0, then warp 1: @P1 BRA with no lane executing, no branch lanes */
+    for (uint32_t w = 0; w < 2; w++) {
+        assert_int_equal(gm_step(m, rec), GM_STEP_OK);
+        assert_int_equal(rec->warp, w);
+        assert_int_equal(rec->exec_mask, 0);
+        assert_int_equal(rec->branch_mask, 0);
+    }
+    /* warp 0: @P0 BRA, even lanes to 0x1002 */
+    assert_int_equal(gm_step(m, rec), GM_STEP_OK);
+    assert_int_equal(rec->exec_mask, 0x55555555);
+    assert_int_equal(rec->branch_mask, 0x55555555);
+    assert_int_equal(rec->branch_target, 0x1002);
+    /* warp 1 likewise; then warp 0's lowest PC is 0x20 (the odd lanes' EXIT) */
+    assert_int_equal(gm_step(m, rec), GM_STEP_OK);
+    assert_int_equal(gm_step(m, rec), GM_STEP_OK);
+    assert_int_equal(rec->pc, 0x20);
+    assert_int_equal(gm_step(m, rec), GM_STEP_OK); /* warp 1's EXIT */
+    /* warp 0: only the even lanes are left, at 0x1002: PC_OUT_OF_RANGE */
+    assert_int_equal(gm_step(m, rec), GM_STEP_TRAP);
+    assert_int_equal(rec->trap_code, GM_TRAP_PC_OUT_OF_RANGE);
+    assert_int_equal(rec->warp, 0);
+    assert_int_equal(rec->pc, 0x1002);
+    assert_int_equal(rec->active_mask, 0x55555555);
+    assert_int_equal(rec->exec_mask, 0);
+    assert_int_equal(rec->insn_lo, 0);
+    assert_int_equal(rec->insn_hi, 0);
+    assert_int_equal(rec->branch_mask, 0);
+    free(rec);
+    gm_destroy(&m);
+    isa_kernel_destroy(&k);
+
+    k = isa_kernel_new();
+    isa_word bad = {0, 1}; /* optype 0 is unassigned: an illegal encoding */
+    assert_int_equal(isa_kernel_add_code(k, &bad, 1), 0);
+    m = gm_new(k, err, sizeof err);
+    wire_commit one;
+    assert_int_equal(gm_step(m, &one), GM_STEP_TRAP);
+    assert_int_equal(one.trap_code, GM_TRAP_ILLEGAL_ENCODING);
+    assert_int_equal(one.active_mask, 0xffffffff);
+    assert_int_equal(one.exec_mask, 0);
+    assert_int_equal(one.insn_hi, 1);
+    gm_destroy(&m);
+    isa_kernel_destroy(&k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +196,7 @@ int main(void)
         cmocka_unit_test(store_then_load),   cmocka_unit_test(constants),
         cmocka_unit_test(divergence_reconverges), cmocka_unit_test(partial_exit),
         cmocka_unit_test(traps),             cmocka_unit_test(illegal_encoding),
+        cmocka_unit_test(trap_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,10 +3,13 @@
 # name a lane, and the warp limit the HDL is generated with (gpu_contract.vh,
 # from GM_TRAPS of cosim/common/include/trap_codes.h and
 # ISA_KERNEL_MAX_WARPS), and the beat kinds, END statuses and backdoor spaces
-# of fw/core/include/fw/port.h (gpu_port.vh), and the contract checker's
+# of fw/core/include/fw/port.h (gpu_port.vh), the capability words and
+# FEATURES bits (port.h too), and the contract checker's
 # parameters and ports (contract/gpu_port_checker.v, whose inputs must be
-# gpu_core.v's ports): the document, the model and the port lists cannot
-# drift apart.
+# gpu_core.v's ports), the DUT's ports (every table marked dut-ports, clk
+# and rst_n included, against gpu_core.v) and the core's parameters and
+# their defaults (gpu_core.v; CAP_WARPS's also boards/rtl.ini's warps): the
+# document, the model and the port lists cannot drift apart.
 # Usage: contract_doc.sh README GPU_CONTRACT_VH GPU_PORT_VH
 set -u
 readme=$1 vh=$2 port=$3
@@ -55,6 +58,8 @@ fi
 compare beat-kinds BEAT "$port" "FW_PORT_BEATS of fw/port.h"
 compare end-statuses STATUS "$port" "FW_PORT_STATUSES of fw/port.h"
 compare bd-spaces BD "$port" "FW_PORT_SPACES of fw/port.h"
+compare cap-words CAPW "$port" "FW_PORT_CAPS of fw/port.h"
+compare cap-features FEAT "$port" "FW_PORT_FEATURES of fw/port.h"
 max=$(sed -n 's/^localparam integer CONTRACT_MAX_WARPS = \([0-9]*\);.*/\1/p' "$vh")
 if ! grep -q "\`CAP_WARPS\` is 1\.\.$max " "$readme"; then
     echo "FAIL: $readme does not say \"\`CAP_WARPS\` is 1..$max\" (ISA_KERNEL_MAX_WARPS)"
@@ -92,6 +97,21 @@ same_lists "the checker-parameters table of $readme against $checker"
 ports "$hdl/gpu_core.v" | awk '{ print $1, $3 }' > "$work/src"
 ports "$checker" | awk '$2 == "in" { print $1, $3 }' > "$work/doc"
 same_lists "the checker's inputs ($checker) against the DUT's ports (gpu_core.v)"
+ports "$hdl/gpu_core.v" > "$work/src"
+rows dut-ports > "$work/doc"
+same_lists "the dut-ports tables of $readme (name, direction, width) against gpu_core.v"
+sed -n 's/^ *parameter integer \([A-Z_]*\) *= *\([0-9]*\).*/\1 \2/p' "$hdl/gpu_core.v" | sort > "$work/src"
+rows core-parameters | awk '{ print $1, $2 }' > "$work/doc"
+same_lists "the core-parameters table of $readme (names, defaults) against gpu_core.v"
+# the warp count gpuhost sees from the rtl board (CAPS: capability word 0) is CAP_WARPS's default
+warps=$(sed -n 's/^warps *= *\([0-9]*\).*/\1/p' "$hdl/../boards/rtl.ini")
+default=$(awk '$1 == "CAP_WARPS" { print $2 }' "$work/doc")
+if [ -n "$default" ] && [ "$warps" = "$default" ]; then
+    echo "ok   CAP_WARPS's default ($default) is boards/rtl.ini's warps"
+else
+    echo "FAIL: CAP_WARPS's default in $readme ($default) is not boards/rtl.ini's warps ($warps)"
+    fail=1
+fi
 # the stand-in's reset sweep: the README's formula is the one conformance_tb holds the core to
 sweep='256 × 2^max(1, ⌈log2 CAP_WARPS⌉) cycles'
 tb=$hdl/contract/conformance_tb.v

@@ -1,14 +1,18 @@
 #!/bin/sh
 # CAP_WARPS is a real parameter: the core lints clean with every warning on
-# for 1..64 warps (powers of two and two odd counts), the contract checker and
+# for 1..64 warps (powers of two and two odd counts), and without its optional
+# fault-injection registers (FAULT_REGS 0), the contract checker and
 # the testbenches lint clean, and no module-scope `integer` is shared as a loop
 # variable by several always blocks (Yosys infers latches on one).
 # Usage: rtl_cap_warps.sh VERILATOR HDL_DIR GENERATED_DIR
 set -u
 verilator=$1 hdl=$2 gen=$3
 fail=0
-for n in 1 2 3 4 5 8 16 32 64; do
-    out=$("$verilator" --lint-only -Wall -I"$gen" -I"$hdl" -I"$hdl/fp" -GCAP_WARPS=$n --top-module gpu_core "$hdl"/*.v "$hdl"/fp/*.v "$gen"/gpu_legal.v 2>&1)
+for n in 1 2 3 4 5 8 16 32 64 4:FAULT_REGS=0; do
+    params="-GCAP_WARPS=${n%%:*}"
+    case $n in *:*) params="$params -G${n#*:}" ;; esac
+    # shellcheck disable=SC2086
+    out=$("$verilator" --lint-only -Wall -I"$gen" -I"$hdl" -I"$hdl/fp" $params --top-module gpu_core "$hdl"/*.v "$hdl"/fp/*.v "$gen"/gpu_legal.v 2>&1)
     if [ $? -ne 0 ] || [ -n "$out" ]; then
         echo "FAIL CAP_WARPS=$n: verilator --lint-only -Wall"
         echo "$out" | head -20 | sed 's/^/    /'

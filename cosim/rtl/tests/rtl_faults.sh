@@ -78,9 +78,9 @@ check_fault "$gpuhost" rtl "$fp" 4 "13 MUFU one ulp off: within the bound" "13:3
 # wrong rounding armed at the .FTZ FMUL (#1, RN too) strikes there, where
 # 2^-127 flushes to +0 either way: it never shows
 check_fault "$gpuhost" rtl "$fp" 4 "10 wrong rounding with nothing to round" "10:1" 8 "armed in the DUT but never showed"
-# the model DUT has no FP datapath: refused
-check_fault "$gpuhost" modelsim "$fp" 4 "10 refused by the model DUT" "10:0" 8 \
-    "gpu-modelsim exited with status 2"
+# the model DUT has no FP datapath: refused before anything runs, a usage error
+check_fault "$gpuhost" modelsim "$fp" 4 "10 refused by the model DUT" "10:0" 2 \
+    "option --fault 10:0: board modelsim: gpu-modelsim refused it before it was ready"
 # a core that stops retiring: a watchdog shorter than any instruction (6 cycles and more)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

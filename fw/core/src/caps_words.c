@@ -20,6 +20,19 @@ int fw_caps_tolerances(const uint32_t words[FW_PORT_CAP_TOLERANCE_WORDS], wire_c
     return 0;
 }
 
+int fw_caps_has(uint32_t features, enum fw_feature f)
+{
+    return (unsigned)f < 32u && ((features >> (unsigned)f) & 1u);
+}
+
+const char *fw_caps_fault_refusal(uint32_t features, uint32_t fault_kind)
+{
+    if (fault_kind == 0 || fw_caps_has(features, FW_FEATURE_FAULTS))
+        return NULL;
+    return "the core has no fault-injection registers (capability word FEATURES does not declare FAULTS): "
+           "it cannot take a fault";
+}
+
 uint32_t fw_caps_tolerance_word(const wire_caps *c, unsigned i)
 {
     if (i >= c->tolerance_count || i >= FW_PORT_CAP_TOLERANCE_WORDS)

@@ -29,9 +29,13 @@
  *                         tighter tolerances in CAPS, and one that declares a
  *                         looser one for any function or format is refused
  *
- * Parsed with libinih. Unknown sections or keys, repeated keys, bad values
- * and missing required keys are errors naming FILE:LINE and the reason; a
- * missing key is reported at the first line of its section (or of the file). */
+ * Unknown sections or keys, repeated keys, bad values and missing required
+ * keys are errors naming FILE:LINE and the reason; a missing key is reported
+ * at the first line of its section (or of the file). Parsed with libinih: a
+ * line is at most INI_MAX_LINE - 1 characters of <ini.h> (199 on Debian),
+ * its line end included, and a longer one is an error naming its length and
+ * that limit, never cut; a value longer than its field below is an error
+ * naming the key, its length and the field's limit. */
 #ifndef GPUHOST_BOARD_H
 #define GPUHOST_BOARD_H
 
@@ -42,24 +46,29 @@
 
 typedef enum { GH_TRANSPORT_MODEL = 0, GH_TRANSPORT_ZMQ = 1, GH_TRANSPORT_USB = 2 } gh_transport;
 
+/* The longest path a descriptor names (server, firmware, emulator) or is
+ * read from, with its NUL: PATH_MAX on Linux, the most the system opens or
+ * runs. */
+#define GH_BOARD_PATH_MAX 4096
+
 typedef struct {
     char name[32];
-    char description[160];
+    char description[1024];
     gh_transport transport;
-    char server[64];   /* zmq: the server program; "" otherwise */
-    char firmware[64]; /* "" when the descriptor names none */
-    char emulator[64]; /* usb: a program that emulates the board and runs gpuhost under it */
+    char server[GH_BOARD_PATH_MAX];   /* zmq: the server program (a name or a path); "" otherwise */
+    char firmware[GH_BOARD_PATH_MAX]; /* "" when the descriptor names none */
+    char emulator[GH_BOARD_PATH_MAX]; /* usb: a program that emulates the board and runs gpuhost under it */
     char emulator_dut[16]; /* the emulated board's DUT: "model" or "rtl" ("" = the emulator's default) */
     char emulator_firmware[8]; /* what the emulated soft core runs: "image" (the rv32 image) or "host"
                                 * (the firmware core compiled for the host, faster); "" = default */
-    char file[512];    /* the descriptor it came from */
+    char file[GH_BOARD_PATH_MAX]; /* the descriptor it came from */
     bool has_usb;
     struct {
         uint16_t vid, pid;
         uint8_t interface, ep_out, ep_in;
         uint16_t max_packet;
     } usb;
-    char target[64];      /* the CAPS name the target must give; "" = any */
+    char target[64];      /* the CAPS name the target must give; "" = any (64: wire_caps.name's size) */
     uint32_t warps;       /* 0 when the descriptor does not say */
     uint32_t max_ulp;     /* the largest tolerance a target may declare; 0: exact */
     unsigned ulp_rule_count; /* max_ulp's FUNCTION.FORMAT:N overrides, most specific first */
@@ -67,7 +76,7 @@ typedef struct {
         uint8_t function, format, ulp; /* MUFU's mufuop and dtype values, or 0xff: any */
     } ulp_rules[16];
     bool implements_all;  /* "all" */
-    char implements[256]; /* the group list as written, normalised to single spaces; "all" */
+    char implements[256]; /* the group list as written (each group once), normalised to single spaces; "all" */
 } gh_board;
 
 /* Result codes of gh_boards_load. */
@@ -80,9 +89,10 @@ enum { GH_BOARDS_OK = 0, GH_BOARDS_IO = -1, GH_BOARDS_MALFORMED = -2 };
  * allocated. Two descriptors with one name are an error. */
 int gh_boards_load(const char *dir, gh_board **list, size_t *count, char *err, size_t errlen);
 /* Parses one descriptor file (same errors). Only a regular file of at most
- * 64 KiB is read (a FIFO or device is refused at once); lines are at most
- * 198 characters (a longer one is an error, never cut); CRLF line ends and
- * a UTF-8 byte order mark are accepted. */
+ * 64 KiB is read (a FIFO or device is refused at once); a line is at most
+ * INI_MAX_LINE - 1 characters (199), its line end included (a longer one is
+ * an error, never cut); CRLF line ends and a UTF-8 byte order mark are
+ * accepted. */
 int gh_board_parse_file(const char *path, gh_board *out, char *err, size_t errlen);
 /* The same from len bytes of text, named name in messages (tests, fuzzing). */
 int gh_board_parse_text(const char *name, const char *text, size_t len, gh_board *out, char *err,

@@ -46,7 +46,11 @@ typedef struct {
 void gh_tolerance_name(const gh_tolerance *t, char *out, size_t len);
 
 /* How to reach the board. Options a board cannot honour are refused by
- * gh_target_open with GH_ERR_USAGE naming the option and the board. */
+ * gh_target_open with GH_ERR_USAGE naming the option and the board: those
+ * of the wrong kind for its transport at once, and those its server refuses
+ * when it starts (it exits with status 2 before it is ready, saying why:
+ * gpu-rtlsim given a --fault its core has no fault registers for,
+ * gpu-modelsim a floating-point fault kind). */
 typedef struct {
     const char *endpoint;  /* zmq boards: a server started elsewhere (ipc:// or tcp://, checked first) */
     const char *server;    /* zmq boards: the server program to start */

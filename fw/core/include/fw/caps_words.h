@@ -20,4 +20,14 @@ int fw_caps_tolerances(const uint32_t words[FW_PORT_CAP_TOLERANCE_WORDS], wire_c
  * (the emulated debug port): word TOLERANCES + i of c's list, 0 past it. */
 uint32_t fw_caps_tolerance_word(const wire_caps *c, unsigned i);
 
+/* Whether capability word FEATURES declares feature f (FW_FEATURE_*). A core
+ * that predates the word reads 0 there: it declares none. */
+int fw_caps_has(uint32_t features, enum fw_feature f);
+
+/* A board's answer to a DUT fault (fw/faults.h kind, 0 for none) asked of a
+ * core with the FEATURES word `features`: NULL when the core can take it,
+ * else why not (the core has no fault-injection registers), for the board
+ * to refuse the fault before anything runs. */
+const char *fw_caps_fault_refusal(uint32_t features, uint32_t fault_kind);
+
 #endif

@@ -45,7 +45,7 @@
     X(STATUS, 6, "lane status (FW_PORT_LANE_STATUS)")                                             \
     X(CORE, 7, "core status (FW_PORT_CORE), the stand-in's own")                                  \
     X(CAP, 8, "capability word bd_index (FW_PORT_CAPS)")                                          \
-    X(FAULT, 9, "fault-injection register bd_index (FW_PORT_FAULT_REGS)")                         \
+    X(FAULT, 9, "fault-injection register bd_index (FW_PORT_FAULT_REGS), when CAP FEATURES has FAULTS") \
     X(STACK, 10, "convergence stack of bd_warp, bd_index = 4 * entry + FW_PORT_STACK_FIELDS")
 
 /* space STATUS: a lane's status */
@@ -55,8 +55,11 @@
     X(WAITING, 1, "waiting at a BSYNC")                                                           \
     X(EXITED, 2, "exited")
 
-/* space CAP: capability words (read-only). OPTYPES is the first of
- * FW_PORT_CAP_OPTYPE_WORDS words: bit n of the map is Optype value n.
+/* space CAP: capability words (read-only; a word not listed reads 0).
+ * OPTYPES is the first of FW_PORT_CAP_OPTYPE_WORDS words: bit n of the map
+ * is Optype value n. FEATURES declares the optional parts of the contract a
+ * core has, a bit each (FW_PORT_FEATURES): what the core does beyond the
+ * contract's minimum; a core that predates the word or leaves it 0 has none.
  * TOLERANCES is the first of FW_PORT_CAP_TOLERANCE_WORDS words: the results
  * the core may compute differently from the model (MUFU's approximations),
  * one declared bound a word in the wire's tolerance layout (wire/protocol.h
@@ -64,8 +67,6 @@
  * value, 23..16 the format field's value (255: any), 31..24 the largest
  * distance in ulps; the first word that is 0 ends the list (no bound: exact).
  * fw_caps_tolerances (fw/caps_words.h) turns them into wire_caps.
- * FEATURES is a word of feature bits (FW_PORT_FEATURES): what the core does
- * beyond the contract's minimum; a core that leaves the word 0 has none.
  * VARIANTS and the FW_PORT_CAP_LACKING_WORDS words from LACKING: a core that
  * implements an optype but not each of its opcode variants (IADD but not
  * IADD_RC) says which it lacks: bit v (word LACKING + v / 32, bit v % 32) is
@@ -86,14 +87,19 @@
     X(VARIANTS, 64, "the opcode variants the map of words 65..72 was made for, 0: lacks none")    \
     X(LACKING, 65, "words 65..72: bit v = opcode variant v lacking though its optype is there")
 
-/* capability word FEATURES: bit numbers. TRAP_LANE: the END beat of a trap
- * whose code names a lane (cosim/common/include/trap_codes.h: LANE) carries
- * the trapping lane in rt_lane. A core without it leaves the lane
- * unreported: the board sides flag such a record WIRE_COMMIT_LANE_UNREPORTED
- * and gpuhost leaves the lane out of the comparison, saying so. */
+/* capability word FEATURES: bit numbers, the optional parts of the contract
+ * a core has. TRAP_LANE: the END beat of a trap whose code names a lane
+ * (cosim/common/include/trap_codes.h: LANE) carries the trapping lane in
+ * rt_lane. A core without it leaves the lane unreported: the board sides
+ * flag such a record WIRE_COMMIT_LANE_UNREPORTED and gpuhost leaves the lane
+ * out of the comparison, saying so. FAULTS: the fault-injection registers
+ * of space FAULT (fw/faults.h; the stand-in's own: a core without them
+ * acknowledges writes there and reads 0, and a board refuses a fault for it
+ * before anything runs). */
 #define FW_PORT_FEATURE_BITS 5
 #define FW_PORT_FEATURES(X)                                                                      \
-    X(TRAP_LANE, 0, "END of a trap whose code names a lane: the trapping lane in rt_lane")
+    X(TRAP_LANE, 0, "END of a trap whose code names a lane: the trapping lane in rt_lane")        \
+    X(FAULTS, 1, "the fault-injection registers (space FAULT)")
 
 /* space CORE: the stand-in core's status (index) */
 #define FW_PORT_CORE_BITS 8
