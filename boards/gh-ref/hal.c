@@ -16,6 +16,7 @@
 #include "fw/beats.h"
 #include "fw/caps_words.h"
 #include "fw/inject.h"
+#include "fw/lane_writes.h"
 #include "hal.h"
 #include "page_store.h"
 
@@ -461,6 +462,8 @@ static int launch(void *ctx, uint32_t warps, uint64_t entry)
     return 0;
 }
 
+static int inject_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v);
+
 static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t mask, const uint32_t *values)
 {
     gh_ref_dut *d = ctx;
@@ -468,6 +471,10 @@ static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uin
         return -1;
     uint32_t cur;
     switch (kind) {
+    case WIRE_REG_PC_LO:
+    case WIRE_REG_PC_HI:
+    case WIRE_REG_LANE_STATUS:
+        return fw_write_lanes(inject_bd_write, d, warp, kind, mask, values, &d->exited[warp]);
     case WIRE_REG_GPR:
         if (index >= 255)
             return -1;

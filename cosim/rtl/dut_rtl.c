@@ -8,6 +8,7 @@
 #include "fw/beats.h"
 #include "fw/caps_words.h"
 #include "fw/inject.h"
+#include "fw/lane_writes.h"
 #include "fw/port.h"
 
 #define GLOBAL_LIMIT (UINT64_C(1) << 48) /* as the model: addresses at or above are out of range */
@@ -240,7 +241,7 @@ static int load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
 static int load_mem(void *ctx, uint64_t addr, uint32_t word)
 {
     fw_dut_rtl *d = ctx;
-    if (d->launched || addr > GLOBAL_LIMIT - 4)
+    if (addr > GLOBAL_LIMIT - 4) /* after LAUNCH too: a host applying an instruction's store */
         return -1;
     return gm_memory_write(&d->mem, addr, &word, 4);
 }
@@ -280,6 +281,8 @@ static int launch(void *ctx, uint32_t warps, uint64_t entry)
     return 0;
 }
 
+static int inject_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v);
+
 static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t mask,
                      const uint32_t *values)
 {
@@ -288,6 +291,10 @@ static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uin
         return -1;
     uint32_t v;
     switch (kind) {
+    case WIRE_REG_PC_LO:
+    case WIRE_REG_PC_HI:
+    case WIRE_REG_LANE_STATUS:
+        return fw_write_lanes(inject_bd_write, d, warp, kind, mask, values, &d->exited[warp]);
     case WIRE_REG_GPR:
         if (index >= 255)
             return -1;

@@ -90,7 +90,11 @@ static int load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
 static int load_mem(void *ctx, uint64_t addr, uint32_t word)
 {
     fw_dut_model *d = ctx;
-    return d->model ? -1 : isa_kernel_add_global(d->kernel, addr, &word, 1);
+    if (!d->model)
+        return isa_kernel_add_global(d->kernel, addr, &word, 1);
+    if (d->before) /* after LAUNCH: the live memory (a host applying an instruction's store) */
+        gm_write_memory(d->before, addr, &word, 4);
+    return gm_write_memory(d->model, addr, &word, 4);
 }
 
 int fw_dut_model_poke(void *ctx, uint64_t addr, uint32_t word)
@@ -110,6 +114,10 @@ static int launch(void *ctx, uint32_t warps, uint64_t entry)
     d->fault_struck = false;
     if (d->model && d->fault_kind != FW_FAULT_NONE && !(d->before = gm_new(d->kernel, err, sizeof err)))
         return -1;
+    if (d->model) /* a partial core answers what it lacks UNIMPLEMENTED */
+        gm_set_lacking(d->model, d->lacking);
+    if (d->before)
+        gm_set_lacking(d->before, d->lacking);
     return d->model ? 0 : -1;
 }
 

@@ -54,6 +54,10 @@ static void usage(FILE *f)
           "  --fault KIND:AT[:PARAM]  a DUT fault (testing; also usbemu): a run that never shows it is an error\n"
           "  --wave FILE.fst          rtl: after a divergence, re-run and record the cycles around it\n"
           "  --free-run               stream the target's records without the model (speed only)\n"
+          "  --emulate-unimplemented  an instruction the target says it lacks (its variant map) is applied\n"
+          "                           from the model through the target's backdoor, and the run goes\n"
+          "                           on; the verdict counts them (not checked on the target). Without\n"
+          "                           it such a kernel exits 9. Never for BSSY, BSYNC, EXIT\n"
           "  --wave-window N          retires recorded before and after it (default 20)\n"
           "usb boards (usb, usbemu):\n"
           "  --serial S               the board with this serial number\n"
@@ -109,7 +113,7 @@ static int parse(int argc, char **argv, run_args *a)
         {"wave-window", required_argument, NULL, 'X'}, {"free-run", no_argument, NULL, 'G'},
         {"junit", required_argument, NULL, 'J'},     {"fault-armed", required_argument, NULL, 'A'},
         {"retries", required_argument, NULL, 'Y'},   {"coverage", required_argument, NULL, 'O'},
-        {"raw", no_argument, NULL, 'r'},
+        {"raw", no_argument, NULL, 'r'},          {"emulate-unimplemented", no_argument, NULL, 'U'},
         {"server-key", required_argument, NULL, 'k'}, {"client-key", required_argument, NULL, 'c'},
         {0}};
     uint64_t v, dump_bytes = 0;
@@ -162,6 +166,11 @@ static int parse(int argc, char **argv, run_args *a)
             else
                 a->run.check_every = v;
             break;
+        case 'U':
+            a->lockstep_option = true;
+            a->lockstep_option_name = "--emulate-unimplemented";
+            a->run.emulate_unimplemented = true;
+            break;
         case 'C':
             if (strcmp(optarg, "full") != 0) {
                 fprintf(stderr, "gpuhost run: --check takes 'full'\n");
@@ -207,9 +216,9 @@ static int parse(int argc, char **argv, run_args *a)
         fprintf(stderr, "gpuhost run: --wave-window needs --wave FILE.fst\n");
         return GH_EXIT_USAGE;
     }
-    if (a->run.free_running && (a->run.fault || a->run.check_every)) {
+    if (a->run.free_running && (a->run.fault || a->run.check_every || a->run.emulate_unimplemented)) {
         fprintf(stderr, "gpuhost run: --free-run compares nothing: it cannot take %s\n",
-                a->run.fault ? "--fault" : "--check-every");
+                a->run.fault ? "--fault" : a->run.check_every ? "--check-every" : "--emulate-unimplemented");
         return GH_EXIT_USAGE;
     }
     a->run.dumps = a->dumps;

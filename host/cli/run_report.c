@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "isa/isa.h"
 
 static void on_signal(int sig)
 {
@@ -50,6 +51,24 @@ static void report_alone(const gh_board *b, const isa_kernel *k, const char *pat
         gh_say("%s", res->report);
 }
 
+/* "emulated: 37 of 1204 instructions by the host, ...: IADD_C x37" (JUnit's
+ * property `emulated` is the text after "emulated: "). */
+static void report_emulated(const gh_run_result *res)
+{
+    if (!res->emulated)
+        return;
+    gh_say("emulated: %" PRIu64 " of %" PRIu64 " instructions were applied by the host from the model, not "
+           "checked on the target (--emulate-unimplemented):", res->emulated, res->instructions);
+    const isa_tables *tables = isa_tables_get();
+    const char *sep = " ";
+    for (uint32_t v = 0; v < GH_MAX_VARIANTS && v < tables->variant_count; v++)
+        if (res->emulated_by_variant[v]) {
+            gh_say("%s%s x%" PRIu64, sep, tables->variants[v].name, res->emulated_by_variant[v]);
+            sep = ", ";
+        }
+    gh_say("\n");
+}
+
 void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const char *path, const gh_run_opts *o,
                    const gh_run_result *res, bool quiet)
 {
@@ -70,8 +89,12 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
     size_t checks = k->expect_reg_count + k->expect_mem_count;
     switch (res->verdict) {
     case GH_PASS:
-        gh_say("PASS: lockstep clean; %zu expectation%s hold on the target and the model\n", checks,
+        gh_say("PASS: lockstep clean; %zu expectation%s hold on the target and the model", checks,
                checks == 1 ? "" : "s");
+        if (res->emulated)
+            gh_say("; %" PRIu64 " of %" PRIu64 " instructions emulated by the host, not checked on the target",
+                   res->emulated, res->instructions);
+        gh_say("\n");
         if (res->report[0])
             gh_say("%s", res->report);
         break;
@@ -84,6 +107,7 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
     case GH_TRAPPED: gh_say("%s", res->report); break;
     default: gh_say("%s: %s", gh_verdict_name(res->verdict), res->report); break;
     }
+    report_emulated(res);
 }
 
 /* Runs the kernel again on a fresh gpu-rtlsim that records an FST of the

@@ -67,6 +67,25 @@ static void xml_text(FILE *f, const char *s)
     }
 }
 
+/* The text after `prefix` on the first line that starts with it, or NULL. */
+static const char *line_starting(const char *text, const char *prefix)
+{
+    const char *at = strstr(text, prefix);
+    while (at && at != text && at[-1] != '\n')
+        at = strstr(at + 1, prefix);
+    return at ? at + strlen(prefix) : NULL;
+}
+
+/* <property name="NAME" value="the rest of the line"/> */
+static void property_line(FILE *f, const char *name, const char *rest)
+{
+    char line[1024];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(rest, "\n"), rest);
+    fprintf(f, "<property name=\"%s\" value=\"", name);
+    xml_text(f, line);
+    fputs("\"/>", f);
+}
+
 int gh_write_junit(const char *path, const char *board, const char *kernel, int status, double seconds)
 {
     FILE *f = fopen(path, "w");
@@ -96,23 +115,19 @@ int gh_write_junit(const char *path, const char *board, const char *kernel, int 
     unsigned retries = 0; /* gpuhost run --retries: target errors run again */
     for (const char *p = text; (p = strstr(p, "RETRY ")) != NULL; p += 6)
         retries += p == text || p[-1] == '\n';
-    /* the tolerance that applied, and where it came from (run.c's "tolerance bounds:" line) */
-    const char *bounds = strstr(text, "tolerance bounds: ");
-    while (bounds && bounds != text && bounds[-1] != '\n')
-        bounds = strstr(bounds + 1, "tolerance bounds: ");
-    if (retries || bounds) {
+    /* the tolerance that applied, and where it came from (run.c's "tolerance bounds:" line);
+     * what the host emulated (run_report.c's "emulated:" line) */
+    const char *bounds = line_starting(text, "tolerance bounds: ");
+    const char *emulated = line_starting(text, "emulated: ");
+    if (retries || bounds || emulated) {
         fputs("    <properties>", f);
         if (retries)
             fprintf(f, "<property name=\"retries\" value=\"%u\"/><property name=\"passed_on_retry\" value=\"%s\"/>",
                     retries, status == GH_EXIT_OK ? "true" : "false");
-        if (bounds) {
-            char line[512];
-            bounds += strlen("tolerance bounds: ");
-            snprintf(line, sizeof line, "%.*s", (int)strcspn(bounds, "\n"), bounds);
-            fputs("<property name=\"tolerance\" value=\"", f);
-            xml_text(f, line);
-            fputs("\"/>", f);
-        }
+        if (bounds)
+            property_line(f, "tolerance", bounds);
+        if (emulated)
+            property_line(f, "emulated", emulated);
         fputs("</properties>\n", f);
     }
     if (skipped) {

@@ -37,6 +37,11 @@ typedef struct {
     int (*halt)(gh_target *t); /* stop a run; best effort, no reply awaited */
     int (*read_state)(gh_target *t, uint16_t warp, wire_state *out);
     int (*read_mem)(gh_target *t, uint64_t addr, uint8_t *out, size_t len);
+    /* after the load, as WRITE_REG and LOAD_MEM: applying an instruction the
+     * target retired UNIMPLEMENTED (--emulate-unimplemented) */
+    int (*write_reg)(gh_target *t, uint16_t warp, uint8_t kind, uint32_t index, uint32_t lane_mask,
+                     const uint32_t *values);
+    int (*write_mem)(gh_target *t, uint64_t addr, const uint32_t *words, uint32_t count);
     /* CRC-32 (zlib's) of `pages` WIRE_PAGE_SIZE pages from a page-aligned addr */
     int (*mem_digest)(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
     /* the pages the target's memory holds: the `max` lowest page addresses at
@@ -89,6 +94,9 @@ int gh__run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count,
 int gh__credit(gh_target *t, uint32_t batches);
 void gh__halt(gh_target *t);
 int gh__read_state(gh_target *t, uint16_t warp, wire_state *out);
+int gh__write_reg(gh_target *t, uint16_t warp, uint8_t kind, uint32_t index, uint32_t lane_mask,
+                  const uint32_t *values);
+int gh__write_mem(gh_target *t, uint64_t addr, const uint32_t *words, uint32_t count);
 int gh__mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
 int gh__written_pages(gh_target *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count);
 

@@ -122,6 +122,23 @@ static int read_mem(gh_target *t, uint64_t addr, uint8_t *out, size_t len)
     return 0;
 }
 
+static int write_reg(gh_target *t, uint16_t warp, uint8_t kind, uint32_t index, uint32_t lane_mask,
+                     const uint32_t *values)
+{
+    gm_model *m = mb(t)->model;
+    if (!m || gm_write_reg(m, warp, kind, index, lane_mask, values) != 0)
+        return gh__fail(t, "the model cannot take register kind %u index %u of warp %u", kind, index, warp);
+    return 0;
+}
+
+static int write_mem(gh_target *t, uint64_t addr, const uint32_t *words, uint32_t count)
+{
+    gm_model *m = mb(t)->model;
+    if (!m || gm_write_memory(m, addr, words, 4 * (size_t)count) != 0)
+        return gh__fail(t, "memory 0x%llx..+%u is outside the model's", (unsigned long long)addr, 4 * count);
+    return 0;
+}
+
 static int mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
 {
     uint8_t page[WIRE_PAGE_SIZE];
@@ -172,6 +189,8 @@ const gh_backend_ops gh_backend_model = {
     .halt = halt,
     .read_state = read_state,
     .read_mem = read_mem,
+    .write_reg = write_reg,
+    .write_mem = write_mem,
     .mem_digest = mem_digest,
     .written_pages = written_pages,
     .inject = inject,

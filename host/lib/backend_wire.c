@@ -59,6 +59,17 @@ static int read_mem(gh_target *t, uint64_t addr, uint8_t *out, size_t len)
     return pass(t, gh_wire_read_mem(wire_of(t), addr, out, len));
 }
 
+static int write_reg(gh_target *t, uint16_t warp, uint8_t kind, uint32_t index, uint32_t lane_mask,
+                     const uint32_t *values)
+{
+    return pass(t, gh_wire_write_reg(wire_of(t), warp, kind, index, lane_mask, values));
+}
+
+static int write_mem(gh_target *t, uint64_t addr, const uint32_t *words, uint32_t count)
+{
+    return pass(t, gh_wire_write_mem(wire_of(t), addr, words, count));
+}
+
 static int mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
 {
     return pass(t, gh_wire_mem_digest(wire_of(t), addr, pages, crcs));
@@ -92,6 +103,8 @@ const gh_backend_ops gh_backend_wire = {
     .halt = halt,
     .read_state = read_state,
     .read_mem = read_mem,
+    .write_reg = write_reg,
+    .write_mem = write_mem,
     .mem_digest = mem_digest,
     .written_pages = written_pages,
     .inject = inject,

@@ -7,11 +7,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "emulate.h"
 #include "engine.h"
 #include "isa/isa.h"
 #include "report.h"
 
 #define HISTORY 16
+_Static_assert(GH_MAX_VARIANTS == 8 * sizeof(((gh_caps *)0)->lacking), "a count per variant of the map");
 
 typedef struct {
     gh_target *t;
@@ -21,12 +23,15 @@ typedef struct {
     gh_text text;
     gm_model *m; /* lockstep only */
     wire_commit *recs, *mine;
+    wire_commit *pending; /* the model's record of an instruction the target stopped at, to emulate */
     wire_state *st;
     gh_pageset pages;
     wire_commit history[HISTORY];
     uint64_t history_count;
     uint64_t checked_at; /* instructions before the last clean full-state check */
     bool trapped;        /* the last record trapped (on both sides, in lockstep) */
+    bool resume;         /* the last record was emulated: the target's RUN ends, the kernel goes on */
+    bool trap_emulated;  /* the trap is the model's, at an instruction the target does not implement */
     wire_commit last;    /* the target's last record */
     gh_coverage coverage;
     gh_tolerated tolerated;
@@ -164,6 +169,70 @@ static bool take_target_values(run *s, const wire_commit *tr)
     return true;
 }
 
+/* The variant of a record's word the target lacks (its variant map), or -1. */
+static long lacked_variant(const run *s, const wire_commit *tr)
+{
+    isa_insn insn;
+    if (tr->trap_code != GM_TRAP_UNIMPLEMENTED || isa_decode((isa_word){tr->insn_lo, tr->insn_hi}, &insn) != 0)
+        return -1;
+    long v = (long)(isa_variant_of(&insn) - isa_tables_get()->variants);
+    return gh_target_implements_variant(s->t, (uint32_t)v) ? -1 : v;
+}
+
+/* The target retired UNIMPLEMENTED an instruction whose variant it lacks, and
+ * the model has stepped it (mr): unsupported, or emulated. False when the run
+ * must stop. */
+static bool unimplemented(run *s, wire_commit *tr, long variant, int mr)
+{
+    const isa_variant *v = &isa_tables_get()->variants[variant];
+    char text[160];
+    gh__disasm(tr->insn_lo, tr->insn_hi, tr->pc, text, sizeof text);
+    if (!s->o->emulate_unimplemented || !gh__emulable(v)) {
+        gh__say(&s->text, "the target said while running that it does not implement instruction %" PRIu64
+                " (warp %u, pc 0x%" PRIx64 "): %s ; (variant %s)%s\n", tr->seq, tr->warp, tr->pc, text, v->name,
+                !gh__emulable(v) ? ", which the host cannot emulate (its effect reaches the convergence stack)"
+                : s->o->emulate_unimplemented ? "" : "; --emulate-unimplemented has the host apply the model's "
+                "effect and go on");
+        verdict(s, GH_UNSUPPORTED);
+        gh__halt(s->t);
+        return false;
+    }
+    wire_commit *expected = malloc(sizeof *expected);
+    if (!expected) {
+        gh__say(&s->text, "out of memory\n");
+        verdict(s, GH_TARGET_ERROR);
+        return false;
+    }
+    gh__unimplemented_record(s->mine, expected);
+    unsigned diffs = gh__compare_records(&s->text, expected, tr, &s->tolerated);
+    free(expected);
+    if (diffs) {
+        diverged_at(s, s->mine, "the target's UNIMPLEMENTED record is not the instruction the model ran");
+        return false;
+    }
+    if (s->o->trace)
+        gh_write_commit_json(s->o->trace, s->mine, "emulated");
+    if (mr == GM_STEP_OK) /* applied once the target's run has ended (emulate_pending) */
+        *s->pending = *s->mine;
+    s->res->emulated++;
+    s->res->emulated_by_variant[variant]++;
+    if (mr == GM_STEP_TRAP) /* the model traps there: so does the kernel, with nothing to apply */
+        s->trapped = s->trap_emulated = true;
+    else
+        s->resume = true;
+    return true;
+}
+
+/* The target stopped at the UNIMPLEMENTED record (its RUN ended): the
+ * model's effect goes in through the backdoor. False when the run must stop. */
+static bool emulate_pending(run *s)
+{
+    if (gh__emulate(s->t, s->m, s->pending) == 0)
+        return true;
+    target_error(s, "cannot apply an emulated instruction to the target");
+    return false;
+}
+
 /* One record of the target: false when the run must stop. */
 static bool take(run *s, wire_commit *tr)
 {
@@ -171,6 +240,7 @@ static bool take(run *s, wire_commit *tr)
     if (s->o->trace)
         gh_write_commit_json(s->o->trace, tr, NULL);
     s->last = *tr;
+    s->resume = false;
     if (s->trapped) {
         gh__say(&s->text, "DIVERGENCE at instruction %" PRIu64 ": the target retired warp %u pc 0x%" PRIx64
                 " after the kernel trapped\n", tr->seq, tr->warp, tr->pc);
@@ -204,14 +274,18 @@ static bool take(run *s, wire_commit *tr)
         gh__halt(s->t);
         return false;
     }
-    if (gh__compare_records(&s->text, s->mine, tr, &s->tolerated)) {
+    long lacked = lacked_variant(s, tr);
+    if (lacked >= 0) {
+        if (!unimplemented(s, tr, lacked, mr))
+            return false;
+    } else if (gh__compare_records(&s->text, s->mine, tr, &s->tolerated)) {
         diverged_at(s, s->mine, NULL);
         return false;
+    } else if (s->tolerated.in_record && !take_target_values(s, tr)) {
+        return false;
+    } else if (!covered(s, tr)) { /* what the target ran, not what the host emulated */
+        return false;
     }
-    if (s->tolerated.in_record && !take_target_values(s, tr))
-        return false;
-    if (!covered(s, tr))
-        return false;
     if (gh__pages_add_record(&s->pages, s->mine) != 0) {
         gh__say(&s->text, "out of memory\n");
         verdict(s, GH_TARGET_ERROR);
@@ -334,7 +408,11 @@ static void ended_trap(run *s)
     if (s->m) {
         if (!check_state(s, "at the trap, after"))
             return;
-        gh__say(&s->text, "TRAP (the target agrees): %s\n", gm_trap_message(s->m));
+        if (s->trap_emulated)
+            gh__say(&s->text, "TRAP (the model's, at an instruction the target does not implement and the host "
+                    "emulated): %s\n", gm_trap_message(s->m));
+        else
+            gh__say(&s->text, "TRAP (the target agrees): %s\n", gm_trap_message(s->m));
         if (s->last.flags & WIRE_COMMIT_LANE_UNREPORTED) /* left out of the comparison: never silently */
             gh__say(&s->text, "trapping lane: not reported by this target (its DUT does not name the lane of "
                     "this trap), so not compared\n");
@@ -381,15 +459,26 @@ static void ended_early(run *s, int reason)
     verdict(s, GH_TARGET_ERROR);
 }
 
-/* The first instruction the target cannot run, or -1. */
-static long first_unsupported(const gh_target *t, const isa_kernel *k)
+/* A variant the target's DUT would answer UNIMPLEMENTED (not one its
+ * descriptor left out: the DUT would run that) and the host can emulate. */
+static bool emulated_variant(const gh_target *t, const isa_variant *v, uint32_t optype)
+{
+    bool narrowed = optype < 256 && !gh_target_implements(t, optype) && (t->claimed[optype / 8] >> (optype % 8) & 1u);
+    return !narrowed && gh__emulable(v);
+}
+
+/* The first instruction the target cannot run (nor the host emulate, when
+ * asked to), or -1. */
+static long first_unsupported(const gh_target *t, const isa_kernel *k, bool emulate)
 {
     for (size_t i = 0; i < k->code_count; i++) {
         isa_insn insn;
         if (isa_decode(k->code[i], &insn) != 0)
             continue; /* the model will trap on it */
         const isa_variant *v = isa_variant_of(&insn);
-        if (!gh_target_implements_variant(t, (uint32_t)(v - isa_tables_get()->variants)))
+        if (gh_target_implements_variant(t, (uint32_t)(v - isa_tables_get()->variants)))
+            continue;
+        if (!emulate || !emulated_variant(t, v, insn.value[isa_field_index(v, "optype")]))
             return (long)i;
     }
     return -1;
@@ -406,7 +495,7 @@ static bool supported(run *s)
         gh__say(&s->text, "the kernel launches %u warps; the target (%s) has %u\n", k->warps, c->name,
                 c->max_warps);
     else {
-        long bad = first_unsupported(s->t, k);
+        long bad = first_unsupported(s->t, k, s->o->emulate_unimplemented);
         if (bad < 0)
             return true;
         char text[160];
@@ -416,7 +505,11 @@ static bool supported(run *s)
         const isa_variant *v = isa_variant_of(&insn);
         uint32_t optype = insn.value[isa_field_index(v, "optype")];
         const gh_board *b = &s->t->board;
-        if (gh_target_implements(s->t, optype))
+        if (s->o->emulate_unimplemented && !gh__emulable(v))
+            gh__say(&s->text, "the target (%s) does not implement %s, and the host cannot emulate it (its effect "
+                    "reaches the convergence stack, which the port's backdoor does not), at pc 0x%lx: %s ;\n",
+                    c->name, v->name, 16 * bad, text);
+        else if (gh_target_implements(s->t, optype))
             gh__say(&s->text, "the target (%s) implements %s but not its variant %s (it says so in its "
                     "capabilities), at pc 0x%lx: %s ;\n", c->name, v->optype, v->name, 16 * bad, text);
         else if (optype < 256 && (s->t->claimed[optype / 8] >> (optype % 8) & 1u))
@@ -483,6 +576,11 @@ static void execute(run *s)
             return;
         if (reason == WIRE_END_DONE)
             return ended_done(s);
+        if (reason == WIRE_END_TRAP && s->resume) { /* the target stopped at what the host emulates */
+            if (!emulate_pending(s))
+                return;
+            continue;
+        }
         if (reason == WIRE_END_TRAP)
             return ended_trap(s);
         if (reason != WIRE_END_LIMIT)
@@ -597,13 +695,15 @@ void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_resu
     if (s) {
         s->recs = malloc(sizeof *s->recs * batch);
         s->mine = malloc(sizeof *s->mine);
+        s->pending = malloc(sizeof *s->pending);
         s->st = malloc(sizeof *s->st);
     }
-    if (!s || !s->recs || !s->mine || !s->st) {
+    if (!s || !s->recs || !s->mine || !s->pending || !s->st) {
         snprintf(res->report, sizeof res->report, "out of memory\n");
         res->verdict = GH_TARGET_ERROR;
     } else {
-        *s = (run){.t = t, .k = k, .o = o, .res = res, .recs = s->recs, .mine = s->mine, .st = s->st,
+        *s = (run){.t = t, .k = k, .o = o, .res = res, .recs = s->recs, .mine = s->mine, .pending = s->pending,
+                   .st = s->st,
                    .text = {.buf = res->report, .cap = sizeof res->report}, .start = now()};
         s->tolerated.caps = gh_target_caps(t);
         if (supported(s)) {
@@ -636,6 +736,7 @@ void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_resu
     if (s) {
         free(s->recs);
         free(s->mine);
+        free(s->pending);
         free(s->st);
     }
     free(s);

@@ -286,6 +286,17 @@ int gh__read_state(gh_target *t, uint16_t warp, wire_state *out)
     return checked(t, t->ops->read_state(t, warp, out));
 }
 
+int gh__write_reg(gh_target *t, uint16_t warp, uint8_t kind, uint32_t index, uint32_t lane_mask,
+                  const uint32_t *values)
+{
+    return checked(t, t->ops->write_reg(t, warp, kind, index, lane_mask, values));
+}
+
+int gh__write_mem(gh_target *t, uint64_t addr, const uint32_t *words, uint32_t count)
+{
+    return checked(t, t->ops->write_mem(t, addr, words, count));
+}
+
 int gh__mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
 {
     if (addr % WIRE_PAGE_SIZE || !pages || pages > WIRE_MAX_DIGEST_PAGES)

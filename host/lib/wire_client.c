@@ -242,22 +242,36 @@ int gh_wire_load(gh_wire *t, const isa_kernel *k)
     wire_put64(&w, k->entry);
     if (request_ok(t, WIRE_LAUNCH, launch, (uint32_t)w.len) != 0)
         return -1;
-    uint8_t reg[12 + 4 * WIRE_LANES];
+    uint32_t values[WIRE_LANES];
     for (uint32_t warp = 0; warp < k->warps; warp++)
         for (size_t i = 0; i < k->init_count; i++) {
             const isa_kernel_reg *r = &k->inits[i];
-            wire_writer rw = {.p = reg, .cap = sizeof reg};
-            wire_put8(&rw, wire_kind(r->kind));
-            wire_put8(&rw, 0);
-            wire_put16(&rw, (uint16_t)warp);
-            wire_put32(&rw, r->index);
-            wire_put32(&rw, 0xffffffffu);
             for (unsigned l = 0; l < WIRE_LANES; l++)
-                wire_put32(&rw, r->values[r->count == 1 ? 0 : l]);
-            if (request_ok(t, WIRE_WRITE_REG, reg, (uint32_t)rw.len) != 0)
+                values[l] = r->values[r->count == 1 ? 0 : l];
+            if (gh_wire_write_reg(t, (uint16_t)warp, wire_kind(r->kind), r->index, 0xffffffffu, values) != 0)
                 return -1;
         }
     return 0;
+}
+
+int gh_wire_write_reg(gh_wire *t, uint16_t warp, uint8_t kind, uint32_t index, uint32_t lane_mask,
+                      const uint32_t values[WIRE_LANES])
+{
+    uint8_t reg[12 + 4 * WIRE_LANES];
+    wire_writer w = {.p = reg, .cap = sizeof reg};
+    wire_put8(&w, kind);
+    wire_put8(&w, 0);
+    wire_put16(&w, warp);
+    wire_put32(&w, index);
+    wire_put32(&w, lane_mask);
+    for (unsigned l = 0; l < WIRE_LANES; l++)
+        wire_put32(&w, values[l]);
+    return request_ok(t, WIRE_WRITE_REG, reg, (uint32_t)w.len);
+}
+
+int gh_wire_write_mem(gh_wire *t, uint64_t addr, const uint32_t *words, uint32_t count)
+{
+    return load_words(t, WIRE_LOAD_MEM, 0, addr, words, count);
 }
 
 int gh_wire_read_state(gh_wire *t, uint16_t warp, wire_state *out)

@@ -53,6 +53,10 @@ void gh_wire_close(gh_wire *t);
 int gh_wire_hello(gh_wire *t);                     /* fills t->caps */
 int gh_wire_load(gh_wire *t, const isa_kernel *k); /* reset, code, data, launch, init registers */
 int gh_wire_read_state(gh_wire *t, uint16_t warp, wire_state *out);
+/* After the load: WRITE_REG (any kind, wire/protocol.h) and LOAD_MEM. */
+int gh_wire_write_reg(gh_wire *t, uint16_t warp, uint8_t kind, uint32_t index, uint32_t lane_mask,
+                      const uint32_t values[WIRE_LANES]);
+int gh_wire_write_mem(gh_wire *t, uint64_t addr, const uint32_t *words, uint32_t count);
 int gh_wire_read_mem(gh_wire *t, uint64_t addr, uint8_t *out, size_t len); /* any length */
 /* CRC-32 of `pages` WIRE_PAGE_SIZE pages from addr (page-aligned). */
 int gh_wire_mem_digest(gh_wire *t, uint64_t addr, uint32_t pages, uint32_t *crcs);

@@ -42,6 +42,40 @@ fi
 out=$("$modelsim" --lack NO_SUCH_VARIANT --endpoint "ipc://$work/x.sock" 2>&1)
 check "gpu-modelsim --lack of a name no variant has: refused" 2 $? "$out" "no opcode variant 'NO_SUCH_VARIANT'"
 
+# --emulate-unimplemented: the target retires what it lacks as UNIMPLEMENTED,
+# the host applies the model's record through the backdoor and goes on;
+# --check=full compares the whole state after each, emulated ones included
+printf '.const 0 0x0 0x7\nS2R R1, SR_LANEID ;\nIADD R2, R1, c[0x0][0x0] ;\nIADD R3, R2, c[0x0][0x0] ;\nIMAD R4, R1, 0x4, RZ ;\nMOV R5, 0x0 ;\nSTG [R[4:5]], R3 ;\nBRA 0x80 ;\nMOV R3, 0x0 ;\nISETP.EQ.U32.AND P0, R1, 0x3, PT ;\n.expect R3 0xe 0xf 0x10 0x11 0x12 0x13 0x14 0x15 0x16 0x17 0x18 0x19 0x1a 0x1b 0x1c 0x1d 0x1e 0x1f 0x20 0x21 0x22 0x23 0x24 0x25 0x26 0x27 0x28 0x29 0x2a 0x2b 0x2c 0x2d\nEXIT ;\n' > "$work/emulate.s"
+printf '#!/bin/sh\nexec "%s" "$@" --lack IADD_RC,BRA_I,ISETP_RI\n' "$modelsim" > "$work/partial_bra"
+chmod +x "$work/partial_bra"
+out=$("$gpuhost" --board modelsim run "$work/emulate.s" --server "$work/partial_bra" 2>&1)
+check "without --emulate-unimplemented: exit 9 naming the first" 9 $? "$out" "variant IADD_RC"
+out=$("$gpuhost" --board modelsim run "$work/emulate.s" --server "$work/partial_bra" --emulate-unimplemented \
+      --check=full --trace "$work/emulate.jsonl" --junit "$work/emulate.xml" 2>&1)
+check "--emulate-unimplemented: PASS, counted per variant" 0 $? "$out" \
+    "PASS: lockstep clean; 1 expectation hold on the target and the model; 4 of 9 instructions emulated by the host, not checked on the target" \
+    "emulated: 4 of 9 instructions were applied by the host from the model, not checked on the target (--emulate-unimplemented): IADD_RC x2, ISETP_RI x1, BRA_I x1" \
+    "10 full-state checks"
+n=$(grep -c '"source":"emulated"' "$work/emulate.jsonl")
+if [ "$n" -eq 4 ] && grep -q '<property name="emulated" value="4 of 9 instructions' "$work/emulate.xml"; then
+    pass=$((pass + 1)); echo "ok   the trace marks the 4 emulated records, JUnit has the count"
+else
+    fail=$((fail + 1)); echo "FAIL trace: $n emulated records (4 wanted), or no JUnit property"
+fi
+printf '#!/bin/sh\nexec "%s" "$@" --lack IADD_RC,EXIT_X\n' "$modelsim" > "$work/partial_exit"
+chmod +x "$work/partial_exit"
+out=$("$gpuhost" --board modelsim run "$work/emulate.s" --server "$work/partial_exit" --emulate-unimplemented 2>&1)
+check "EXIT reaches the convergence stack: never emulated, exit 9" 9 $? "$out" \
+    "does not implement EXIT_X, and the host cannot emulate it (its effect reaches the convergence stack"
+printf 'MOV R4, 0x2 ;\nMOV R5, 0x0 ;\nLDG R1, [R[4:5]] ;\nEXIT ;\n' > "$work/misaligned.s"
+printf '#!/bin/sh\nexec "%s" "$@" --lack LDG_R\n' "$modelsim" > "$work/partial_ldg"
+chmod +x "$work/partial_ldg"
+out=$("$gpuhost" --board modelsim run "$work/misaligned.s" --server "$work/partial_ldg" --emulate-unimplemented 2>&1)
+check "an emulated instruction that traps in the model: TRAP, said to be the model's" 5 $? "$out" \
+    "TRAP (the model's, at an instruction the target does not implement and the host emulated): warp 0, pc 0x20, lane 0"
+out=$("$gpuhost" --board model run "$work/emulate.s" --emulate-unimplemented 2>&1)
+check "the model board (no lockstep) refuses the option" 2 $? "$out" "--emulate-unimplemented"
+
 # gen for a board whose target lacks them never emits them
 mkdir "$work/boards"
 descriptor=$("$gpuhost" boards modelsim | sed -n 's/^  descriptor  //p')

@@ -19,6 +19,23 @@
 #define WIRE_MAX_UR_WRITES 4
 #define WIRE_MAX_MEM_WORDS 4  /* 128-bit store */
 
+/* WRITE_REG's kinds. A kernel container's .gh.init numbers them otherwise
+ * (isa_kernel_reg_kind: UR 1, PRED 2); a host translates. PC_LO, PC_HI and
+ * LANE_STATUS (per lane, as the port's backdoor spaces) let a host apply an
+ * instruction's effect the DUT does not implement (--emulate-unimplemented). */
+enum wire_reg_kind {
+    WIRE_REG_GPR = 0,
+    WIRE_REG_PRED = 1,
+    WIRE_REG_UR = 2,
+    WIRE_REG_UPRED = 3,
+    WIRE_REG_PC_LO = 4,
+    WIRE_REG_PC_HI = 5,
+    WIRE_REG_LANE_STATUS = 6,
+};
+/* LANE_STATUS values: the port's lane statuses (fw/port.h, checked there)
+ * and the model's (exec.h, checked there). */
+enum wire_lane_status { WIRE_LANE_READY = 0, WIRE_LANE_WAITING = 1, WIRE_LANE_EXITED = 2 };
+
 enum wire_commit_flags {
     WIRE_COMMIT_EXITED = 1u << 0, /* lanes exited at this instruction (see exit_mask) */
     WIRE_COMMIT_WARP_DONE = 1u << 1,

@@ -23,6 +23,9 @@
 #include "sparse_memory.h"
 
 enum gm_lane_status { GM_LANE_READY, GM_LANE_WAITING, GM_LANE_EXITED };
+_Static_assert((int)GM_LANE_READY == (int)WIRE_LANE_READY && (int)GM_LANE_WAITING == (int)WIRE_LANE_WAITING &&
+                   (int)GM_LANE_EXITED == (int)WIRE_LANE_EXITED,
+               "lane statuses are the wire's (WRITE_REG LANE_STATUS)");
 
 typedef struct {
     uint64_t target;
@@ -137,6 +140,8 @@ struct gm_model {
     uint64_t seq;
     uint32_t next_warp;
     uint32_t rd_sink[GM_LANES]; /* gm_rd_begin's row when rd is not written */
+    uint8_t lacking[32];        /* gm_set_lacking: variants retired as UNIMPLEMENTED */
+    bool lacks_any;
     char trap_msg[512];
 };
 

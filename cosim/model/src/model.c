@@ -182,6 +182,28 @@ int gm_write_memory(gm_model *m, uint64_t addr, const void *buf, size_t len)
     return gm_memory_write(&m->mem, addr, buf, len);
 }
 
+/* A lane's PC half or status, per lane in the mask (a host applying an
+ * instruction the DUT does not implement). */
+static int write_lanes(gm_warp *w, uint32_t kind, uint32_t lane_mask, const uint32_t *values)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        if ((lane_mask >> l) & 1u && kind == WIRE_REG_LANE_STATUS && values[l] > GM_LANE_EXITED)
+            return -1;
+    gm_warp_sync_pcs(w);
+    w->next_known = false;
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        if (!((lane_mask >> l) & 1u))
+            continue;
+        if (kind == WIRE_REG_PC_LO)
+            w->pc[l] = (w->pc[l] & ~(uint64_t)UINT32_MAX) | values[l];
+        else if (kind == WIRE_REG_PC_HI)
+            w->pc[l] = (w->pc[l] & UINT32_MAX) | (uint64_t)values[l] << 32;
+        else
+            w->status[l] = (uint8_t)values[l];
+    }
+    return 0;
+}
+
 int gm_write_reg(gm_model *m, uint32_t warp, uint32_t kind, uint32_t index, uint32_t lane_mask,
                  const uint32_t *values)
 {
@@ -213,8 +235,20 @@ int gm_write_reg(gm_model *m, uint32_t warp, uint32_t kind, uint32_t index, uint
             return -1;
         w->upred = values[0] ? w->upred | 1u << index : w->upred & ~(1u << index);
         return 0;
+    case WIRE_REG_PC_LO:
+    case WIRE_REG_PC_HI:
+    case WIRE_REG_LANE_STATUS:
+        return write_lanes(w, kind, lane_mask, values);
     }
     return -1;
+}
+
+void gm_set_lacking(gm_model *m, const uint8_t lacking[32])
+{
+    memcpy(m->lacking, lacking, sizeof m->lacking);
+    m->lacks_any = false;
+    for (unsigned i = 0; i < sizeof m->lacking; i++)
+        m->lacks_any |= m->lacking[i] != 0;
 }
 
 int gm_set_lane_pc(gm_model *m, uint32_t warp, uint32_t lane, uint64_t pc)

@@ -50,6 +50,24 @@ static uint32_t guarded(const gm_warp *w, const gm_decoded *d, uint32_t active)
     return active & holds;
 }
 
+static bool lacking(const gm_model *m, const gm_decoded *d)
+{
+    size_t v = (size_t)(d->v - isa_tables_get()->variants);
+    return v < 8 * sizeof m->lacking && (m->lacking[v / 8] >> (v % 8) & 1u);
+}
+
+/* A variant a partial core lacks (gm_set_lacking): the port contract's
+ * UNIMPLEMENTED, nothing changed but the instruction counts as retired. */
+static int retire_unimplemented(gm_model *m, uint32_t wi, wire_commit *rec, gm_exec *ex)
+{
+    gm_trap(ex, GM_TRAP_UNIMPLEMENTED, -1, "this core lacks %s", ex->d->v->name);
+    rec->flags = WIRE_COMMIT_TRAP;
+    m->warps[wi].clock++;
+    m->seq++;
+    m->next_warp = wi + 1 == m->warp_count ? 0 : wi + 1;
+    return GM_STEP_TRAP;
+}
+
 /* Runs a decoded instruction for the warp's active lanes (ex has warp, pc,
  * active and rec set) and applies its effects. */
 static int execute(gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d, wire_commit *rec,
@@ -60,6 +78,8 @@ static int execute(gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d, wi
     ex->last_gpr = -1;
     ex->exec = guarded(w, d, ex->active);
     rec->exec_mask = ex->exec;
+    if (m->lacks_any && lacking(m, d))
+        return retire_unimplemented(m, wi, rec, ex);
     /* control flow calls gm_lanes_will_move before it moves a PC */
     if (!d->fn)
         gm_trap(ex, GM_TRAP_UNIMPLEMENTED, -1, "no semantics for %s", d->v->optype);

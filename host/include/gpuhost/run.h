@@ -35,6 +35,7 @@ enum gh_verdict {
     GH_DUT_FAILED,    /* the DUT hung (watchdog), broke the port contract or the wire protocol: never retried */
 };
 const char *gh_verdict_name(int verdict); /* "PASS", "DIVERGENCE", ... */
+#define GH_MAX_VARIANTS 256 /* opcode variants a variant map names (gh_caps.lacking) */
 
 typedef struct {
     uint64_t addr, len;
@@ -58,6 +59,11 @@ typedef struct {
     const gh_mem_dump *dumps;   /* --dump-mem: the target's memory (and the model's) */
     unsigned dump_count;
     const char *waveform; /* a line for the divergence report, or NULL */
+    /* lockstep: an instruction the target lacks (its variant map) and retires
+     * UNIMPLEMENTED gets the model's effect through the target's backdoor
+     * and the run goes on (counted in emulated); false: such a kernel is
+     * UNSUPPORTED */
+    bool emulate_unimplemented;
     void (*progress)(uint64_t instructions); /* about once a second, or NULL */
 } gh_run_opts;
 
@@ -72,6 +78,8 @@ typedef struct {
     uint64_t tolerated;     /* register values that differed within the target's declared tolerance */
     uint32_t tolerated_max_ulp; /* the largest distance among them */
     bool io_error;          /* a trace or dump could not be written (said in the report) */
+    uint64_t emulated;      /* instructions the host applied for the target (emulate_unimplemented) */
+    uint64_t emulated_by_variant[GH_MAX_VARIANTS]; /* ...per ISA-table variant (isa_tables_get()->variants) */
     char report[16384];
 } gh_run_result;
 

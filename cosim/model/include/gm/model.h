@@ -61,11 +61,17 @@ uint32_t gm_written_pages(const gm_model *m, uint64_t from, uint64_t *pages, uin
 /* Writes global memory behind the kernel's back (fault injection in test
  * DUTs). 0, or -1 out of range or out of memory. */
 int gm_write_memory(gm_model *m, uint64_t addr, const void *buf, size_t len);
-/* Writes a register for the lanes in lane_mask (kind: 0 GPR, 1 PRED, 2 UR,
- * 3 UPRED, as the wire protocol numbers them; values[l] for lane l, a single
- * value values[0] for uniform kinds). 0, or -1 out of range. */
+/* Writes a register for the lanes in lane_mask (kind: enum wire_reg_kind:
+ * GPR, PRED, UR, UPRED, and per lane PC_LO, PC_HI, LANE_STATUS; values[l]
+ * for lane l, a single value values[0] for uniform kinds). 0, or -1 out of
+ * range. */
 int gm_write_reg(gm_model *m, uint32_t warp, uint32_t kind, uint32_t index, uint32_t lane_mask,
                  const uint32_t *values);
+/* A partial core (test DUTs): the variants set in `lacking` (bit v: ISA-table
+ * variant v) retire as the port contract's UNIMPLEMENTED: a trap record with
+ * the real active and exec masks and no state change, not even the lanes'
+ * PCs, but counted as retired (sequence, warp clock, round-robin). */
+void gm_set_lacking(gm_model *m, const uint8_t lacking[32]);
 /* Moves a lane's PC (fault injection in test DUTs). 0, or -1 out of range. */
 int gm_set_lane_pc(gm_model *m, uint32_t warp, uint32_t lane, uint64_t pc);
 /* Lane status: 0 ready, 1 waiting at a BSYNC, 2 exited. */

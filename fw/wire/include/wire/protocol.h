@@ -63,9 +63,8 @@ enum wire_type {
     WIRE_ERROR = 0x8f,       /* u32 code (enum wire_error), u16 text length, text */
 };
 
-/* WRITE_REG's kinds. A kernel container's .gh.init numbers them otherwise
- * (isa_kernel_reg_kind: UR 1, PRED 2); a host translates. */
-enum wire_reg_kind { WIRE_REG_GPR = 0, WIRE_REG_PRED = 1, WIRE_REG_UR = 2, WIRE_REG_UPRED = 3 };
+/* WRITE_REG's kinds and lane statuses: enum wire_reg_kind, wire_lane_status
+ * (commit_record.h: the model takes them too). */
 
 enum wire_run_end {
     WIRE_END_DONE = 0,     /* every lane of every warp exited */
