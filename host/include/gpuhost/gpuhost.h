@@ -8,6 +8,7 @@
 #include "gpuhost/error.h"
 #include "gpuhost/kernel.h"
 #include "gpuhost/keys.h"
+#include "gpuhost/model.h"
 #include "gpuhost/run.h"
 #include "gpuhost/target.h"
 
