@@ -12,7 +12,10 @@
  *            or the negated test and @!P EXIT)
  * BSSY and BSYNC are unguarded, or both @!PT (a region no lane joins).
  * The kernel's instruction count is the body's (count) plus the prologue and
- * the final EXIT; loops make the executed count larger. */
+ * the final EXIT; loops make the executed count larger. Where the target's
+ * code memory (max_code) cannot hold that, the body is as long as it can
+ * hold, repeated until about count instructions have run:
+ *   repeat   R47 = trips ; L: body ; R47 -= 1 ; ISETP.NE P0, R47 ; @P0 BRA L */
 #include <stdlib.h>
 #include <string.h>
 
@@ -280,6 +283,46 @@ static bool sort_forms(kernel *k, FILE *notes)
     return true;
 }
 
+/* What a repeated body adds: its counter's set-up, step, test and branch. */
+#define REPEAT_OVERHEAD 4u
+
+/* The body: count instructions, or as many as the code memory holds,
+ * repeated. 0, -1 (g->err), or ISA_RANDOM_KERNEL_UNFIT (g->err). */
+static int body(kernel *k, FILE *notes)
+{
+    rk_gen *g = &k->g;
+    const isa_random_kernel_opts *o = g->o;
+    uint64_t fixed = g->count + 1; /* the prologue and the final EXIT */
+    if (!o->max_code || fixed + o->count <= o->max_code) {
+        block(k, o->count, 0, 0);
+        return g->failed ? -1 : 0;
+    }
+    if (!k->usable[C_LOOP]) {
+        snprintf(g->err, g->errlen, "the target's code memory holds %u instructions, fewer than the %llu asked "
+                 "for, and it lacks what a loop repeating a shorter body needs (BRA, IADD, ISETP)", o->max_code,
+                 (unsigned long long)(fixed + o->count));
+        return ISA_RANDOM_KERNEL_UNFIT;
+    }
+    if (fixed + REPEAT_OVERHEAD + 1 > o->max_code) {
+        snprintf(g->err, g->errlen, "the target's code memory holds %u instructions; the smallest kernel gen "
+                 "writes needs %llu (its prologue, a loop around one instruction, the final EXIT)", o->max_code,
+                 (unsigned long long)(fixed + REPEAT_OVERHEAD + 1));
+        return ISA_RANDOM_KERNEL_UNFIT;
+    }
+    uint64_t n = o->max_code - fixed - REPEAT_OVERHEAD, trips = (o->count + n - 1) / n;
+    if (notes)
+        fprintf(notes, "gpuhost gen: the target's code memory holds %u instructions: a body of %llu repeated %llu "
+                "times\n", o->max_code, (unsigned long long)n, (unsigned long long)trips);
+    uint32_t top = rk_new_label(g);
+    rk_emit_text(g, loop_init, (unsigned)RK_R_REPEAT, (unsigned)trips);
+    rk_bind(g, top);
+    block(k, n, 0, 0);
+    rk_emit_text(g, loop_step, (unsigned)RK_R_REPEAT, (unsigned)RK_R_REPEAT);
+    rk_emit_text(g, loop_test, 0u, (unsigned)RK_R_REPEAT);
+    place(k, "BRA", 0, false, top);
+    return g->failed ? -1 : 0;
+}
+
 int isa_random_kernel(FILE *f, FILE *notes, const isa_random_kernel_opts *o, char *err, size_t errlen)
 {
     kernel k = {.g = {.o = o,
@@ -292,11 +335,12 @@ int isa_random_kernel(FILE *f, FILE *notes, const isa_random_kernel_opts *o, cha
     int rc = -1;
     if (!sort_forms(&k, notes))
         snprintf(err, errlen, "out of memory");
-    else if (!k.plain_count && !k.starter_count)
+    else if (!k.plain_count && !k.starter_count) {
         snprintf(err, errlen, "the target implements no instruction gen can use");
-    else if (rk_write_prologue(g)) {
-        block(&k, o->count, 0, 0);
-        if (!g->failed && rk_emit_text(g, "EXIT")) { /* written only when whole */
+        rc = ISA_RANDOM_KERNEL_UNFIT;
+    } else if (rk_write_prologue(g) && (rc = body(&k, notes)) == 0) {
+        rc = -1;
+        if (rk_emit_text(g, "EXIT")) { /* written only when whole */
             rk_write_directives(g, f);
             rk_write_code(g, f);
             rc = 0;
