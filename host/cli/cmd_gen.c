@@ -86,7 +86,6 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
     if (found != GH_EXIT_OK)
         return found;
     isa_random_kernel_opts ko = {.seed = seed, .count = count};
-    ko.clock = clock >= 0 ? clock : !(b.transport == GH_TRANSPORT_USB && !b.emulator[0]);
     gh_target *t = NULL;
     char err[768];
     gh_install_signal_handlers();
@@ -95,15 +94,13 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
         fprintf(stderr, "gpuhost: %s\n", err);
         return rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
     }
-    for (uint32_t v = 0; v < 256; v++) {
-        ko.implemented[v] = gh_target_implements(t, v);
-        ko.lacking[v] = v < isa_tables_get()->variant_count && !gh_target_implements_variant(t, v);
-    }
+    gh_gen_fit(t, &ko);
+    if (clock >= 0)
+        ko.clock = clock;
     const gh_caps *caps = gh_target_caps(t);
     uint32_t max_warps = caps->max_warps;
     char name[sizeof caps->name];
     snprintf(name, sizeof name, "%s", caps->name);
-    ko.max_code = caps->max_code;
     gh_target_close(&t);
     if (warps > max_warps) {
         if (warps_given) {

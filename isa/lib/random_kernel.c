@@ -283,6 +283,47 @@ static bool sort_forms(kernel *k, FILE *notes)
     return true;
 }
 
+/* The body of `only`: one instance of the variant, in its construct for a
+ * control-flow one (the construct's bodies as small as it allows). */
+static int single(kernel *k)
+{
+    rk_gen *g = &k->g;
+    const isa_tables *t = isa_tables_get();
+    if (g->o->only_variant >= t->variant_count) {
+        snprintf(g->err, g->errlen, "no variant %u in the ISA tables", g->o->only_variant);
+        return -1;
+    }
+    const isa_variant *v = &t->variants[g->o->only_variant];
+    if (!rk_implements(g, v)) {
+        snprintf(g->err, g->errlen, "the target does not implement %s", v->name);
+        return ISA_RANDOM_KERNEL_UNFIT;
+    }
+    for (uint32_t i = 0; i < k->starter_count; i++)
+        if (t->forms[k->starter[i]].variant == g->o->only_variant) {
+            enum construct c = choose(k, v->optype, UINT32_MAX, 0, 0);
+            if (c == C_COUNT)
+                break;
+            emit_construct(k, c, constructs[c].overhead + (constructs[c].bodies ? 1 : 0), 0, 0);
+            return g->failed ? -1 : 0;
+        }
+    for (int tries = 0; tries < 64 && !g->failed; tries++) { /* a form may have no legal encoding */
+        uint32_t forms[64], n = 0;
+        for (uint32_t i = 0; i < k->plain_count && n < 64; i++)
+            if (t->forms[k->plain[i]].variant == g->o->only_variant)
+                forms[n++] = k->plain[i];
+        if (!n)
+            break;
+        size_t before = g->count;
+        plain(k, forms[rk_pick(g, n)]);
+        if (g->count > before)
+            return 0;
+    }
+    if (!g->failed)
+        snprintf(g->err, g->errlen, "gen cannot place %s alone (a control-flow instruction without its partners, "
+                 "or operands it cannot keep in range)", v->name);
+    return g->failed ? -1 : ISA_RANDOM_KERNEL_UNFIT;
+}
+
 /* What a repeated body adds: its counter's set-up, step, test and branch. */
 #define REPEAT_OVERHEAD 4u
 
@@ -293,6 +334,8 @@ static int body(kernel *k, FILE *notes)
     rk_gen *g = &k->g;
     const isa_random_kernel_opts *o = g->o;
     uint64_t fixed = g->count + 1; /* the prologue and the final EXIT */
+    if (o->only)
+        return single(k);
     if (!o->max_code || fixed + o->count <= o->max_code) {
         block(k, o->count, 0, 0);
         return g->failed ? -1 : 0;
