@@ -81,10 +81,14 @@ int gh_cmd_selftest(const char *board, int argc, char **argv)
     gh_target *t = NULL;
     char err[768];
     rc = gh_target_open(&b, &to, &t, err, sizeof err);
-    if (rc != 0) {
-        printf("FAIL selftest of board %s: %s: %s\n", b.name, rc == GH_ERR_PROTOCOL ? "TARGET REFUSED" : "open",
+    if (rc == GH_ERR_USAGE) {
+        fprintf(stderr, "gpuhost selftest: %s\n", err);
+        return GH_EXIT_USAGE;
+    }
+    if (rc != 0) { /* the first step: the target must open as the board asked for */
+        printf("FAIL selftest of board %s: %s: %s\n", b.name, rc == GH_ERR_PROTOCOL ? "TARGET REFUSED" : "TARGET ERROR",
                err);
-        return rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
+        return GH_EXIT_TARGET;
     }
     if (gh_target_warning(t)[0])
         fprintf(stderr, "gpuhost: warning: %s\n", gh_target_warning(t));
