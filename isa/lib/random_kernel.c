@@ -184,13 +184,17 @@ static enum construct choose(kernel *k, const char *optype, uint64_t left, unsig
     return n ? fits[rk_pick(&k->g, n)] : C_COUNT;
 }
 
-static void plain(kernel *k, uint32_t form)
+/* A random instance of form; unguarded: its guard PT (every lane runs it). */
+static void plain(kernel *k, uint32_t form, bool unguarded)
 {
     rk_gen *g = &k->g;
     isa_insn insn;
     isa_word w;
     if (isa_random_insn(form, &g->rng, &g->lim, &insn) != 0)
         return; /* a form with no legal encoding: the caller picks another */
+    const isa_variant *v = isa_variant_of(&insn);
+    if (unguarded && v->pg_field != ISA_NONE)
+        insn.value[v->pg_field] = GUARD_PT, insn.value[v->pg_not_field] = 0;
     rk_roles_apply(g, &insn);
     if (!g->failed && isa_encode(&insn, &w, NULL) == 0)
         rk_append(g, w, RK_NO_LABEL);
@@ -218,7 +222,7 @@ static void block(kernel *k, uint64_t n, unsigned depth, unsigned loops)
             }
             i = rk_pick(g, k->plain_count);
         }
-        plain(k, k->plain[i]);
+        plain(k, k->plain[i], false);
     }
 }
 
@@ -314,7 +318,7 @@ static int single(kernel *k)
         if (!n)
             break;
         size_t before = g->count;
-        plain(k, forms[rk_pick(g, n)]);
+        plain(k, forms[rk_pick(g, n)], true);
         if (g->count > before)
             return 0;
     }

@@ -23,7 +23,7 @@ typedef struct {
     uint32_t max_code;     /* instructions the target's code memory holds (0: no limit): a kernel
                             * that would not fit repeats a body that does, in a loop of about
                             * count / body trips (R47 counts them), so it still runs about count */
-    bool only;             /* the body is one instance of variant only_variant (count aside), its
+    bool only;             /* the body is one instance of variant only_variant (count aside), guard PT, its
                             * operands in range as above; a control-flow variant in its construct,
                             * whose bodies are random (gpuhost selftest: one step per variant) */
     uint16_t only_variant;
