@@ -122,7 +122,8 @@ static bool steps(gh__selftest *s)
             bool placed;
             if (!variant_step(s, v, &placed, why, sizeof why))
                 return false;
-            snprintf(name, sizeof name, "step %s", tab->variants[v].name);
+            snprintf(name, sizeof name, "step %s",
+                     s->o->every_variant ? tab->variants[v].name : tab->variants[v].optype);
             if (!placed && s->o->every_variant)
                 skipped(s, name, why);
             done |= placed;
