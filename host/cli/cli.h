@@ -47,6 +47,7 @@ int gh_cmd_resource_spec(const char *boards_dir, int argc, char **argv);
 int gh_cmd_asm(int argc, char **argv);
 int gh_cmd_disasm(int argc, char **argv);
 int gh_cmd_run(const char *board, int argc, char **argv);
+int gh_cmd_selftest(const char *board, int argc, char **argv);
 
 /* A progress line on stderr while a run lasts, when stderr is a terminal. */
 void gh_progress(uint64_t instructions);
