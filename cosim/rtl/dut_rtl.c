@@ -56,6 +56,15 @@ static int breach(fw_dut_rtl *d, const char *rule, const char *what)
     return -1;
 }
 
+/* A step that failed: said on stderr too (the wire carries only DUT_ERROR). */
+static int step_error(fw_dut_rtl *d, const char *what)
+{
+    snprintf(d->error, sizeof d->error, "the DUT at cycle %llu, instruction %llu (retire index): %s",
+             (unsigned long long)rtl_cycles(d->h), (unsigned long long)d->retired, what);
+    fprintf(stderr, "%s\n", d->error);
+    return FW_STEP_ERROR;
+}
+
 /* The first retire field that moved while its beat waited (T9), or NULL. */
 static const char *retire_moved(const rtl_outputs *was, const rtl_outputs *o)
 {
@@ -570,6 +579,7 @@ static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
             d->rt_held = d->out;
         if (taking)
             take_beat(d, &b);
+        d->step_high = d->in.step; /* as it is at this edge */
         cycle(d);
         if (++high >= width)
             d->in.step = 0;
@@ -578,12 +588,10 @@ static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
         if (!b.head && !d->out.busy) {
             if (++idle > 3) { /* the step pulse led nowhere */
                 d->step_cycles += rtl_cycles(d->h) - start;
-                d->step_high = d->in.step;
                 d->in.step = 0;
                 if (d->out.done)
                     return FW_STEP_DONE;
-                fail(d, "the core ignored the step pulse");
-                return FW_STEP_ERROR;
+                return step_error(d, "the core ignored the step pulse");
             }
         } else {
             idle = 0;
@@ -595,14 +603,11 @@ static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
             return FW_STEP_HUNG;
         }
     }
-    d->step_high = d->in.step;
     d->in.step = 0;
     d->in.mem_ack = 0;
     d->step_cycles += rtl_cycles(d->h) - start;
-    if (b.broken) {
-        fail(d, "the retire beats broke the port contract (order, kind, index or count)");
-        return FW_STEP_ERROR;
-    }
+    if (b.broken)
+        return step_error(d, "the retire beats broke the port contract (order, kind, index or count)");
     return FW_STEP_RETIRED;
 }
 

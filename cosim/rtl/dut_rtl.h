@@ -56,7 +56,7 @@ typedef struct {
     /* stress (cfg.stress): the PRNG, reseeded at every reset, and the handshakes in progress */
     rtl_stress_rng rng;
     uint32_t ready_low_left; /* cycles rt_ready stays low after this one */
-    bool step_high;          /* the last step pulse was still high when its END was taken */
+    bool step_high;          /* the step pulse was high at the last edge of the last step (its END) */
     bool mem_pending;        /* a request seen and not acknowledged yet: mem_held, mem_wait cycles to go */
     uint32_t mem_wait;
     rtl_outputs mem_held;
