@@ -464,8 +464,12 @@ int main(int argc, char **argv)
                 goto cleanup;
             }
             b->dut.ops = &fw_dut_rtl_ops, b->dut.ctx = b->dut.rtl;
-            if (i == 0 && usbemu_verbose)
-                usbemu_say("DUT: the Verilated core (%u warps)", b->dut.rtl->cap_warps);
+            if (i == 0 && usbemu_verbose) {
+                char setting[RTL_STRESS_TEXT_MAX];
+                rtl_stress_format(&stress, setting, sizeof setting);
+                usbemu_say("DUT: the Verilated core (%u warps)%s%s", b->dut.rtl->cap_warps,
+                           stressed ? ", its handshakes stressed: " : "", stressed ? setting : "");
+            }
         }
 #endif
         b->dut.hang = fault_usb == USBEMU_FAULT_HANG;
