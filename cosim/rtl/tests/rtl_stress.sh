@@ -83,6 +83,19 @@ else
     tail -c 200 "$work/s.json" | sed 's/^/    /'
 fi
 
+# a descriptor's [dut] stress (a HIL pool of stressed servers); --stress overrides it
+mkdir "$work/boards"
+cp "$dir/../../boards/"*.ini "$work/boards/"
+sed -e 's/^name = rtl$/name = rtl-stress/' -e 's/^\[dut\]$/[dut]\nstress = 5:light/' "$dir/../../boards/rtl.ini" \
+    > "$work/boards/rtl-stress.ini"
+for args in "5:light|" "6:heavy|--stress 6:heavy"; do
+    want=${args%%|*}
+    out=$(GPUHOST_BOARDS_DIR=$work/boards "$gpuhost" --board rtl-stress run "$k" ${args#*|} 2>&1)
+    [ $? -eq 0 ] && echo "$out" | grep -q "^board rtl-stress: stress $want: " &&
+        ok "board rtl-stress (descriptor stress = 5:light) ${args#*|}: runs under $want" ||
+        { bad "board rtl-stress ${args#*|}: not under $want"; echo "$out" | head -5 | sed 's/^/    /'; }
+done
+
 # refused: a bad setting, a board that cannot honour it (exit 2, the option named)
 refused() { # WHAT GREP ARGS...
     what=$1 pattern=$2
