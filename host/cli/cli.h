@@ -55,6 +55,8 @@ void gh_progress_done(void);
 
 /* Prints a line of the run's report and keeps it for --junit. */
 void gh_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A property of the run for the JUnit report (<properties>); a name given again replaces its value. */
+void gh_junit_property(const char *name, const char *value);
 /* One <testcase> for the kernel: failure for FAIL/divergence/trap/limit, error otherwise. */
 int gh_write_junit(const char *path, const char *board, const char *kernel, int status, double seconds);
 

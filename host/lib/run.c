@@ -419,7 +419,8 @@ static void ended_early(run *s, int reason)
         return;
     case WIRE_END_DUT_ERROR:
         gh__say(&s->text, "the DUT broke the port contract after %" PRIu64 " instructions "
-                "(its retire beats could not be read as an instruction)\n", s->res->instructions);
+                "(its retire beats could not be read as an instruction, or a handshake broke a rule: "
+                "the server's log names it)\n", s->res->instructions);
         verdict(s, GH_DUT_FAILED);
         return;
     case WIRE_END_HALTED:
@@ -579,6 +580,10 @@ static void dump(run *s)
 {
     const gh_run_opts *o = s->o;
     bool both = s->m && s->res->verdict == GH_DIVERGED;
+    char stress[RTL_STRESS_TEXT_MAX + 96] = ""; /* the target's stress setting, with its state */
+    if (*gh_target_stress(s->t, NULL, 0))
+        snprintf(stress, sizeof stress, ",\"stress\":{\"setting\":\"%s\",\"seed\":%llu,\"profile\":\"%s\"}",
+                 s->t->stress, (unsigned long long)s->t->stress_knobs.seed, rtl_stress_profile(&s->t->stress_knobs));
     if (o->state_path) {
         FILE *f = fopen(o->state_path, "w");
         bool ok = f != NULL;
@@ -592,7 +597,7 @@ static void dump(run *s)
             }
         }
         if (ok && both) {
-            fputs("]},\"model\":{\"warps\":[", f);
+            fprintf(f, "]%s},\"model\":{\"warps\":[", stress);
             for (uint32_t w = 0; ok && w < gm_warp_count(s->m); w++) {
                 gh__model_state(s->m, (uint16_t)w, s->st);
                 fputs(w ? "," : "", f);
@@ -600,7 +605,7 @@ static void dump(run *s)
             }
             fputs("]}", f);
         } else if (ok) {
-            fputc(']', f);
+            fprintf(f, "]%s", stress);
         }
         if (ok)
             fputs("}\n", f);
