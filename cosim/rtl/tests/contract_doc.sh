@@ -4,7 +4,8 @@
 # from GM_TRAPS of cosim/common/include/trap_codes.h and
 # ISA_KERNEL_MAX_WARPS), and the beat kinds, END statuses and backdoor spaces
 # of fw/core/include/fw/port.h (gpu_port.vh), the capability words and
-# FEATURES bits (port.h too), and the contract checker's
+# FEATURES bits (port.h too), the server wrapper's ports (gpuhost_rtl_top.sv.in),
+# and the contract checker's
 # parameters and ports (contract/gpu_port_checker.v, whose inputs must be
 # gpu_core.v's ports), the DUT's ports (every table marked dut-ports, clk
 # and rst_n included, against gpu_core.v) and the core's parameters and
@@ -98,6 +99,8 @@ ports "$hdl/gpu_core.v" | awk '{ print $1, $3 }' > "$work/src"
 ports "$checker" | awk '$2 == "in" { print $1, $3 }' > "$work/doc"
 same_lists "the checker's inputs ($checker) against the DUT's ports (gpu_core.v)"
 ports "$hdl/gpu_core.v" > "$work/src"
+ports "$hdl/../cosim/rtl/gpuhost_rtl_top.sv.in" | grep -v '^chk_' > "$work/doc"
+same_lists "the server wrapper's ports (cosim/rtl/gpuhost_rtl_top.sv.in, but chk_*) against gpu_core.v"
 rows dut-ports > "$work/doc"
 same_lists "the dut-ports tables of $readme (name, direction, width) against gpu_core.v"
 sed -n 's/^ *parameter integer \([A-Z_]*\) *= *\([0-9]*\).*/\1 \2/p' "$hdl/gpu_core.v" | sort > "$work/src"
