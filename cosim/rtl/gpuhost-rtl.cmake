@@ -204,7 +204,7 @@ function(gpuhost_add_rtl_server name)
   endif()
   string(CONCAT ini "; Written by ${where} (${CMAKE_CURRENT_LIST_FILE}): re-run CMake, do not edit.\n"
           "[board]\nname = ${board}\ndescription = ${description}\ntransport = zmq\n"
-          "server = ${CMAKE_CURRENT_BINARY_DIR}/${name}\n\n"
+          "server = ${CMAKE_CURRENT_BINARY_DIR}/${name}\nwave = yes\n\n"
           "[dut]\n${warps}implements = ${implements}\nmax_ulp = ${max_ulp}\ntarget = ${target_name}\n")
   # libinih reads lines of at most 198 characters and a line end
   string(REPLACE "\n" ";" lines "${ini}")
