@@ -125,5 +125,11 @@ else
     echo "FAIL: $readme does not say \"$sweep\", or $tb no longer checks that (SWEEP = 256 * NWP)"
     fail=1
 fi
+# the checker's kinds and their rules: the README's table against the checker's
+# own V_* lines (gpu_checker_kinds.h, generated from them, as servers report them)
+kinds_h=$(dirname "$vh")/gpu_checker_kinds.h
+sed -n 's/^ *X(\([0-9]*\), "\([a-z-]*\)", "\([T0-9 ]*\)".*/\1 \2 \3/p' "$kinds_h" | sort > "$work/src"
+sed -n 's/^| \([0-9][0-9]*\) | \([a-z-]*\) | \(T[0-9]*\(, T[0-9]*\)*\).*/\1 \2 \3/p' "$readme" | tr -d , | sort > "$work/doc"
+same_lists "the checker's kinds and rules in $readme against the checker's V_* lines ($kinds_h)"
 [ $fail -eq 0 ] && echo "contract_doc: PASS (CAP_WARPS 1..$max)"
 exit $fail
