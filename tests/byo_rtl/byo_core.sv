@@ -3,9 +3,12 @@
 // moving through an enum state machine, its own retire bus (a packed struct)
 // behind byo_top, the wrapper that presents the port contract. Implements NOP
 // EXIT and BRA (guarded by P0..P6, PT; a BRA that splits the warp runs
-// the lanes at the lowest PC first, as the contract schedules); anything
-// else retires UNIMPLEMENTED. No registers but predicates, no memory.
-// Planted for tests: BYO_BUG_EXIT (EXIT's record misses its exit mask: a
+// the lanes at the lowest PC first, as the contract schedules), S2R and
+// MOV's immediate variant (MOV_I; MOV_R, MOV_U, MOV_C are declared lacking
+// in the capability words, byo_caps.svh), one lane a cycle into a row the
+// retire bus writes as one GPR_ROW beat. No memory port; uniform registers
+// are state the backdoor reads and writes.
+// Planted for tests: BYO_BUG_LANE (S2R gives lane 31 lane 30's value: a
 // divergence), BYO_BREAK_BUSY (END presented with busy low: rule T9).
 package byo_pkg;
     typedef struct packed {
@@ -13,9 +16,9 @@ package byo_pkg;
         logic [63:0]  pc;
         logic [127:0] insn;
         logic [31:0]  mask_a, mask_b, data;
-        logic [7:0]   status;
+        logic [7:0]   status, index;
     } beat_t;
-    typedef enum logic [2:0] { S_SWEEP, S_IDLE, S_PICK, S_HEAD, S_END } state_t;
+    typedef enum logic [2:0] { S_SWEEP, S_IDLE, S_PICK, S_LANES, S_HEAD, S_ROW, S_END } state_t;
 endpackage
 
 module byo_core #(parameter int IMEM_WORDS = 1024) (
@@ -24,7 +27,7 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
     input  logic launch, input logic [63:0] launch_entry,
     input  logic go,                     // start one instruction (the wrapper turns step/run into it)
     output logic idle, output logic done, output logic sweeping,
-    output byo_pkg::beat_t beat, output logic beat_valid, input logic beat_take,
+    output byo_pkg::beat_t beat, output logic [1023:0] beat_row, output logic beat_valid, input logic beat_take,
     input  logic bd_req, bd_we, input logic [3:0] bd_space, input logic [7:0] bd_index,
     input  logic [4:0] bd_lane, input logic [31:0] bd_wdata,
     output logic bd_ack, output logic [31:0] bd_rdata
@@ -33,13 +36,20 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
     `include "gpu_port.vh"
     `include "gpu_isa.vh"
     `include "gpu_contract.vh"
+    `include "byo_caps.svh"
     state_t state;
     logic [127:0] imem [IMEM_WORDS];
     logic [16:0] code_size;
     logic [63:0] pc [32];
     logic [31:0] exited, pred [7];
     logic launched;
-    logic [4:0] sweep_left;
+    logic [8:0] sweep_row;
+    logic [31:0] gpr [256][32];
+    logic [31:0] row [32];
+    logic [4:0] lane;
+    logic [31:0] clock;
+    logic [31:0] ur [63];   // uniform registers and predicates: state only (no instruction here uses them)
+    logic [6:0] upred;
     logic [63:0] cur_pc;
     logic [31:0] active, exec;
     logic [127:0] word;
@@ -60,17 +70,47 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
     wire in_range = cur_pc[3:0] == 4'd0 && (cur_pc >> 4) < {47'd0, code_size};
     wire [63:0] next_pc = cur_pc + 64'd16;
     wire [63:0] dest = next_pc + {{32{word[F_TARGET + 31]}}, word[F_TARGET +: 32]};
-    wire known = op == OP_NOP || op == OP_EXIT || op == OP_BRA;
+    wire is_mov_i = op == OP_MOV && word[F_STYPE +: F_STYPE_W] == T_SType_I;
+    wire known = op == OP_NOP || op == OP_EXIT || op == OP_BRA || op == OP_S2R || is_mov_i;
+    wire [7:0] rd = word[F_RD +: F_RD_W];
+    wire [7:0] sra = word[F_SRA +: F_SRA_W];
+    // S2R's special registers (isa/spec/ext.isa; one warp: WARPID 0, NWARPS 1)
+    function automatic logic sr_known(input logic [7:0] id);
+        sr_known = id inside {8'h00, 8'h01, 8'h02, 8'h08, 8'h09, 8'h0a, 8'h0c, 8'h0d, 8'h0e, 8'h10, 8'h11, 8'h12,
+                              8'h14, 8'h15, 8'h16, 8'h20, 8'h21, 8'h28, 8'h29, 8'h2a, 8'h2b, 8'h2c};
+    endfunction
+    function automatic logic [31:0] sr_value(input logic [7:0] id, input logic [4:0] l, input logic [31:0] clk_lo);
+        logic [31:0] eq = 32'd1 << l;
+        unique case (id)
+        8'h00, 8'h08: sr_value = {27'd0, l};
+        8'h02, 8'h0d, 8'h0e, 8'h14, 8'h15, 8'h16: sr_value = 32'd1;
+        8'h0c: sr_value = 32'd32;
+        8'h20: sr_value = clk_lo;
+        8'h28: sr_value = eq;
+        8'h29: sr_value = eq - 32'd1;
+        8'h2a: sr_value = (eq - 32'd1) | eq;
+        8'h2b: sr_value = ~((eq - 32'd1) | eq);
+        8'h2c: sr_value = ~(eq - 32'd1);
+        default: sr_value = 32'd0;      // WARPID, TID_Y/Z, CTAID_*, CLOCKHI
+        endcase
+    endfunction
+    // the encoding check, generated from the spec (installed with gpuhost)
+    logic legal;
+    gpu_legal u_legal (.w(word), .legal(legal));
+    wire bad_sr = op == OP_S2R && exec != 32'd0 && !sr_known(sra);
+    wire writes = in_range && legal && (op == OP_S2R || is_mov_i) && exec != 32'd0 && rd != 8'd255 && !bad_sr;
 
     assign idle = state == S_IDLE;
     assign sweeping = state == S_SWEEP;
     assign done = launched && exited == 32'hffffffff;
-    assign beat_valid = state == S_HEAD || state == S_END;
+    assign beat_valid = state == S_HEAD || state == S_ROW || state == S_END;
+    always_comb for (int l = 0; l < 32; l++) beat_row[32 * l +: 32] = row[l];
 
     always_ff @(posedge clk) begin
         if (!rst_n) begin
-            state <= S_SWEEP; sweep_left <= 5'd8; launched <= 1'b0; code_size <= '0;
-            exited <= '1; bd_ack <= 1'b0;
+            state <= S_SWEEP; sweep_row <= '0; launched <= 1'b0; code_size <= '0; clock <= '0;
+            exited <= '1; bd_ack <= 1'b0; upred <= '0;
+            for (int u = 0; u < 63; u++) ur[u] <= '0;
             for (int p = 0; p < 7; p++) pred[p] <= '0;
             for (int l = 0; l < 32; l++) pc[l] <= '0;
         end else begin
@@ -80,15 +120,26 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
                 if ({1'b0, imem_addr} >= code_size) code_size <= {1'b0, imem_addr} + 17'd1;
             end
             unique case (state)
-            S_SWEEP: if (sweep_left == 0) state <= S_IDLE; else sweep_left <= sweep_left - 5'd1;
+            S_SWEEP: begin // a row of registers a cycle
+                for (int l = 0; l < 32; l++) gpr[sweep_row[7:0]][l] <= '0;
+                sweep_row <= sweep_row + 9'd1;
+                if (sweep_row == 9'd255) state <= S_IDLE;
+            end
             S_IDLE:
                 if (launch) begin
-                    launched <= 1'b1; exited <= '0;
+                    launched <= 1'b1; exited <= '0; clock <= '0;
                     for (int l = 0; l < 32; l++) pc[l] <= launch_entry;
                 end else if (bd_req && !bd_ack) begin
                     bd_ack <= 1'b1;
                     bd_rdata <= '0;
                     unique case (bd_space)
+                    BD_GPR[3:0]: if (bd_index != 8'd255) begin
+                        if (bd_we) gpr[bd_index][bd_lane] <= bd_wdata; else bd_rdata <= gpr[bd_index][bd_lane];
+                    end
+                    BD_UR[3:0]: if (bd_index < 8'd63) begin
+                        if (bd_we) ur[bd_index[5:0]] <= bd_wdata; else bd_rdata <= ur[bd_index[5:0]];
+                    end
+                    BD_UPRED[3:0]: if (bd_we) upred <= bd_wdata[6:0]; else bd_rdata <= {25'd0, upred};
                     BD_PRED[3:0]: if (bd_index < 8'd7) begin
                         if (bd_we) pred[bd_index[2:0]] <= bd_wdata; else bd_rdata <= pred[bd_index[2:0]];
                     end
@@ -99,12 +150,24 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
                     BD_CAP[3:0]: unique case (bd_index)
                         CAPW_WARPS: bd_rdata <= 32'd1;
                         CAPW_LANES: bd_rdata <= 32'd32;
-                        // OPTYPES words: bit n of the map = optype n (NOP, EXIT, BRA: one word)
+                        // OPTYPES words: bit n of the map = optype n
                         CAPW_OPTYPES + 8'(OP_NOP >> 5):
-                            bd_rdata <= (32'd1 << OP_NOP[4:0]) | (32'd1 << OP_EXIT[4:0]) | (32'd1 << OP_BRA[4:0]);
+                            bd_rdata <= (32'd1 << OP_NOP[4:0]) | (32'd1 << OP_EXIT[4:0]) | (32'd1 << OP_BRA[4:0]) |
+                                        (32'd1 << OP_S2R[4:0]);
+                        CAPW_OPTYPES + 8'(OP_MOV >> 5): bd_rdata <= 32'd1 << OP_MOV[4:0];
+                        // the variants of those optypes it lacks (MOV's but MOV_I)
+                        CAPW_VARIANTS: bd_rdata <= BYO_VARIANTS;
+                        CAPW_LACKING + 8'd0: bd_rdata <= BYO_LACKING[0];
+                        CAPW_LACKING + 8'd1: bd_rdata <= BYO_LACKING[1];
+                        CAPW_LACKING + 8'd2: bd_rdata <= BYO_LACKING[2];
+                        CAPW_LACKING + 8'd3: bd_rdata <= BYO_LACKING[3];
+                        CAPW_LACKING + 8'd4: bd_rdata <= BYO_LACKING[4];
+                        CAPW_LACKING + 8'd5: bd_rdata <= BYO_LACKING[5];
+                        CAPW_LACKING + 8'd6: bd_rdata <= BYO_LACKING[6];
+                        CAPW_LACKING + 8'd7: bd_rdata <= BYO_LACKING[7];
                         default: ;
                     endcase
-                    default: ; // GPR, UR, UPRED read 0 (this core has none), writes are dropped
+                    default: ; // spaces this core has not (CORE, FAULT, STACK): reads 0, writes dropped
                     endcase
                 end else if (go && launched && !done) begin
                     state <= S_PICK;
@@ -112,22 +175,38 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
                 end
             S_PICK: begin
                 word <= in_range ? imem[cur_pc[4 +: $clog2(IMEM_WORDS)]] : '0;
-                state <= S_HEAD;
+                lane <= '0;
+                state <= S_LANES;
             end
-            S_HEAD: if (beat_take) state <= S_END;
+            S_LANES: begin // one lane a cycle
+`ifdef BYO_BUG_LANE
+                // the planted bug: the last lane computes with its neighbour's number
+                row[lane] <= op == OP_S2R ? sr_value(sra, lane == 5'd31 ? 5'd30 : lane, clock) : word[F_MOV_I_VB +: 32];
+`else
+                row[lane] <= op == OP_S2R ? sr_value(sra, lane, clock) : word[F_MOV_I_VB +: 32];
+`endif
+                lane <= lane + 5'd1;
+                if (lane == 5'd31) state <= S_HEAD;
+            end
+            S_HEAD: if (beat_take) state <= writes ? S_ROW : S_END;
+            S_ROW: if (beat_take) begin
+                for (int l = 0; l < 32; l++) if (exec[l]) gpr[rd][l] <= row[l];
+                state <= S_END;
+            end
             S_END: if (beat_take) begin
                 state <= S_IDLE;
-                if (in_range && known)
+                if (in_range && legal && !bad_sr) clock <= clock + 32'd1; // a trap does not count
+                if (in_range && legal && known && !bad_sr)
                     for (int l = 0; l < 32; l++)
                         if (active[l] && op == OP_BRA && exec[l]) pc[l] <= dest;
                         else if (active[l] && !(op == OP_EXIT && exec[l])) pc[l] <= next_pc;
-                if (in_range && op == OP_EXIT) exited <= exited | exec;
+                if (in_range && legal && op == OP_EXIT) exited <= exited | exec;
             end
             default: state <= S_IDLE;
             endcase
         end
     end
-    assign exec = in_range ? active & guard : '0;
+    assign exec = in_range && legal ? active & guard : '0;
 
     always_comb begin
         beat = '0;
@@ -137,18 +216,24 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
             beat.insn = in_range ? word : '0;
             beat.mask_a = active;
             beat.mask_b = exec;
+        end else if (state == S_ROW) begin
+            beat.kind = BEAT_GPR_ROW;
+            beat.index = rd;
+            beat.mask_a = exec;
         end else begin
             beat.kind = BEAT_END;
             beat.pc = '0;
             if (!in_range) begin
                 beat.status = STATUS_TRAP; beat.data = 32'(TRAP_PC_OUT_OF_RANGE);
+            end else if (!legal) begin
+                beat.status = STATUS_TRAP; beat.data = 32'(TRAP_ILLEGAL_ENCODING);
+            end else if (bad_sr) begin
+                beat.status = STATUS_TRAP; beat.data = 32'(TRAP_ILLEGAL_INSTRUCTION);
             end else if (!known) begin
                 beat.status = STATUS_UNIMPLEMENTED;
             end else begin
                 beat.status = STATUS_RETIRED;
-`ifndef BYO_BUG_EXIT
                 if (op == OP_EXIT) beat.mask_b = exec;
-`endif
                 if (op == OP_BRA) begin beat.mask_a = exec; beat.pc = dest; end
             end
         end
@@ -172,6 +257,7 @@ module byo_top (
 );
     `include "gpu_port.vh"
     byo_pkg::beat_t beat;
+    logic [1023:0] row;
     logic idle, sweeping, step_q, step_pending, launch_q;
     always_ff @(posedge clk) begin
         step_q <= step; launch_q <= launch;
@@ -181,7 +267,7 @@ module byo_top (
     end
     wire go = (step_pending || run) && !bd_req;
     byo_core core (.clk, .rst_n, .imem_we, .imem_addr, .imem_wdata, .launch(launch && !launch_q), .launch_entry,
-                   .go, .idle, .done, .sweeping, .beat, .beat_valid(rt_valid), .beat_take(rt_valid && rt_ready),
+                   .go, .idle, .done, .sweeping, .beat, .beat_row(row), .beat_valid(rt_valid), .beat_take(rt_valid && rt_ready),
                    .bd_req, .bd_we, .bd_space, .bd_index, .bd_lane, .bd_wdata, .bd_ack, .bd_rdata);
 `ifdef BYO_BREAK_BUSY
     assign busy = !idle && !(rt_valid && beat.kind == BEAT_END);
@@ -191,6 +277,6 @@ module byo_top (
     assign {mem_req, mem_we, mem_space, mem_bank, mem_addr, mem_wdata} = '0;
     assign rt_kind = beat.kind; assign rt_warp = '0; assign rt_pc = beat.pc; assign rt_insn = beat.insn;
     assign rt_mask_a = beat.mask_a; assign rt_mask_b = beat.mask_b; assign rt_data = beat.data;
-    assign rt_status = beat.status; assign rt_index = '0; assign rt_lane = '0; assign rt_row = '0;
+    assign rt_status = beat.status; assign rt_index = beat.index; assign rt_lane = '0; assign rt_row = row;
     wire unused = &{1'b0, launch_warps, mem_ack, mem_rdata, mem_err, bd_warp, sweeping};
 endmodule

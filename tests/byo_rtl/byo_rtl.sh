@@ -26,23 +26,35 @@ echo "ok   built four servers from the installed prefix in $(($(date +%s) - t0))
 k=$src/tests/byo_rtl/kernels
 b=$work/byo
 # run BOARD KERNEL WANT [args]: gpuhost's exit status and output in $out
+# (KERNEL in tests/byo_rtl/kernels, or a path)
 run() {
     board=$1 kernel=$2 want=$3
     shift 3
-    out=$("$g" --board "$b/$board.ini" run "$k/$kernel" "$@" 2>&1)
+    case $kernel in /*) ;; *) kernel=$k/$kernel ;; esac
+    out=$("$g" --board "$b/$board.ini" run "$kernel" "$@" 2>&1)
     status=$?
     [ $status -eq "$want" ]
 }
-for kernel in nop_exit.s guarded_exit.s divergent_bra.s; do
+for kernel in nop_exit.s guarded_exit.s divergent_bra.s s2r_mov.s; do
     run byo $kernel 0 && echo "$out" | grep -q "^PASS" && ok "$kernel PASSes in lockstep" || bad "$kernel: exit $status" "$out"
 done
-run byo mov.s 9 && echo "$out" | grep -q "MOV" && ok "mov.s refused (exit 9), MOV named" || bad "mov.s: exit $status" "$out"
+run byo mov_reg.s 9 && echo "$out" | grep -q "MOV" && ok "mov_reg.s refused (exit 9): $(echo "$out" | grep -m1 MOV)" \
+    || bad "mov_reg.s: exit $status" "$out"
+# random streams over what byo_core declares (gpuhost gen fits the board's set)
+t1=$(date +%s) n=0
+for seed in $(seq 1 100); do
+    "$g" --board "$b/byo.ini" gen --seed $seed --count 200 --warps 1 -o "$work/r.s" 2> /dev/null &&
+        run byo "$work/r.s" 0 && echo "$out" | grep -q "^PASS" && n=$((n + 1)) ||
+        { echo "    seed $seed: exit $status"; echo "$out" | head -12 | sed 's/^/    /'; }
+done
+[ $n -eq 100 ] && ok "100 random streams (gpuhost gen, seeds 1..100) PASS in $(($(date +%s) - t1)) s" \
+    || bad "random streams: $n of 100 PASS"
 out=$("$g" --board "$b/byo.ini" info 2>&1)
 echo "$out" | grep -q "byo_core (tests/byo_rtl)" && ok "info names the target as the CMake call said" \
     || bad "info" "$out"
-run byo-bug nop_exit.s 7 --wave "$work/div.fst" && echo "$out" | grep -q "DIVERGENCE" &&
-    echo "$out" | grep -q "EXIT" && [ -s "$work/div.fst" ] \
-    && ok "planted BYO_BUG_EXIT: DIVERGENCE at the EXIT, waveform written" || bad "planted bug: exit $status" "$out"
+run byo-bug s2r_mov.s 7 --wave "$work/div.fst" && echo "$out" | grep -q "^DIVERGENCE at instruction 0 .*S2R R0, SR_LANEID" &&
+    echo "$out" | grep -q "lane 31" && [ -s "$work/div.fst" ] \
+    && ok "planted BYO_BUG_LANE: DIVERGENCE at instruction 0, lane 31, waveform written" || bad "planted bug: exit $status" "$out"
 run byo-break nop_exit.s 11 && echo "$out" | grep -q "rule T8 T9 T10 broken at cycle [0-9]*: busy low" \
     && ok "planted BYO_BREAK_BUSY: the checker names the rule ($(echo "$out" | grep -o 'rule T8.*' | head -1))" \
     || bad "planted port violation: exit $status" "$out"

@@ -1,4 +1,0 @@
-// MOV: not in byo_core (exit 9, named)
-.warps 1
-    MOV R1, 0x5 ;
-    EXIT ;
