@@ -5,8 +5,9 @@
 // EXIT and BRA (guarded by P0..P6, PT; a BRA that splits the warp runs
 // the lanes at the lowest PC first, as the contract schedules), S2R and
 // MOV's immediate variant (MOV_I; MOV_R, MOV_U, MOV_C are declared lacking
-// in the capability words, byo_caps.svh), one lane a cycle into a row the
-// retire bus writes as one GPR_ROW beat. No memory port; uniform registers
+// in the capability words, byo_caps.svh), LOP3 from registers or an
+// immediate (LOP3_RRR, LOP3_RIR), one lane a cycle into a row the retire
+// bus writes as one GPR_ROW beat (and LOP3's predicate as a PRED beat). No memory port; uniform registers
 // are state the backdoor reads and writes.
 // Planted for tests: BYO_BUG_LANE (S2R gives lane 31 lane 30's value: a
 // divergence), BYO_BREAK_BUSY (END presented with busy low: rule T9).
@@ -18,7 +19,7 @@ package byo_pkg;
         logic [31:0]  mask_a, mask_b, data;
         logic [7:0]   status, index;
     } beat_t;
-    typedef enum logic [2:0] { S_SWEEP, S_IDLE, S_PICK, S_LANES, S_HEAD, S_ROW, S_END } state_t;
+    typedef enum logic [2:0] { S_SWEEP, S_IDLE, S_PICK, S_LANES, S_HEAD, S_ROW, S_PRED, S_END } state_t;
 endpackage
 
 module byo_core #(parameter int IMEM_WORDS = 1024) (
@@ -71,7 +72,22 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
     wire [63:0] next_pc = cur_pc + 64'd16;
     wire [63:0] dest = next_pc + {{32{word[F_TARGET + 31]}}, word[F_TARGET +: 32]};
     wire is_mov_i = op == OP_MOV && word[F_STYPE +: F_STYPE_W] == T_SType_I;
-    wire known = op == OP_NOP || op == OP_EXIT || op == OP_BRA || op == OP_S2R || is_mov_i;
+    wire [3:0] stype = word[F_STYPE +: F_STYPE_W];
+    wire is_lop3 = op == OP_LOP3 && (stype == T_SType_RRR || stype == T_SType_RIR);
+    wire known = op == OP_NOP || op == OP_EXIT || op == OP_BRA || op == OP_S2R || is_mov_i || is_lop3;
+    // LOP3's operands and predicates
+    wire [7:0] ra = isa_fv_ra(word), rb = isa_fv_rb(word), rc = isa_fv_rc(word);
+    wire [2:0] pu = isa_fv_pu(word), pp = isa_fv_pp(word);
+    wire [7:0] lut = isa_fv_lut(word);
+    wire [31:0] pp_lanes = (pp == 3'd7 ? 32'hffffffff : pred[pp]) ^ {32{isa_fv_pp_not(word)}};
+    wire bad_exbool = is_lop3 && isa_fv_exbool(word) != T_EXBool_PAND && isa_fv_exbool(word) != T_EXBool_POR;
+    logic [31:0] nonzero; // LOP3: the lanes whose result is not 0
+    function automatic logic [31:0] lop3(input logic [7:0] t, input logic [31:0] a, b, c);
+        for (int i = 0; i < 32; i++) lop3[i] = t[{a[i], b[i], c[i]}];
+    endfunction
+    function automatic logic [31:0] reg_of(input logic [31:0] v, input logic [7:0] r);
+        reg_of = r == 8'd255 ? 32'd0 : v;
+    endfunction
     wire [7:0] rd = word[F_RD +: F_RD_W];
     wire [7:0] sra = word[F_SRA +: F_SRA_W];
     // S2R's special registers (isa/spec/ext.isa; one warp: WARPID 0, NWARPS 1)
@@ -94,16 +110,33 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
         default: sr_value = 32'd0;      // WARPID, TID_Y/Z, CTAID_*, CLOCKHI
         endcase
     endfunction
+    // the capability words (space CAP): one warp of 32 lanes, the optypes it
+    // implements, and the variants of those it lacks (byo_caps.svh)
+    localparam logic [255:0] OPTYPES = (256'd1 << OP_NOP) | (256'd1 << OP_EXIT) | (256'd1 << OP_BRA) |
+                                       (256'd1 << OP_S2R) | (256'd1 << OP_MOV) | (256'd1 << OP_LOP3);
+    function automatic logic [31:0] cap_word(input logic [7:0] i);
+        if (i == CAPW_WARPS) cap_word = 32'd1;
+        else if (i == CAPW_LANES) cap_word = 32'd32;
+        else if (i >= CAPW_OPTYPES && i < CAPW_OPTYPES + 8'd8) cap_word = OPTYPES[32 * (i - CAPW_OPTYPES) +: 32];
+        else if (i == CAPW_VARIANTS) cap_word = BYO_VARIANTS;
+        else if (i >= CAPW_LACKING && i < CAPW_LACKING + 8'd8) cap_word = BYO_LACKING[i - CAPW_LACKING];
+        else cap_word = 32'd0;
+    endfunction
     // the encoding check, generated from the spec (installed with gpuhost)
     logic legal;
     gpu_legal u_legal (.w(word), .legal(legal));
+    // traps an executing instruction can take (a reserved .exbool even with no lane)
     wire bad_sr = op == OP_S2R && exec != 32'd0 && !sr_known(sra);
-    wire writes = in_range && legal && (op == OP_S2R || is_mov_i) && exec != 32'd0 && rd != 8'd255 && !bad_sr;
+    wire bad = bad_sr || bad_exbool;
+    wire writes = in_range && legal && (op == OP_S2R || is_mov_i || is_lop3) && exec != 32'd0 && rd != 8'd255 && !bad;
+    wire pwrites = in_range && legal && is_lop3 && exec != 32'd0 && pu != 3'd7 && !bad;
 
     assign idle = state == S_IDLE;
     assign sweeping = state == S_SWEEP;
     assign done = launched && exited == 32'hffffffff;
-    assign beat_valid = state == S_HEAD || state == S_ROW || state == S_END;
+    assign beat_valid = state == S_HEAD || state == S_ROW || state == S_PRED || state == S_END;
+    // LOP3's predicate: .PAND (Rd != 0) & pp, .POR (Rd != 0) | pp
+    wire [31:0] pu_value = isa_fv_exbool(word) == T_EXBool_POR ? nonzero | pp_lanes : nonzero & pp_lanes;
     always_comb for (int l = 0; l < 32; l++) beat_row[32 * l +: 32] = row[l];
 
     always_ff @(posedge clk) begin
@@ -147,26 +180,7 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
                     BD_PC_HI[3:0]: if (bd_we) pc[bd_lane][63:32] <= bd_wdata; else bd_rdata <= pc[bd_lane][63:32];
                     BD_STATUS[3:0]: if (bd_we) exited[bd_lane] <= bd_wdata == 32'(LANE_EXITED);
                                     else bd_rdata <= exited[bd_lane] ? 32'(LANE_EXITED) : 32'(LANE_READY);
-                    BD_CAP[3:0]: unique case (bd_index)
-                        CAPW_WARPS: bd_rdata <= 32'd1;
-                        CAPW_LANES: bd_rdata <= 32'd32;
-                        // OPTYPES words: bit n of the map = optype n
-                        CAPW_OPTYPES + 8'(OP_NOP >> 5):
-                            bd_rdata <= (32'd1 << OP_NOP[4:0]) | (32'd1 << OP_EXIT[4:0]) | (32'd1 << OP_BRA[4:0]) |
-                                        (32'd1 << OP_S2R[4:0]);
-                        CAPW_OPTYPES + 8'(OP_MOV >> 5): bd_rdata <= 32'd1 << OP_MOV[4:0];
-                        // the variants of those optypes it lacks (MOV's but MOV_I)
-                        CAPW_VARIANTS: bd_rdata <= BYO_VARIANTS;
-                        CAPW_LACKING + 8'd0: bd_rdata <= BYO_LACKING[0];
-                        CAPW_LACKING + 8'd1: bd_rdata <= BYO_LACKING[1];
-                        CAPW_LACKING + 8'd2: bd_rdata <= BYO_LACKING[2];
-                        CAPW_LACKING + 8'd3: bd_rdata <= BYO_LACKING[3];
-                        CAPW_LACKING + 8'd4: bd_rdata <= BYO_LACKING[4];
-                        CAPW_LACKING + 8'd5: bd_rdata <= BYO_LACKING[5];
-                        CAPW_LACKING + 8'd6: bd_rdata <= BYO_LACKING[6];
-                        CAPW_LACKING + 8'd7: bd_rdata <= BYO_LACKING[7];
-                        default: ;
-                    endcase
+                    BD_CAP[3:0]: bd_rdata <= cap_word(bd_index);
                     default: ; // spaces this core has not (CORE, FAULT, STACK): reads 0, writes dropped
                     endcase
                 end else if (go && launched && !done) begin
@@ -185,18 +199,30 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
 `else
                 row[lane] <= op == OP_S2R ? sr_value(sra, lane, clock) : word[F_MOV_I_VB +: 32];
 `endif
+                if (is_lop3) begin
+                    logic [31:0] v;
+                    v = lop3(lut, reg_of(gpr[ra][lane], ra),
+                             stype == T_SType_RIR ? isa_fv_vb(word) : reg_of(gpr[rb][lane], rb),
+                             reg_of(gpr[rc][lane], rc));
+                    row[lane] <= v;
+                    nonzero[lane] <= v != 32'd0;
+                end
                 lane <= lane + 5'd1;
                 if (lane == 5'd31) state <= S_HEAD;
             end
-            S_HEAD: if (beat_take) state <= writes ? S_ROW : S_END;
+            S_HEAD: if (beat_take) state <= writes ? S_ROW : pwrites ? S_PRED : S_END;
             S_ROW: if (beat_take) begin
                 for (int l = 0; l < 32; l++) if (exec[l]) gpr[rd][l] <= row[l];
+                state <= pwrites ? S_PRED : S_END;
+            end
+            S_PRED: if (beat_take) begin
+                pred[pu] <= (pred[pu] & ~exec) | (pu_value & exec);
                 state <= S_END;
             end
             S_END: if (beat_take) begin
                 state <= S_IDLE;
-                if (in_range && legal && !bad_sr) clock <= clock + 32'd1; // a trap does not count
-                if (in_range && legal && known && !bad_sr)
+                if (in_range && legal && !bad) clock <= clock + 32'd1; // a trap does not count
+                if (in_range && legal && known && !bad)
                     for (int l = 0; l < 32; l++)
                         if (active[l] && op == OP_BRA && exec[l]) pc[l] <= dest;
                         else if (active[l] && !(op == OP_EXIT && exec[l])) pc[l] <= next_pc;
@@ -220,6 +246,11 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
             beat.kind = BEAT_GPR_ROW;
             beat.index = rd;
             beat.mask_a = exec;
+        end else if (state == S_PRED) begin
+            beat.kind = BEAT_PRED;
+            beat.index = {5'd0, pu};
+            beat.mask_a = exec;
+            beat.mask_b = pu_value & exec;
         end else begin
             beat.kind = BEAT_END;
             beat.pc = '0;
@@ -227,7 +258,7 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
                 beat.status = STATUS_TRAP; beat.data = 32'(TRAP_PC_OUT_OF_RANGE);
             end else if (!legal) begin
                 beat.status = STATUS_TRAP; beat.data = 32'(TRAP_ILLEGAL_ENCODING);
-            end else if (bad_sr) begin
+            end else if (bad) begin
                 beat.status = STATUS_TRAP; beat.data = 32'(TRAP_ILLEGAL_INSTRUCTION);
             end else if (!known) begin
                 beat.status = STATUS_UNIMPLEMENTED;
