@@ -8,9 +8,11 @@
 #   gpu_isa.vh       the spec's facts       isa/spec + hdl_stubs/implemented.txt (isagen --verilog-dir)
 #   gpu_legal.v      the encoding check     isa/spec                       (isagen)
 #   gpu_tolerance.vh MUFU ulp bounds        hdl_stubs/fp/mufu_tolerance.txt (tolerance.cmake)
+#   gpu_checker_kinds.h the checker's kinds (C) contract/gpu_port_checker.v (checker_kinds.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/faults.cmake) # sets GPUHOST_HDL_GENERATED; includes contract.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/port.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/tolerance.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/checker_kinds.cmake) # gpu_checker_kinds.h: the checker's kinds for C
 
 # isagen, built privately for the configure step (the project's own isagen
 # target only exists at build time), then run on the spec.

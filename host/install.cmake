@@ -1,7 +1,9 @@
 # What `cmake --install` puts in a prefix: libgpuhost.so (the public API, with
 # libisa inside), its headers and libisa's, the CLI and the servers boards
 # name, the board descriptors, a CMake package (find_package(gpuhost):
-# gpuhost::gpuhost) and a pkg-config file (gpuhost.pc).
+# gpuhost::gpuhost) and a pkg-config file (gpuhost.pc); and the RTL harness
+# a user's server is built from (cosim/rtl/library.cmake: gpuhost::rtl,
+# gpuhost_add_rtl_server(), gpuhost-rtl.pc).
 include(CMakePackageConfigHelpers)
 add_library(gpuhost_shared SHARED)
 set_target_properties(gpuhost_shared PROPERTIES OUTPUT_NAME gpuhost EXPORT_NAME gpuhost
@@ -30,7 +32,7 @@ set(GPUHOST_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/gpuhost)
 install(EXPORT gpuhostTargets NAMESPACE gpuhost:: DESTINATION ${GPUHOST_CMAKE_DIR})
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/gpuhost-config.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/gpuhost-config.cmake INSTALL_DESTINATION ${GPUHOST_CMAKE_DIR}
-  PATH_VARS CMAKE_INSTALL_BINDIR)
+  PATH_VARS CMAKE_INSTALL_BINDIR CMAKE_INSTALL_DATADIR)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/gpuhost-config-version.cmake
   COMPATIBILITY SameMajorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gpuhost-config.cmake ${CMAKE_CURRENT_BINARY_DIR}/gpuhost-config-version.cmake

@@ -10,6 +10,7 @@
 #include "fw/inject.h"
 #include "fw/lane_writes.h"
 #include "fw/port.h"
+#include "gpu_checker_kinds.h"
 
 #define GLOBAL_LIMIT (UINT64_C(1) << 48) /* as the model: addresses at or above are out of range */
 #define CONST_BANK_BYTES 65536u
@@ -18,9 +19,40 @@
 #define RESET_TIMEOUT 100000u /* cycles the reset sweep may take */
 
 
+static const struct {
+    const char *name, *rules, *who, *what;
+} checker_kinds[] = {
+#define DUT_RTL_KIND(bit, name, rules, who, what) [bit] = {name, rules, who, what},
+    GPU_CHECKER_KINDS(DUT_RTL_KIND)
+#undef DUT_RTL_KIND
+};
+
+/* The contract checker saw something new: say what (each kind once) and end
+ * the run as a DUT error (step). */
+static void contract_broken(fw_dut_rtl *d)
+{
+    uint32_t fresh = d->out.chk_kinds & ~d->chk_kinds;
+    d->chk_violations = d->out.chk_violations;
+    d->chk_kinds |= d->out.chk_kinds;
+    for (unsigned k = 0; k < GPU_CHECKER_KIND_COUNT; k++) {
+        if (!((fresh >> k) & 1u))
+            continue;
+        if (!d->broken) /* the first one is the report's */
+            snprintf(d->error, sizeof d->error, "port contract rule %s broken at cycle %llu: %s (%s, the %s's rule)",
+                     checker_kinds[k].rules, (unsigned long long)rtl_cycles(d->h) - 1, checker_kinds[k].what,
+                     checker_kinds[k].name, checker_kinds[k].who);
+        d->broken = true;
+        fprintf(stderr, "%s: DUT error: port contract rule %s broken at cycle %llu: %s (%s, the %s's rule)\n",
+                rtl_target_name(), checker_kinds[k].rules, (unsigned long long)rtl_cycles(d->h) - 1,
+                checker_kinds[k].what, checker_kinds[k].name, checker_kinds[k].who);
+    }
+}
+
 static void cycle(fw_dut_rtl *d)
 {
     rtl_cycle(d->h, &d->in, &d->out);
+    if (d->out.chk_violations != d->chk_violations)
+        contract_broken(d);
 }
 
 /* Stress (cfg.stress, stress.h): 0..gap-max idle cycles, the board busy elsewhere. */
@@ -303,7 +335,7 @@ static void caps(void *ctx, wire_caps *c)
     memcpy(c->tolerance, d->tolerances.tolerance, sizeof c->tolerance);
     c->variant_count = d->variant_count;
     memcpy(c->lacking, d->lacking, sizeof c->lacking);
-    snprintf(c->name, sizeof c->name, "gpu_core RTL (Verilator)");
+    snprintf(c->name, sizeof c->name, "%s", rtl_target_name());
 }
 
 static int reset(void *ctx)
@@ -590,6 +622,12 @@ static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
         cycle(d);
         if (++high >= width)
             d->in.step = 0;
+        if (d->broken) { /* the checker's report: d->error */
+            d->in.step = 0;
+            d->in.mem_ack = 0;
+            d->step_cycles += rtl_cycles(d->h) - start;
+            return FW_STEP_ERROR;
+        }
         if (b.end)
             break;
         if (!b.head && !d->out.busy) {
@@ -621,7 +659,7 @@ static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
 static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
 {
     fw_dut_rtl *d = ctx;
-    if (!d->launched)
+    if (!d->launched || d->broken) /* broken: the checker saw a violation between steps */
         return FW_STEP_ERROR;
     if (d->out.done)
         return FW_STEP_DONE;

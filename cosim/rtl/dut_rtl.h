@@ -71,6 +71,8 @@ typedef struct {
     wire_caps tolerances; /* only its tolerance list: the core's declared ulp bounds */
     /* statistics */
     uint64_t instructions, step_cycles;
+    uint32_t chk_violations, chk_kinds; /* the contract checker's count and kinds, as last reported */
+    bool broken;     /* the checker saw a violation: every step ends as a DUT error */
     char error[400]; /* the last thing that went wrong, for the log */
     bool refused;    /* init failed on the configuration: a fault the core cannot take (a usage error) */
 } fw_dut_rtl;

@@ -1,18 +1,20 @@
-// cosim/rtl: the thin C++ harness around the Verilated gpu_core (see harness.h).
+// cosim/rtl: the thin C++ harness around a Verilated core (see harness.h).
+// Generic: it drives gpuhost_rtl_top, the wrapper gpuhost_add_rtl_server()
+// generates around any top module presenting the port contract.
 #include "harness.h"
 
 #include <cstring>
 #include <memory>
 #include <new>
 
-#include "Vgpu_core.h"
+#include "Vgpuhost_rtl_top.h"
 #include "fw/port.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
 struct rtl_harness {
     std::unique_ptr<VerilatedContext> context;
-    std::unique_ptr<Vgpu_core> core;
+    std::unique_ptr<Vgpuhost_rtl_top> core;
     std::unique_ptr<VerilatedFstC> fst;
     bool traceable = false;
     bool dumping = false;
@@ -21,7 +23,7 @@ struct rtl_harness {
 
 namespace {
 
-void apply(Vgpu_core &c, const rtl_inputs &in)
+void apply(Vgpuhost_rtl_top &c, const rtl_inputs &in)
 {
     c.rst_n = in.rst_n;
     c.imem_we = in.imem_we;
@@ -46,7 +48,7 @@ void apply(Vgpu_core &c, const rtl_inputs &in)
     c.bd_wdata = in.bd_wdata;
 }
 
-void collect(const Vgpu_core &c, rtl_outputs &out)
+void collect(const Vgpuhost_rtl_top &c, rtl_outputs &out)
 {
     out.busy = c.busy;
     out.done = c.done;
@@ -73,6 +75,8 @@ void collect(const Vgpu_core &c, rtl_outputs &out)
             out.rt_row[i] = c.rt_row[i];
     out.bd_ack = c.bd_ack;
     out.bd_rdata = c.bd_rdata;
+    out.chk_violations = c.chk_violations;
+    out.chk_kinds = c.chk_kinds;
 }
 
 void sample(rtl_harness *h)
@@ -101,7 +105,7 @@ extern "C" rtl_harness *rtl_create(bool traceable, uint32_t x_seed)
         }
         h->context->traceEverOn(traceable);
         h->traceable = traceable;
-        h->core.reset(new Vgpu_core(h->context.get(), "gpu_core"));
+        h->core.reset(new Vgpuhost_rtl_top(h->context.get(), "top"));
         h->core->clk = 0;
         h->core->rst_n = 0;
         h->core->eval();
@@ -135,7 +139,7 @@ extern "C" void rtl_settle(rtl_harness *h, const rtl_inputs *in, rtl_outputs *ou
 
 extern "C" void rtl_cycle(rtl_harness *h, const rtl_inputs *in, rtl_outputs *out)
 {
-    Vgpu_core &c = *h->core;
+    Vgpuhost_rtl_top &c = *h->core;
     apply(c, *in);
     c.clk = 1;
     c.eval();

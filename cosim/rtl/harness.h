@@ -1,4 +1,6 @@
-/* cosim/rtl: the thin C++ harness around the Verilated gpu_core, as a C API.
+/* cosim/rtl: the thin C++ harness around a Verilated core, as a C API: the
+ * top is gpuhost_rtl_top, the wrapper gpuhost_add_rtl_server() generates
+ * around any core presenting the port contract (and the contract checker).
  * It owns a VerilatedContext and one model per handle (never a file-scope
  * model), moves the port values of hdl_stubs/README.md in and out as plain C
  * structs, clocks the core and, when asked at run time, writes an FST
@@ -45,9 +47,16 @@ typedef struct {
     uint32_t rt_row[32]; /* lane l at [l]; copied only while a GPR_ROW beat is presented */
     uint8_t bd_ack;
     uint32_t bd_rdata;
+    /* the contract checker's (gpu_port_checker): violations so far, and bit k
+     * set once kind k was seen (gpu_checker_kinds.h); 0 without the checker */
+    uint32_t chk_violations, chk_kinds;
 } rtl_outputs;
 
 typedef struct rtl_harness rtl_harness;
+
+/* The name the server's target gives in CAPS (a board descriptor's
+ * `target`): defined by the file gpuhost_add_rtl_server() generates. */
+const char *rtl_target_name(void);
 
 /* A new context and model. `traceable` must be true for rtl_trace_open to
  * work later (Verilator compiles the trace hooks in but only runs them for

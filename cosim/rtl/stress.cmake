@@ -17,30 +17,13 @@ if(GPUHOST_SANITIZE)
   return()
 endif()
 
-# The mutant server: the same harness and board side over the wrapped core
-# (its own Verilated model, also called Vgpu_core, in its own library),
-# compiled without optimisation: it runs a few kernels, and builds faster.
-add_library(gpu_core_hs_vl STATIC harness.cpp)
-verilate(gpu_core_hs_vl
-  SOURCES ${HDL_SOURCES} ${RTL_TESTS}/gpu_core_hs_mutant.v
-  TOP_MODULE gpu_core_hs_mutant
-  PREFIX Vgpu_core
-  TRACE_FST
-  INCLUDE_DIRS ${GPUHOST_HDL_GENERATED} ${HDL_DIR} ${HDL_DIR}/fp
-  VERILATOR_ARGS -O3 --x-assign fast --x-initial unique -Wno-fatal
-  OPT_FAST -O0
-  OPT_SLOW -O0
-  OPT_GLOBAL -O0)
-target_include_directories(gpu_core_hs_vl PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}
-  PRIVATE ${CMAKE_SOURCE_DIR}/fw/core/include)
-target_compile_options(gpu_core_hs_vl PRIVATE -g0) # (no debug info for 13 MB of generated C++)
-target_link_libraries(gpu_core_hs_vl PUBLIC PkgConfig::RTL_ZLIB)
-add_library(rtl_dut_hs STATIC dut_rtl.c)
-target_compile_options(rtl_dut_hs PRIVATE ${RTL_WARNINGS})
-target_link_libraries(rtl_dut_hs PUBLIC gpu_core_hs_vl fw_core sparse_memory rtl_stress)
-add_executable(gpu-rtlsim-hs-mutant gpu_rtlsim.c)
-target_compile_options(gpu-rtlsim-hs-mutant PRIVATE ${RTL_WARNINGS})
-target_link_libraries(gpu-rtlsim-hs-mutant PRIVATE rtl_dut_hs fw_hal_host)
+# The mutant server: the stand-in behind the defect wrapper, made a server by
+# the same function as gpu-rtlsim, compiled without optimisation (it runs a
+# few kernels, and builds faster). No inline contract checker: these tests
+# prove the board side's own hold checks under stress.
+gpuhost_add_rtl_server(gpu-rtlsim-hs-mutant TOP gpu_core_hs_mutant
+  SOURCES ${HDL_SOURCES} ${RTL_TESTS}/gpu_core_hs_mutant.v INCLUDE_DIRS ${HDL_DIR} ${HDL_DIR}/fp
+  BOARD rtl-hs-mutant TARGET_NAME "gpu_core RTL (Verilator)" MAX_ULP 1 OPT_LEVEL 0 NO_CHECKER)
 add_test(NAME rtl_stress_mutants
   COMMAND sh ${RTL_TESTS}/rtl_stress_mutants.sh $<TARGET_FILE:gpuhost> $<TARGET_FILE:gpu-rtlsim-hs-mutant>
           ${CMAKE_SOURCE_DIR}/tests/kernels)

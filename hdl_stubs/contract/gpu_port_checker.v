@@ -13,7 +13,7 @@
 // Board rules are checked as well as the DUT's: a violation by the board
 // makes whatever the DUT does next undefined.
 module gpu_port_checker #(
-    parameter integer CAP_WARPS = 4,
+    parameter integer CAP_WARPS = 0,       // 0: the WARPS capability word the board read
     parameter integer QUIET = 0            // 1: count, print nothing
 ) (
     input wire         clk,
@@ -74,27 +74,31 @@ module gpu_port_checker #(
     /* verilator lint_on UNUSEDPARAM */
 
     // violation kinds (bit numbers of `kinds`); B: the board's rule, D: the DUT's
-    localparam integer V_RESET_SHORT = 0,   // B rst_n low for fewer than 2 rising edges
-                       V_IMEM_WE     = 1,   // B imem_we while rst_n is low or an instruction is in flight
-                       V_LAUNCH_ARGS = 2,   // B launch_warps 0 or above CAP_WARPS
-                       V_LAUNCH_BUSY = 3,   // B launch while an instruction is in flight
-                       V_STEP_RUN    = 4,   // B a step edge while run is high (the DUT ignores it)
-                       V_BD_HOLD     = 5,   // B bd_req dropped or changed before bd_ack
-                       V_BD_BUSY     = 6,   // B bd_req raised while busy (not the reset sweep)
-                       V_MEM_ACK     = 7,   // B mem_ack while mem_req is low
-                       V_MEM_HOLD    = 8,   // D mem_req dropped or the request changed before mem_ack
-                       V_MEM_REQ     = 9,   // D address not aligned to 4, or a store to a constant bank
-                       V_RT_HOLD     = 10,  // D a retire beat withdrawn or changed before it was taken
-                       V_RT_ORDER    = 11,  // D beat outside HEAD..END, kinds out of order
-                       V_RT_END      = 12,  // D END: status above 2, trap code 0 or unknown, beats before a trap/UNIMPLEMENTED END,
+    // rule(s) first: host-side reports take each kind's rule and text from
+    // these lines (hdl_stubs/contract.cmake: gpu_checker_kinds.h)
+    localparam integer V_RESET_SHORT = 0,   // B T1: rst_n low for fewer than 2 rising edges
+                       V_IMEM_WE     = 1,   // B T1 T3: imem_we while rst_n is low or an instruction is in flight
+                       V_LAUNCH_ARGS = 2,   // B T5: launch_warps 0 or above CAP_WARPS
+                       V_LAUNCH_BUSY = 3,   // B T4: launch while an instruction is in flight
+                       V_STEP_RUN    = 4,   // B T6: a step edge while run is high (the DUT ignores it)
+                       V_BD_HOLD     = 5,   // B T12: bd_req dropped or changed before bd_ack
+                       V_BD_BUSY     = 6,   // B T12: bd_req raised while busy (not the reset sweep)
+                       V_MEM_ACK     = 7,   // B T11: mem_ack while mem_req is low
+                       V_MEM_HOLD    = 8,   // D T10: mem_req dropped or the request changed before mem_ack
+                       V_MEM_REQ     = 9,   // D T10: mem_addr not aligned to 4, or a store to a constant bank
+                       V_RT_HOLD     = 10,  // D T9: a retire beat withdrawn or changed before it was taken
+                       V_RT_ORDER    = 11,  // D T9: rt_kind outside HEAD..END, or kinds out of order
+                       V_RT_END      = 12,  // D T9: an END that cannot be (rt_status, the trap code in rt_data, rt_mask_a, rt_lane, beats before it)
+                                            //   status above 2, trap code 0 or unknown, beats before a trap/UNIMPLEMENTED END,
                                             //   branch lanes but a retired BRA's exec mask, a fetch trap's HEAD not as the model's
                                             //   (and, FEATURES declaring TRAP_LANE, a lane trap's rt_lane not executing)
-                       V_RT_FIELDS   = 13,  // D HEAD warp not launched or exec outside active; index out of range for the
-                                            //   kind; GPR_ROW or PRED with no lane
-                       V_BUSY        = 14,  // D busy low with a record open, or rt_valid / mem_req while busy is low
-                       V_BD_ACK      = 15,  // D bd_ack without bd_req, or high two cycles running
-                       V_DONE        = 16,  // D done high before the first launch after reset
-                       V_X           = 17;  // D an output X or Z out of reset (4-state simulators only)
+                       V_RT_FIELDS   = 13,  // D T9: a beat's field out of range (rt_warp, rt_mask_a/b, rt_index)
+                                            //   HEAD warp not launched or exec outside active, rt_index out of range for the
+                                            //   kind, GPR_ROW or PRED with no lane
+                       V_BUSY        = 14,  // D T8 T9 T10: busy low with a record open, or rt_valid / mem_req while busy is low
+                       V_BD_ACK      = 15,  // D T12: bd_ack without bd_req, or high two cycles running
+                       V_DONE        = 16,  // D T8: done high before the first launch after reset
+                       V_X           = 17;  // D T13: an output X or Z out of reset (4-state simulators only)
 
     // a record's beats come in this order; GPR and GPR_ROW beats share a place
     function [2:0] rank(input [2:0] kind);
@@ -131,6 +135,7 @@ module gpu_port_checker #(
     reg        launched;       // a launch since reset
     reg [6:0]  nwarps;         // launch_warps of the last launch
     reg        rec_open;       // a HEAD was taken and its END not yet
+    reg [31:0] warps_read;     // capability word WARPS as the board read it, 0 before (backdoor block)
     reg        launch_q, step_q;
     initial begin
         cycle = 64'd0; sweep = 1'b1; launched = 1'b0; nwarps = 7'd0;
@@ -140,6 +145,10 @@ module gpu_port_checker #(
     // (T8: a DUT may hold busy for an access from the edge that takes it
     // through its bd_ack cycle, in which the board may already drop bd_req)
     wire inflight = busy && !sweep && !bd_req && !bd_ack;
+    // the most warps a launch may start: CAP_WARPS, else what the core says
+    // it has (capability word WARPS, once the board has read it), else the
+    // contract's most
+    wire [31:0] warps_limit = CAP_WARPS != 0 ? CAP_WARPS : warps_read != 32'd0 ? warps_read : CONTRACT_MAX_WARPS;
 
     always @(posedge clk) begin
         cycle <= cycle + 64'd1;
@@ -170,7 +179,7 @@ module gpu_port_checker #(
         if (rst_n && low_cycles != 32'd0 && low_cycles < 32'd2) hit[V_RESET_SHORT] = 1'b1;
         if (imem_we && (!rst_n || inflight)) hit[V_IMEM_WE] = 1'b1;
         if (rst_n && launch && !launch_q) begin
-            if (launch_warps == 7'd0 || {25'd0, launch_warps} > CAP_WARPS) hit[V_LAUNCH_ARGS] = 1'b1;
+            if (launch_warps == 7'd0 || {25'd0, launch_warps} > warps_limit) hit[V_LAUNCH_ARGS] = 1'b1;
             if (inflight) hit[V_LAUNCH_BUSY] = 1'b1;
         end
         if (rst_n && step && !step_q && run) hit[V_STEP_RUN] = 1'b1;
@@ -276,7 +285,9 @@ module gpu_port_checker #(
     reg        bd_wait, bd_req_q, bd_ack_q;
     reg [56:0] bd_q;
     wire [56:0] bd_now = {bd_we, bd_space, bd_warp, bd_index, bd_lane, bd_wdata};
-    initial begin bd_wait = 1'b0; bd_req_q = 1'b0; bd_ack_q = 1'b0; bd_q = 57'd0; lane_declared = 1'b0; end
+    initial begin
+        bd_wait = 1'b0; bd_req_q = 1'b0; bd_ack_q = 1'b0; bd_q = 57'd0; lane_declared = 1'b0; warps_read = 32'd0;
+    end
     always @(posedge clk) begin : backdoor
         reg [17:0] hit;
         hit = 18'd0;
@@ -289,6 +300,8 @@ module gpu_port_checker #(
             // the capability word FEATURES read (bd_q: the request, held until the edge before bd_ack)
             if (bd_ack && !bd_q[56] && bd_q[55:52] == BD_CAP && bd_q[44:37] == CAPW_FEATURES)
                 lane_declared <= bd_rdata[FEAT_TRAP_LANE];
+            if (bd_ack && !bd_q[56] && bd_q[55:52] == BD_CAP && bd_q[44:37] == CAPW_WARPS)
+                warps_read <= bd_rdata;
         end
         bd_wait <= rst_n && bd_req && !bd_ack;
         bd_req_q <= bd_req; bd_ack_q <= bd_ack;

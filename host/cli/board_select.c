@@ -49,6 +49,13 @@ int gh_board_lookup(const char *name, gh_board *out)
     gh_board *list;
     size_t count;
     char err[512];
+    if (strchr(name, '/')) { /* a descriptor by path (gpuhost_add_rtl_server writes one) */
+        if (gh_board_parse_file(name, out, err, sizeof err) != 0) {
+            fprintf(stderr, "gpuhost: board descriptor %s\n", err);
+            return GH_EXIT_USAGE;
+        }
+        return GH_EXIT_OK;
+    }
     if (gh_boards_load(gh_boards_dir(NULL), &list, &count, err, sizeof err) != 0) {
         fprintf(stderr, "gpuhost: board descriptors: %s\n", err);
         return GH_EXIT_USAGE;

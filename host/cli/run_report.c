@@ -126,7 +126,7 @@ void gh_record_waveform(const gh_board *b, const isa_kernel *k, const gh_target_
                         uint64_t at)
 {
     if (!o->wave) {
-        if (b->transport == GH_TRANSPORT_ZMQ && strcmp(b->server, "gpu-rtlsim") == 0)
+        if (b->transport == GH_TRANSPORT_ZMQ && b->waves)
             gh_say("waveform: rerun with --wave FILE.fst to record the cycles around it\n");
         return;
     }

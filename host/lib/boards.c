@@ -50,7 +50,7 @@ enum section { SEC_BOARD, SEC_USB, SEC_DUT, SEC_COUNT };
 static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
 
 enum key {
-    K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_FIRMWARE, K_EMULATOR, K_EMULATOR_DUT, K_EMULATOR_FIRMWARE,
+    K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_WAVE, K_FIRMWARE, K_EMULATOR, K_EMULATOR_DUT, K_EMULATOR_FIRMWARE,
     K_VID, K_PID, K_INTERFACE, K_EP_OUT, K_EP_IN, K_MAX_PACKET,
     K_WARPS, K_IMPLEMENTS, K_TARGET, K_MAX_ULP, K_STRESS, K_COUNT
 };
@@ -61,6 +61,7 @@ static const struct {
 } keys[K_COUNT] = {
     [K_NAME] = {SEC_BOARD, "name"},         [K_DESCRIPTION] = {SEC_BOARD, "description"},
     [K_TRANSPORT] = {SEC_BOARD, "transport"}, [K_SERVER] = {SEC_BOARD, "server"},
+    [K_WAVE] = {SEC_BOARD, "wave"},
     [K_FIRMWARE] = {SEC_BOARD, "firmware"}, [K_EMULATOR] = {SEC_BOARD, "emulator"},
     [K_EMULATOR_DUT] = {SEC_BOARD, "emulator_dut"}, [K_EMULATOR_FIRMWARE] = {SEC_BOARD, "emulator_firmware"},
     [K_VID] = {SEC_USB, "vid"},             [K_PID] = {SEC_USB, "pid"},
@@ -339,6 +340,12 @@ static int handler(void *user, const char *section, const char *name, const char
         else
             fail(p, p->lineno, "transport '%s': expected model, zmq or usb", value);
         return !p->failed;
+    case K_WAVE:
+        if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0)
+            fail(p, p->lineno, "wave '%s': expected yes or no", value);
+        else
+            b->waves = strcmp(value, "yes") == 0;
+        return !p->failed;
     case K_EMULATOR_DUT:
         if (strcmp(value, "model") != 0 && strcmp(value, "rtl") != 0)
             fail(p, p->lineno, "emulator_dut '%s': expected model or rtl", value);
@@ -460,6 +467,10 @@ static void check_complete(parser *p)
              gh_transport_name(b->transport));
         return;
     }
+    if (b->transport != GH_TRANSPORT_ZMQ && p->key_line[K_WAVE]) {
+        fail(p, p->key_line[K_WAVE], "'wave' is for zmq boards, not transport %s", gh_transport_name(b->transport));
+        return;
+    }
     if (p->key_line[K_EMULATOR_DUT] && !p->key_line[K_EMULATOR]) {
         fail(p, p->key_line[K_EMULATOR_DUT], "'emulator_dut' needs an 'emulator'");
         return;
@@ -559,6 +570,8 @@ static int parse_stream(FILE *f, const char *path, gh_board *out, char *err, siz
     }
     if (rc == GH_BOARDS_OK) {
         b->has_usb = b->transport == GH_TRANSPORT_USB;
+        if (!p.key_line[K_WAVE]) /* gpu-rtlsim records them unless the descriptor says otherwise */
+            b->waves = b->transport == GH_TRANSPORT_ZMQ && strcmp(b->server, "gpu-rtlsim") == 0;
         *out = *b;
     }
     free(b);

@@ -419,8 +419,8 @@ static void ended_early(run *s, int reason)
         return;
     case WIRE_END_DUT_ERROR:
         gh__say(&s->text, "the DUT broke the port contract after %" PRIu64 " instructions "
-                "(its retire beats could not be read as an instruction, or a handshake broke a rule: "
-                "the server's log names it)\n", s->res->instructions);
+                "(a port rule, named by the server above, or retire beats that are no instruction)\n",
+                s->res->instructions);
         verdict(s, GH_DUT_FAILED);
         return;
     case WIRE_END_HALTED:

@@ -13,7 +13,7 @@
 
 static bool is_rtlsim(const gh_board *b)
 {
-    return b->transport == GH_TRANSPORT_ZMQ && strcmp(b->server, "gpu-rtlsim") == 0;
+    return b->transport == GH_TRANSPORT_ZMQ && b->waves; /* an RTL server (descriptor key wave) */
 }
 
 static unsigned honoured(const gh_board *b)
@@ -181,7 +181,7 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
         return GH_ERR_USAGE;
     }
     if (o->wave && o->endpoint) {
-        snprintf(err, errlen, "option --wave: only a gpu-rtlsim that gpuhost starts records a waveform");
+        snprintf(err, errlen, "option --wave: only an RTL server that gpuhost starts records a waveform");
         return GH_ERR_USAGE;
     }
     gh_zmq_security sec = {0};

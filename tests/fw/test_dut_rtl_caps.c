@@ -29,6 +29,11 @@ struct rtl_harness {
 };
 static uint32_t fake_features; /* capability word FEATURES of the next core */
 
+const char *rtl_target_name(void)
+{
+    return "fake core";
+}
+
 rtl_harness *rtl_create(bool traceable, uint32_t x_seed)
 {
     (void)traceable, (void)x_seed;

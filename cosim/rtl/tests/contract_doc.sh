@@ -4,7 +4,8 @@
 # from GM_TRAPS of cosim/common/include/trap_codes.h and
 # ISA_KERNEL_MAX_WARPS), and the beat kinds, END statuses and backdoor spaces
 # of fw/core/include/fw/port.h (gpu_port.vh), the capability words and
-# FEATURES bits (port.h too), and the contract checker's
+# FEATURES bits (port.h too), the server wrapper's ports (gpuhost_rtl_top.sv.in),
+# and the contract checker's
 # parameters and ports (contract/gpu_port_checker.v, whose inputs must be
 # gpu_core.v's ports), the DUT's ports (every table marked dut-ports, clk
 # and rst_n included, against gpu_core.v) and the core's parameters and
@@ -98,6 +99,8 @@ ports "$hdl/gpu_core.v" | awk '{ print $1, $3 }' > "$work/src"
 ports "$checker" | awk '$2 == "in" { print $1, $3 }' > "$work/doc"
 same_lists "the checker's inputs ($checker) against the DUT's ports (gpu_core.v)"
 ports "$hdl/gpu_core.v" > "$work/src"
+ports "$hdl/../cosim/rtl/gpuhost_rtl_top.sv.in" | grep -v '^chk_' > "$work/doc"
+same_lists "the server wrapper's ports (cosim/rtl/gpuhost_rtl_top.sv.in, but chk_*) against gpu_core.v"
 rows dut-ports > "$work/doc"
 same_lists "the dut-ports tables of $readme (name, direction, width) against gpu_core.v"
 sed -n 's/^ *parameter integer \([A-Z_]*\) *= *\([0-9]*\).*/\1 \2/p' "$hdl/gpu_core.v" | sort > "$work/src"
@@ -122,5 +125,11 @@ else
     echo "FAIL: $readme does not say \"$sweep\", or $tb no longer checks that (SWEEP = 256 * NWP)"
     fail=1
 fi
+# the checker's kinds and their rules: the README's table against the checker's
+# own V_* lines (gpu_checker_kinds.h, generated from them, as servers report them)
+kinds_h=$(dirname "$vh")/gpu_checker_kinds.h
+sed -n 's/^ *X(\([0-9]*\), "\([a-z-]*\)", "\([T0-9 ]*\)".*/\1 \2 \3/p' "$kinds_h" | sort > "$work/src"
+sed -n 's/^| \([0-9][0-9]*\) | \([a-z-]*\) | \(T[0-9]*\(, T[0-9]*\)*\).*/\1 \2 \3/p' "$readme" | tr -d , | sort > "$work/doc"
+same_lists "the checker's kinds and rules in $readme against the checker's V_* lines ($kinds_h)"
 [ $fail -eq 0 ] && echo "contract_doc: PASS (CAP_WARPS 1..$max)"
 exit $fail

@@ -4,6 +4,9 @@
  *            description  free text (optional)
  *            transport    model | zmq | usb
  *            server       zmq boards only: the server program (gpu-rtlsim, gpu-modelsim)
+ *            wave         zmq boards only: yes when the server records FST waveforms
+ *                         (--wave: gpu-rtlsim and every gpuhost_add_rtl_server
+ *                         server); default yes for gpu-rtlsim, no otherwise
  *            firmware     the firmware image the board runs (optional)
  *            emulator, emulator_dut (model | rtl), emulator_firmware (image | host):
  *                         usb boards emulated on the host (gpu-usbemu)
@@ -67,6 +70,7 @@ typedef struct {
                                 * (the firmware core compiled for the host, faster); "" = default */
     char file[GH_BOARD_PATH_MAX]; /* the descriptor it came from */
     bool has_usb;
+    bool waves; /* zmq: the server records FST waveforms (--wave); `wave = yes|no`, default yes for gpu-rtlsim */
     struct {
         uint16_t vid, pid;
         uint8_t interface, ep_out, ep_in;

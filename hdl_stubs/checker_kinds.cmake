@@ -1,0 +1,45 @@
+# The contract checker's violation kinds as a C X-macro, for the board side
+# that reports them (cosim/rtl/dut_rtl.c): gpu_checker_kinds.h in the build
+# tree, from the V_* lines of contract/gpu_port_checker.v (bit, who breaks
+# it, rules, text) and its kind_name strings, so a report names the rule
+# without a second copy of the table.
+set(checker_v ${CMAKE_CURRENT_LIST_DIR}/contract/gpu_port_checker.v)
+file(STRINGS ${checker_v} checker_lines)
+string(CONCAT kinds_h "/* Generated from hdl_stubs/contract/gpu_port_checker.v by hdl_stubs/checker_kinds.cmake: do not edit. */\n"
+            "/* X(bit, name, rules, who (board or DUT), what) */\n#define GPU_CHECKER_KINDS(X) \\\n")
+set(kind_count 0)
+foreach(line IN LISTS checker_lines)
+  if(line MATCHES "(V_[A-Z_]+) *= *([0-9]+)[,;] *// ([BD]) (T[0-9]+( T[0-9]+)*): (.*)$")
+    set(k_${CMAKE_MATCH_1}_bit ${CMAKE_MATCH_2})
+    set(k_${CMAKE_MATCH_1}_rules "${CMAKE_MATCH_4}")
+    set(k_${CMAKE_MATCH_1}_text "${CMAKE_MATCH_6}")
+    set(who board)
+    if(CMAKE_MATCH_3 STREQUAL "D")
+      set(who DUT)
+    endif()
+    set(k_${CMAKE_MATCH_1}_who ${who})
+    list(APPEND kind_ids ${CMAKE_MATCH_1})
+  elseif(line MATCHES "(V_[A-Z_]+|default): *kind_name = \"([^\"]*)\"")
+    set(n_${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
+  endif()
+endforeach()
+foreach(id IN LISTS kind_ids)
+  set(name "${n_${id}}")
+  if(NOT name)
+    set(name "${n_default}") # the last kind is the case's default
+  endif()
+  if(NOT name)
+    message(FATAL_ERROR "hdl_stubs/checker_kinds.cmake: no kind_name for ${id} in ${checker_v}")
+  endif()
+  string(REPLACE "\"" "\\\"" text "${k_${id}_text}")
+  string(APPEND kinds_h "    X(${k_${id}_bit}, \"${name}\", \"${k_${id}_rules}\", \"${k_${id}_who}\", \"${text}\") \\\n")
+  math(EXPR kind_count "${kind_count} + 1")
+endforeach()
+if(kind_count LESS 18)
+  message(FATAL_ERROR "hdl_stubs/checker_kinds.cmake: ${kind_count} kinds with a rule in ${checker_v}, expected 18 "
+                      "(each V_* line: '// B|D Tn: what')")
+endif()
+string(APPEND kinds_h "\n#define GPU_CHECKER_KIND_COUNT ${kind_count}\n")
+file(MAKE_DIRECTORY ${GPUHOST_HDL_GENERATED})
+file(CONFIGURE OUTPUT ${GPUHOST_HDL_GENERATED}/gpu_checker_kinds.h CONTENT "${kinds_h}")
+set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${checker_v})
