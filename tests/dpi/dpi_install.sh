@@ -18,7 +18,7 @@ lib=$(ls -d "$work"/p/lib*/ | head -1)
 cmp -s "$work/p/share/gpuhost/dpi/gpuhost_scoreboard.sv" "$package" && ok "share/gpuhost/dpi/gpuhost_scoreboard.sv" ||
     bad "share/gpuhost/dpi/gpuhost_scoreboard.sv missing or not the package dpi_tb was built with"
 printf '#include "gpuhost/scoreboard.h"\nint main(void) { return gh_sb_open(0) != 0; }\n' > "$work/use.c"
-if cc -std=c11 -Wall -Werror -I"$work/p/include" "$work/use.c" -L"$lib" -lgpuhost_dpi -o "$work/use" 2> "$work/cc.log" &&
+if cc -std=c11 -Wall -Werror -I"$work/p/include" "$work/use.c" -L"$lib" -lgpuhost_dpi -Wl,-rpath,"$lib" -o "$work/use" 2> "$work/cc.log" &&
     "$work/use" > "$work/use.log" 2>&1 && grep -q "gpuhost scoreboard: no kernel path" "$work/use.log"; then
     ok "a C program over include/gpuhost/scoreboard.h and -lgpuhost_dpi (libgpuhost found through its RUNPATH)"
 else
