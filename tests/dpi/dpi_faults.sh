@@ -6,9 +6,9 @@
 # difference, the last instructions) is the one `gpuhost --board rtl run
 # --fault` prints for the same fault, line for line. Kinds 7..9 leave every
 # record right (only a full-state check sees them): not a scoreboard's.
-# Usage: dpi_faults.sh DPI_TB GPUHOST RTL_TEST_DIR
+# Usage: dpi_faults.sh DPI_TB GPUHOST GPU_RTLSIM RTL_TEST_DIR
 set -u
-tb=$1 gpuhost=$2 dir=$3
+tb=$1 gpuhost=$2 rtlsim=$3 dir=$4
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pass=0 fail=0
@@ -19,7 +19,7 @@ check() { # name, kernel, fault, text the block must hold
     name=$1 kernel=$2 fault=$3 text=$4
     "$tb" "+kernel=$kernel" "+fault=$fault" > "$work/tb.out" 2>&1
     tb_status=$?
-    "$gpuhost" --board rtl run "$kernel" --batch 1 --fault "$fault" > "$work/gh.out" 2>&1
+    "$gpuhost" --board rtl run "$kernel" --batch 1 --fault "$fault" --server "$rtlsim" > "$work/gh.out" 2>&1
     gh_status=$?
     block "$work/tb.out" > "$work/tb.block"
     block "$work/gh.out" > "$work/gh.block"
