@@ -1,7 +1,8 @@
 // The DPI-C scoreboard (host/dpi, docs/scoreboard.md) in a SystemVerilog
 // testbench: the stand-in core (hdl_stubs/gpu_core.v) driven through the DUT
 // port contract alone, the kernel and its memory from the scoreboard, every
-// retire beat checked against the model. No gpu-rtlsim, no ZeroMQ.
+// retire beat checked against the model, the port checker watching. No
+// gpu-rtlsim, no ZeroMQ.
 //   +kernel=PATH           the kernel (.s or kernel.bin)
 //   +fault=KIND:AT[:PARAM] arm a fault of the core (fw/faults.h) through its fault registers
 //   +step                  one step pulse per instruction (default: run)
@@ -41,6 +42,10 @@ module dpi_tb;
   wire [1023:0] rt_row;
 
   gpu_core dut (.*);
+  // the contract's checker watches both sides (hdl_stubs/README.md, "Contract checker")
+  wire [31:0] violations;
+  wire [17:0] kinds;
+  gpu_port_checker chk (.*);
 
   chandle sb;
   int status = GH_SB_OK; // the scoreboard's
@@ -97,6 +102,8 @@ module dpi_tb;
   endtask
 
   function automatic void finish_with(int st);
+    if (violations != 0)
+      $fatal(1, "dpi_tb: the port checker saw %0d violations (kinds 0x%h)", violations, kinds);
     if (st == GH_SB_OK) begin
       $display("dpi_tb: PASS (%0d instructions, %0d cycles)", gh_sb_checked(sb), cycles);
       gh_sb_close(sb);
