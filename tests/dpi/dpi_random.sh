@@ -8,7 +8,7 @@ tb=$1 gpuhost=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pass=0 fail=0
-for seed in 1 2 3 4; do
+for seed in 1 2 3 4 5 6 7 8; do
     k=$work/gen$seed.s
     if ! "$gpuhost" --board rtl gen --seed $seed --count 150 -o "$k" > "$work/gen.log" 2>&1; then
         fail=$((fail + 1))
