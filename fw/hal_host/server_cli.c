@@ -79,22 +79,15 @@ static void on_signal(int sig)
         fw_link_zmq_stop();
 }
 
-/* An owned server's socket lives in a directory gpuhost made for it alone
- * (gpuhost-XXXXXX): a janitor removes it even when the server and gpuhost are
- * killed together (kill -9 of their process group), which neither could do.
- * Started here, before ZeroMQ's threads. */
-static int start_janitor(const wire_zmq_endpoint *ep, char *err, size_t errlen)
+/* An owned server's janitor removes what the link made (its socket, the
+ * directory it made for it) even when the server and gpuhost are killed
+ * together (kill -9 of their process group), which neither could do; it is
+ * forked before ZeroMQ's threads, and told what was made once it is. */
+static int claim_made(const fw_link_zmq *l, char *err, size_t errlen)
 {
-    char dir[sizeof ep->path];
-    snprintf(dir, sizeof dir, "%s", ep->path);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
-        return 0;
-    *slash = '\0';
-    const char *base = strrchr(dir, '/');
-    if (strncmp(base ? base + 1 : dir, "gpuhost-", 8) != 0)
-        return 0;
-    return fw_janitor_start(dir, err, errlen);
+    if (l->own_dir && fw_janitor_claim(l->dir, FW_CLAIM_DIR, err, errlen) != 0)
+        return -1;
+    return l->own_file ? fw_janitor_claim(l->ep.path, FW_CLAIM_FILE, err, errlen) : 0;
 }
 
 int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
@@ -110,7 +103,7 @@ int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
         return 2;
     }
     owned = c->owner != 0;
-    if (owned && ep.ipc && start_janitor(&ep, err, sizeof err) != 0) {
+    if (owned && ep.ipc && fw_janitor_fork(err, sizeof err) != 0) {
         fprintf(stderr, "%s: %s\n", c->program, err);
         return 1;
     }
@@ -121,7 +114,9 @@ int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
-    if (fw_link_zmq_open(l, c, err, sizeof err) != 0) {
+    if (fw_link_zmq_open(l, c, err, sizeof err) != 0 || (owned && ep.ipc && claim_made(l, err, sizeof err) != 0)) {
+        if (l->context)
+            fw_link_zmq_close(l);
         fprintf(stderr, "%s: %s\n", c->program, err);
         return 1;
     }
