@@ -350,13 +350,14 @@ int gh_cmd_run(const char *board, int argc, char **argv)
             break;
         }
     }
-    if (a.run.coverage && fclose(a.run.coverage) != 0 && ended_well(rc)) {
+    /* a failed output is always said; it sets the exit status of a run that ended well */
+    if (a.run.coverage && fclose(a.run.coverage) != 0) {
         fprintf(stderr, "gpuhost run: cannot write %s\n", a.coverage_path);
-        rc = GH_EXIT_IO;
+        rc = ended_well(rc) ? GH_EXIT_IO : rc;
     }
-    if (a.run.trace && fclose(a.run.trace) != 0 && ended_well(rc)) {
+    if (a.run.trace && fclose(a.run.trace) != 0) {
         fprintf(stderr, "gpuhost run: cannot write %s\n", a.trace_path);
-        rc = GH_EXIT_IO;
+        rc = ended_well(rc) ? GH_EXIT_IO : rc;
     }
     if (a.junit && gh_write_junit(a.junit, board, path, rc, now() - t0) != 0 && ended_well(rc))
         rc = GH_EXIT_IO;
