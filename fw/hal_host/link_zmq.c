@@ -1,7 +1,11 @@
 /* fw host HAL: the ZeroMQ link's socket: bound safely, secured, and removed
  * on the way out (see link_zmq.h; receiving and sessions: link_session.c).
- * High-water marks are 0 so no frame is dropped silently; the host bounds
- * what is in flight with RUN's window. */
+ * Nothing is dropped silently: the send high-water mark is 0 (the host
+ * bounds what is in flight with RUN's window), and what a client sends is
+ * bounded by not reading: at FW_LINK_RCVHWM frames queued from a connection
+ * ZeroMQ stops reading it (the sender waits), so a flood of frames to a busy
+ * server leaves its memory flat; a message larger than FW_LINK_MAX_MESSAGE
+ * closes its connection before it is stored. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
@@ -181,9 +185,11 @@ int fw_link_zmq_open(fw_link_zmq *l, const fw_link_zmq_config *c, char *err, siz
     pthread_sigmask(SIG_BLOCK, &all, &old);
     l->context = zmq_ctx_new();
     l->socket = l->context ? zmq_socket(l->context, ZMQ_ROUTER) : NULL;
-    int zero = 0;
+    int zero = 0, rcvhwm = FW_LINK_RCVHWM;
+    int64_t maxmsg = FW_LINK_MAX_MESSAGE;
     int rc = !l->socket || zmq_setsockopt(l->socket, ZMQ_SNDHWM, &zero, sizeof zero) != 0 ||
-                     zmq_setsockopt(l->socket, ZMQ_RCVHWM, &zero, sizeof zero) != 0 ||
+                     zmq_setsockopt(l->socket, ZMQ_RCVHWM, &rcvhwm, sizeof rcvhwm) != 0 ||
+                     zmq_setsockopt(l->socket, ZMQ_MAXMSGSIZE, &maxmsg, sizeof maxmsg) != 0 ||
                      zmq_setsockopt(l->socket, ZMQ_LINGER, &zero, sizeof zero) != 0
                  ? -1
                  : 0;

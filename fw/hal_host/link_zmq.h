@@ -40,6 +40,13 @@ typedef struct {
 } fw_link_zmq_config;
 
 #define FW_LINK_SESSION_TIMEOUT_MS 60000u
+/* Frames queued from one connection before the server stops reading it
+ * (ZMQ_RCVHWM): a busy server's memory stays flat under a flood. */
+#define FW_LINK_RCVHWM 64
+/* The largest message taken (ZMQ_MAXMSGSIZE): a frame of the largest
+ * payload, twice (a larger one is answered as oversize, a far larger one
+ * closes its connection). */
+#define FW_LINK_MAX_MESSAGE (2 * (int64_t)(WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD))
 #define FW_LINK_PEER_MAX 256
 
 typedef struct {

@@ -4,6 +4,7 @@
  * one of the page's own tags (record text is escaped: a crafted board name
  * or modifier value never puts markup into a CI artefact). */
 #define _GNU_SOURCE
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
