@@ -23,8 +23,8 @@ typedef enum {
 
 /* Forks the janitor (once per process). 0, or -1 with err. */
 int fw_janitor_fork(char *err, size_t errlen);
-/* Tells the janitor that path was just made by this process. 0, or -1 with
- * err (no janitor, a path too long, it is gone already). */
+/* Tells the janitor that path was just made by this process (nothing when
+ * no janitor was forked). 0, or -1 with err (a path too long, it is gone). */
 int fw_janitor_claim(const char *path, fw_claim_kind kind, char *err, size_t errlen);
 /* fw_janitor_fork, then dir claimed as a tree (gpu-usbemu's testbed). */
 int fw_janitor_start(const char *dir, char *err, size_t errlen);

@@ -19,6 +19,7 @@
 #include <zmq.h>
 
 #include "isa/outfile.h"
+#include "janitor.h"
 #include "link_zmq.h"
 #include "owner.h"
 
@@ -70,6 +71,10 @@ static int bind_ipc(fw_link_zmq *l, char *err, size_t errlen)
         return -1;
     }
     l->own_file = true, l->dev = st.st_dev, l->ino = st.st_ino;
+    if (fw_janitor_claim(path, FW_CLAIM_FILE, err, errlen) != 0) {
+        close(fd);
+        return -1;
+    }
     if (zmq_setsockopt(l->socket, ZMQ_USE_FD, &fd, sizeof fd) != 0 || zmq_bind(l->socket, l->ep.url) != 0) {
         snprintf(err, errlen, "cannot bind %s: %s", l->ep.url, zmq_strerror(zmq_errno()));
         close(fd);
@@ -166,7 +171,7 @@ static int make_private_dir(fw_link_zmq *l, char *err, size_t errlen)
         return -1;
     }
     l->own_dir = true, l->dir_dev = st.st_dev, l->dir_ino = st.st_ino;
-    return 0;
+    return fw_janitor_claim(l->dir, FW_CLAIM_DIR, err, errlen);
 }
 
 int fw_link_zmq_open(fw_link_zmq *l, const fw_link_zmq_config *c, char *err, size_t errlen)

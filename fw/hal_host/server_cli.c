@@ -79,17 +79,11 @@ static void on_signal(int sig)
         fw_link_zmq_stop();
 }
 
-/* An owned server's janitor removes what the link made (its socket, the
- * directory it made for it) even when the server and gpuhost are killed
- * together (kill -9 of their process group), which neither could do; it is
- * forked before ZeroMQ's threads, and told what was made once it is. */
-static int claim_made(const fw_link_zmq *l, char *err, size_t errlen)
-{
-    if (l->own_dir && fw_janitor_claim(l->dir, FW_CLAIM_DIR, err, errlen) != 0)
-        return -1;
-    return l->own_file ? fw_janitor_claim(l->ep.path, FW_CLAIM_FILE, err, errlen) : 0;
-}
-
+/* An owned server's janitor (janitor.h) removes what the link makes (its
+ * socket, the directory it makes for it: link_zmq.c tells it of each) even
+ * when the server and gpuhost are killed together (kill -9 of their process
+ * group), which neither could do; it is forked here, before ZeroMQ's
+ * threads. */
 int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
 {
     if (!c->endpoint) {
@@ -114,9 +108,7 @@ int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
-    if (fw_link_zmq_open(l, c, err, sizeof err) != 0 || (owned && ep.ipc && claim_made(l, err, sizeof err) != 0)) {
-        if (l->context)
-            fw_link_zmq_close(l);
+    if (fw_link_zmq_open(l, c, err, sizeof err) != 0) {
         fprintf(stderr, "%s: %s\n", c->program, err);
         return 1;
     }

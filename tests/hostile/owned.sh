@@ -22,8 +22,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 ok() { checks=$((checks + 1)); }
 # until PATH is gone (or 3 s): 0 once it is
 gone_within() { i=0; while [ -e "$1" ] && [ $i -lt 60 ]; do sleep 0.05; i=$((i + 1)); done; [ ! -e "$1" ]; }
-# until PATH exists (or 5 s)
-there_within() { i=0; while [ ! -e "$1" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done; [ -e "$1" ]; }
+# until the server started with "3> $work/ready" said it is ready (--ready-fd 3: listening, and its janitor told), or 10 s
+ready_within() { i=0; while ! grep -q ready "$work/ready" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+                 grep -q ready "$work/ready"; }
 sleep 60 & owner=$!
 
 # a user's directory named gpuhost-*: the server exits (idle), then is killed
@@ -36,9 +37,10 @@ timeout 20 "$modelsim" --endpoint "ipc://$user/m.sock" --owner $owner --idle-exi
 [ -f "$user/notes.txt" ] && [ -f "$user/sub/data.bin" ] || fail "the server's exit removed the user's files: $(ls -R "$user")"
 [ ! -e "$user/m.sock" ] || fail "the server left its socket"
 ok
-"$modelsim" --endpoint "ipc://$user/m.sock" --owner $owner 2> "$work/err" &
+rm -f "$work/ready"
+"$modelsim" --endpoint "ipc://$user/m.sock" --owner $owner --ready-fd 3 2> "$work/err" 3> "$work/ready" &
 server=$!
-there_within "$user/m.sock" || fail "the server did not listen: $(cat "$work/err")"
+ready_within || fail "the server did not listen: $(cat "$work/err")"
 kill -9 $server
 wait $server 2>/dev/null
 gone_within "$user/m.sock" || fail "kill -9: the janitor left the socket"
@@ -46,16 +48,18 @@ gone_within "$user/m.sock" || fail "kill -9: the janitor left the socket"
 ok
 
 # the private directory a server makes (it did not exist): removed after kill -9, never what is not its own
-"$modelsim" --endpoint "ipc://$work/gpuhost-fresh/m.sock" --owner $owner 2> "$work/err" &
+rm -f "$work/ready"
+"$modelsim" --endpoint "ipc://$work/gpuhost-fresh/m.sock" --owner $owner --ready-fd 3 2> "$work/err" 3> "$work/ready" &
 server=$!
-there_within "$work/gpuhost-fresh/m.sock" || fail "the server did not listen in a directory it makes: $(cat "$work/err")"
+ready_within || fail "the server did not listen in a directory it makes: $(cat "$work/err")"
 [ "$(stat -c %a "$work/gpuhost-fresh")" = 700 ] || fail "the directory it made is not 0700"
 kill -9 $server
 wait $server 2>/dev/null
 gone_within "$work/gpuhost-fresh" || fail "kill -9: the janitor left the directory the server made"
-"$modelsim" --endpoint "ipc://$work/gpuhost-shared/m.sock" --owner $owner 2> "$work/err" &
+rm -f "$work/ready"
+"$modelsim" --endpoint "ipc://$work/gpuhost-shared/m.sock" --owner $owner --ready-fd 3 2> "$work/err" 3> "$work/ready" &
 server=$!
-there_within "$work/gpuhost-shared/m.sock" || fail "the server did not listen: $(cat "$work/err")"
+ready_within || fail "the server did not listen: $(cat "$work/err")"
 echo mine > "$work/gpuhost-shared/other.txt" # someone else's file in it since
 kill -9 $server
 wait $server 2>/dev/null
