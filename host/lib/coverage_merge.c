@@ -231,7 +231,8 @@ static int read_record(merged *m, const char *path, char *err, size_t errlen)
     char line[8192];
     board_cov *board = NULL;
     unsigned no = 0;
-    int rc = 0;
+    int rc = 0, version = 0;
+    bool ended = false; /* version 2: its end line was read */
     while (rc == 0 && fgets(line, sizeof line, f)) {
         no++;
         size_t len = strlen(line);
@@ -243,10 +244,16 @@ static int read_record(merged *m, const char *path, char *err, size_t errlen)
         if (rc != 0)
             break;
         line[len - 1] = '\0';
-        if (no > 1)
+        if (ended)
+            rc = fail(err, errlen, path, no, "a line after the end line");
+        else if (no > 1 && version == 2 && strcmp(line, "end") == 0)
+            ended = true;
+        else if (no > 1)
             rc = read_line(m, &board, line, path, no, err, errlen);
-        else if (strcmp(line, "gpuhost-coverage 1") != 0)
-            rc = fail(err, errlen, path, no, "not a gpuhost coverage record (version 1)");
+        else if (strcmp(line, "gpuhost-coverage 1") == 0 || strcmp(line, "gpuhost-coverage 2") == 0)
+            version = line[17] - '0';
+        else
+            rc = fail(err, errlen, path, no, "not a gpuhost coverage record (version 1 or 2)");
     }
     if (rc == 0 && ferror(f)) {
         snprintf(err, errlen, "%s: cannot read", path);
@@ -256,6 +263,8 @@ static int read_record(merged *m, const char *path, char *err, size_t errlen)
         rc = fail(err, errlen, path, 1, "empty");
     else if (rc == 0 && (!board || !board->implemented_seen))
         rc = fail(err, errlen, path, no, board ? "truncated: no implements line" : "truncated: no board line");
+    else if (rc == 0 && version == 2 && !ended)
+        rc = fail(err, errlen, path, no, "truncated: no end line");
     fclose(f);
     return rc;
 }

@@ -3,7 +3,8 @@
 # (issue 24):
 # - coverage merge: the HTML page escapes every string from a record; counts
 #   that overflow when summed, negative or malformed counts and truncated
-#   records are exit 1 naming FILE:LINE, and the page named is left as it was;
+#   records (cut mid-line, or at a line boundary: no end line) are exit 1
+#   naming FILE:LINE, and the page named is left as it was;
 # - a run stopped by --max-insns (exit 6) says which of --trace, --dump-state
 #   and --junit could not be written;
 # - .global and .expect_mem at or above 2^48: exit 1 at FILE:LINE;
@@ -70,6 +71,11 @@ head -c $(($(stat -c %s "$work/real.cov") - 5)) "$work/real.cov" > "$work/cut.co
 expect 1 "cut.cov:[0-9]*: truncated" "$gpuhost" coverage merge "$work/cut.cov"
 head -n 2 "$work/real.cov" > "$work/noimpl.cov"
 expect 1 "noimpl.cov:2: truncated: no implements line" "$gpuhost" coverage merge "$work/noimpl.cov"
+[ "$(tail -n 1 "$work/real.cov")" = end ] || fail "a record does not end with its end line"
+head -n -1 "$work/real.cov" > "$work/noend.cov" # cut at a line boundary
+expect 1 "noend.cov:[0-9]*: truncated: no end line" "$gpuhost" coverage merge "$work/noend.cov"
+{ cat "$work/real.cov"; echo "variant $variant 1 0 0"; } > "$work/after.cov"
+expect 1 "after.cov:[0-9]*: a line after the end line" "$gpuhost" coverage merge "$work/after.cov"
 record b "variant $variant 1 0 0 junk
 " extra.cov
 expect 1 "extra.cov:4: expected board" "$gpuhost" coverage merge "$work/extra.cov"
