@@ -403,6 +403,27 @@ static void nul_byte(void **state)
     assert_non_null(strstr(err, "e.ini:1: no [board] section"));
 }
 
+/* [dut] stress: a setting the RTL servers take, only where the harness drives the DUT port */
+static void stress_key(void **state)
+{
+    (void)state;
+    gh_board b;
+    char err[512];
+    const char zmq[] = "[board]\nname = x\ntransport = zmq\nserver = gpu-rtlsim\n[dut]\nstress = 7:light,mem-max=9\n";
+    assert_int_equal(gh_board_parse_text("t.ini", zmq, strlen(zmq), &b, err, sizeof err), GH_BOARDS_OK);
+    assert_string_equal(b.stress, "7:light,mem-max=9");
+    const char emu[] = "[board]\nname = x\ntransport = usb\nemulator = gpu-usbemu\nemulator_dut = rtl\n[usb]\n"
+                       "vid = 1\npid = 2\ninterface = 0\nep_out = 1\nep_in = 0x81\nmax_packet = 512\n[dut]\nstress = 3\n";
+    assert_int_equal(gh_board_parse_text("t.ini", emu, strlen(emu), &b, err, sizeof err), GH_BOARDS_OK);
+    assert_string_equal(b.stress, "3");
+    expect_error("[board]\nname = x\ntransport = zmq\nserver = s\n[dut]\nstress = 7:wild\n", 6,
+                 "stress '7:wild': 'wild' is neither a profile");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nstress = 7\n", 5,
+                 "'stress' is for boards whose DUT port the harness drives");
+    expect_error("[board]\nname = x\ntransport = usb\n[usb]\nvid = 1\npid = 2\ninterface = 0\nep_out = 1\n"
+                 "ep_in = 0x81\nmax_packet = 512\n[dut]\nstress = 7\n", 12, "not this usb board");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -411,7 +432,7 @@ int main(void)
         cmocka_unit_test(repeated_key),     cmocka_unit_test(missing_keys), cmocka_unit_test(max_ulp_rules),
         cmocka_unit_test(duplicate_names),  cmocka_unit_test(io_errors),
         cmocka_unit_test(dir_override),     cmocka_unit_test(long_lines),
-        cmocka_unit_test(crlf_and_bom),     cmocka_unit_test(nul_byte),
+        cmocka_unit_test(crlf_and_bom),     cmocka_unit_test(nul_byte), cmocka_unit_test(stress_key),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

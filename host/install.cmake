@@ -12,6 +12,9 @@ target_include_directories(gpuhost_shared INTERFACE $<INSTALL_INTERFACE:${CMAKE_
 install(TARGETS gpuhost_shared EXPORT gpuhostTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/host/include/gpuhost ${PROJECT_SOURCE_DIR}/isa/include/isa
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# gpuhost/model.h's records: the project's one commit record, beside it
+install(FILES ${PROJECT_SOURCE_DIR}/cosim/common/include/commit_record.h
+  ${PROJECT_SOURCE_DIR}/cosim/common/include/trap_codes.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gpuhost)
 install(TARGETS gpuhost gpu-modelsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 foreach(program gpu-usbemu)
   if(TARGET ${program})

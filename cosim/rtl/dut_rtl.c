@@ -23,6 +23,94 @@ static void cycle(fw_dut_rtl *d)
     rtl_cycle(d->h, &d->in, &d->out);
 }
 
+/* Stress (cfg.stress, stress.h): 0..gap-max idle cycles, the board busy elsewhere. */
+static void idle_gap(fw_dut_rtl *d, uint32_t at_least)
+{
+    uint32_t n = d->cfg.stress.gap_max ? rtl_stress_below(&d->rng, d->cfg.stress.gap_max + 1) : 0;
+    for (n = n > at_least ? n : at_least; n; n--)
+        cycle(d);
+}
+
+/* rt_ready for the coming edge: high, or low in bursts of 1..ready-burst cycles (T9). */
+static uint8_t retire_ready(fw_dut_rtl *d)
+{
+    if (d->ready_low_left) {
+        d->ready_low_left--;
+        return 0;
+    }
+    if (!rtl_stress_chance(&d->rng, d->cfg.stress.ready_low))
+        return 1;
+    d->ready_low_left = rtl_stress_below(&d->rng, d->cfg.stress.ready_burst);
+    return 0;
+}
+
+/* A rule of the port contract the DUT broke while the board made it wait
+ * (only stress makes it wait): said on stderr too, where the server's log is. */
+static int breach(fw_dut_rtl *d, const char *rule, const char *what)
+{
+    char stress[RTL_STRESS_TEXT_MAX];
+    rtl_stress_format(&d->cfg.stress, stress, sizeof stress);
+    snprintf(d->error, sizeof d->error,
+             "DUT port contract %s broken at cycle %llu, instruction %llu (retire index): %s (stress %s)", rule,
+             (unsigned long long)rtl_cycles(d->h), (unsigned long long)d->retired, what, stress);
+    fprintf(stderr, "%s\n", d->error);
+    return -1;
+}
+
+/* A step that failed: said on stderr too (the wire carries only DUT_ERROR). */
+static int step_error(fw_dut_rtl *d, const char *what)
+{
+    snprintf(d->error, sizeof d->error, "the DUT at cycle %llu, instruction %llu (retire index): %s",
+             (unsigned long long)rtl_cycles(d->h), (unsigned long long)d->retired, what);
+    fprintf(stderr, "%s\n", d->error);
+    return FW_STEP_ERROR;
+}
+
+/* The first retire field that moved while its beat waited (T9), or NULL. */
+static const char *retire_moved(const rtl_outputs *was, const rtl_outputs *o)
+{
+    if (was->rt_kind != o->rt_kind)
+        return "rt_kind";
+    if (was->rt_warp != o->rt_warp)
+        return "rt_warp";
+    if (was->rt_pc != o->rt_pc)
+        return "rt_pc";
+    if (memcmp(was->rt_insn, o->rt_insn, sizeof o->rt_insn) != 0)
+        return "rt_insn";
+    if (was->rt_mask_a != o->rt_mask_a)
+        return "rt_mask_a";
+    if (was->rt_mask_b != o->rt_mask_b)
+        return "rt_mask_b";
+    if (was->rt_index != o->rt_index)
+        return "rt_index";
+    if (was->rt_lane != o->rt_lane)
+        return "rt_lane";
+    if (was->rt_data != o->rt_data)
+        return "rt_data";
+    if (was->rt_status != o->rt_status)
+        return "rt_status";
+    if (o->rt_kind == FW_BEAT_GPR_ROW && memcmp(was->rt_row, o->rt_row, sizeof o->rt_row) != 0)
+        return "rt_row";
+    return NULL;
+}
+
+/* T9 for the beat the board left waiting at the last edge: still there, unchanged. */
+static int check_retire_hold(fw_dut_rtl *d)
+{
+    if (!d->rt_pending)
+        return 0;
+    const char *moved = d->out.rt_valid ? retire_moved(&d->rt_held, &d->out) : NULL;
+    char what[160];
+    if (!d->out.rt_valid)
+        snprintf(what, sizeof what, "rt_valid fell before its beat (kind %u) was taken", d->rt_held.rt_kind);
+    else if (moved)
+        snprintf(what, sizeof what, "%s changed while its beat (kind %u) waited for rt_ready", moved,
+                 d->rt_held.rt_kind);
+    else
+        return 0;
+    return breach(d, "T9 (retire-hold)", what);
+}
+
 static int fail(fw_dut_rtl *d, const char *what)
 {
     snprintf(d->error, sizeof d->error, "%s", what);
@@ -33,6 +121,7 @@ static int fail(fw_dut_rtl *d, const char *what)
 static int bd(fw_dut_rtl *d, int we, unsigned space, unsigned warp, unsigned index, unsigned lane,
               uint32_t wdata, uint32_t *rdata)
 {
+    idle_gap(d, 0);
     d->in.bd_req = 1;
     d->in.bd_we = (uint8_t)(we != 0);
     d->in.bd_space = (uint8_t)space;
@@ -75,10 +164,21 @@ static int write_faults(fw_dut_rtl *d)
     return 0;
 }
 
+static int write_extra(fw_dut_rtl *d)
+{
+    for (unsigned i = 0; i < d->cfg.bd_write_count; i++)
+        if (bd_write(d, d->cfg.bd_writes[i][0], 0, d->cfg.bd_writes[i][1], 0, d->cfg.bd_writes[i][2]) != 0)
+            return -1;
+    return 0;
+}
+
 static int hw_reset(fw_dut_rtl *d)
 {
     memset(&d->in, 0, sizeof d->in);
-    d->in.rt_ready = 1; /* the board takes every retire beat at once */
+    d->in.rt_ready = 1; /* the board takes every retire beat at once (but under stress) */
+    rtl_stress_rng_seed(&d->rng, d->cfg.stress.seed); /* a run reruns cycle for cycle from its load */
+    d->ready_low_left = 0;
+    d->step_high = d->mem_pending = d->rt_pending = false;
     d->in.rst_n = 0;
     cycle(d);
     cycle(d);
@@ -100,7 +200,8 @@ static int hw_reset(fw_dut_rtl *d)
     d->warps = 0;
     d->retired = 0;
     memset(d->exited, 0, sizeof d->exited);
-    return write_faults(d); /* faults survive a reset, as with gpu-modelsim */
+    /* faults survive a reset, as with gpu-modelsim; so do a test wrapper's registers */
+    return write_faults(d) != 0 ? -1 : write_extra(d);
 }
 
 static int read_caps(fw_dut_rtl *d)
@@ -367,37 +468,75 @@ static int written_pages(void *ctx, uint64_t from, uint64_t *pages, uint32_t max
     return (int)gm_memory_pages(&d->mem, from, pages, max);
 }
 
-/* Answers the request on the memory port (if any) during the next cycle:
- * every request is acknowledged one cycle after it is raised. */
-static void serve_memory(fw_dut_rtl *d)
+/* The request on the memory port as T10 holds it. */
+static const char *request_moved(const rtl_outputs *was, const rtl_outputs *o)
+{
+    if (was->mem_we != o->mem_we)
+        return "mem_we";
+    if (was->mem_space != o->mem_space)
+        return "mem_space";
+    if (was->mem_bank != o->mem_bank)
+        return "mem_bank";
+    if (was->mem_addr != o->mem_addr)
+        return "mem_addr";
+    if (was->mem_wdata != o->mem_wdata)
+        return "mem_wdata";
+    return NULL;
+}
+
+/* Answers the request on the memory port (if any) for the coming edge: in
+ * the cycle it appears (mem_ack combinational, T11), or under stress 1..
+ * mem-max cycles later, checking that the request holds meanwhile (T10).
+ * 0, or -1 when it did not. */
+static int serve_memory(fw_dut_rtl *d)
 {
     const rtl_outputs *o = &d->out;
-    d->in.mem_ack = o->mem_req;
+    d->in.mem_ack = 0;
     d->in.mem_err = 0;
     d->in.mem_rdata = 0;
-    if (!o->mem_req)
-        return;
+    if (d->mem_pending) {
+        const char *moved = o->mem_req ? request_moved(&d->mem_held, o) : "mem_req";
+        if (moved) {
+            char what[160];
+            snprintf(what, sizeof what, "%s %s while the request (address 0x%llx) waited for mem_ack", moved,
+                     o->mem_req ? "changed" : "fell", (unsigned long long)d->mem_held.mem_addr);
+            return breach(d, "T10 (mem-hold)", what);
+        }
+    } else if (o->mem_req) {
+        const rtl_stress *st = &d->cfg.stress;
+        d->mem_pending = true;
+        d->mem_wait = st->mem_max && !rtl_stress_chance(&d->rng, st->mem_zero)
+                          ? 1 + rtl_stress_below(&d->rng, st->mem_max) : 0;
+        d->mem_held = *o;
+    }
+    if (!o->mem_req || d->mem_wait) {
+        d->mem_wait -= d->mem_wait != 0;
+        return 0;
+    }
+    d->mem_pending = false; /* acknowledged at the coming edge */
+    d->in.mem_ack = 1;
     uint32_t word = 0;
     if (o->mem_space) {
         if (o->mem_bank >= CONST_BANKS || o->mem_addr > CONST_BANK_BYTES - 4 || o->mem_we) {
             d->in.mem_err = 1;
-            return;
+            return 0;
         }
         gm_memory_read(&d->cmem, (uint64_t)o->mem_bank << 16 | o->mem_addr, &word, 4);
     } else {
         if (o->mem_addr > GLOBAL_LIMIT - 4) {
             d->in.mem_err = 1;
-            return;
+            return 0;
         }
         if (o->mem_we) {
             word = o->mem_wdata;
             if (gm_memory_write(&d->mem, o->mem_addr, &word, 4) != 0)
                 d->in.mem_err = 1;
-            return;
+            return 0;
         }
         gm_memory_read(&d->mem, o->mem_addr, &word, 4);
     }
     d->in.mem_rdata = word;
+    return 0;
 }
 
 /* The retire beat on the port, for the shared assembler (fw/beats.h). */
@@ -414,49 +553,68 @@ static void take_beat(fw_dut_rtl *d, fw_beats *a)
         fw_beats_note_exits(a->rec, d->exited, DUT_RTL_MAX_WARPS);
 }
 
-/* Runs the core until one warp-instruction retires (its END beat). */
+/* Runs the core until one warp-instruction retires (its END beat). The
+ * step pulse is one cycle wide, rt_ready always high and memory answered at
+ * once, unless the stress setting says otherwise. */
 static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
 {
     fw_beats b;
     fw_beats_begin(&b, rec, d->cap_features);
+    d->mem_pending = d->rt_pending = false;
+    idle_gap(d, d->step_high); /* T6: step low at an edge after the last END */
+    uint32_t width = d->cfg.stress.step_max > 1 ? 1 + rtl_stress_below(&d->rng, d->cfg.stress.step_max) : 1;
     d->in.step = 1;
     d->in.run = 0;
-    serve_memory(d);
+    serve_memory(d); /* nothing in flight yet: no request */
     cycle(d);
-    d->in.step = 0;
+    uint32_t high = 1; /* edges the step pulse has been high for */
+    if (high >= width)
+        d->in.step = 0;
     uint64_t start = rtl_cycles(d->h);
     unsigned idle = 0;
     for (;;) {
-        serve_memory(d);
+        if (serve_memory(d) != 0 || check_retire_hold(d) != 0) {
+            d->in.step = 0;
+            d->in.mem_ack = 0;
+            d->step_cycles += rtl_cycles(d->h) - start;
+            return FW_STEP_ERROR;
+        }
+        d->in.rt_ready = retire_ready(d);
         bool taking = d->out.rt_valid && d->in.rt_ready;
+        d->rt_pending = d->out.rt_valid && !d->in.rt_ready;
+        if (d->rt_pending)
+            d->rt_held = d->out;
         if (taking)
             take_beat(d, &b);
+        d->step_high = d->in.step; /* as it is at this edge */
         cycle(d);
+        if (++high >= width)
+            d->in.step = 0;
         if (b.end)
             break;
         if (!b.head && !d->out.busy) {
             if (++idle > 3) { /* the step pulse led nowhere */
                 d->step_cycles += rtl_cycles(d->h) - start;
+                d->in.step = 0;
                 if (d->out.done)
                     return FW_STEP_DONE;
-                fail(d, "the core ignored the step pulse");
-                return FW_STEP_ERROR;
+                return step_error(d, "the core ignored the step pulse");
             }
         } else {
             idle = 0;
         }
         if (rtl_cycles(d->h) - start > watchdog) {
             d->step_cycles += rtl_cycles(d->h) - start;
+            d->in.step = 0;
             snprintf(d->error, sizeof d->error, "no retire within %u cycles (watchdog)", watchdog);
             return FW_STEP_HUNG;
         }
     }
+    d->in.step = 0;
     d->in.mem_ack = 0;
     d->step_cycles += rtl_cycles(d->h) - start;
-    if (b.broken) {
-        fail(d, "the retire beats broke the port contract (order, kind, index or count)");
-        return FW_STEP_ERROR;
-    }
+    if (b.broken)
+        return step_error(d, "the retire beats broke the port contract (order, kind, index or count)");
     return FW_STEP_RETIRED;
 }
 

@@ -14,9 +14,11 @@
 #include "fw/fw.h"
 #include "harness.h"
 #include "sparse_memory.h"
+#include "stress.h"
 
 #define DUT_RTL_CODE_WORDS 65536u /* imem_addr is 16 bits */
 #define DUT_RTL_MAX_WARPS 128u    /* launch_warps / bd_warp are 7 bits */
+#define DUT_RTL_BD_WRITES 4u
 
 /* Fault kinds of the backdoor's fault registers (space 9, register 0):
  * fw/faults.h, every kind. */
@@ -29,6 +31,10 @@ typedef struct {
     uint64_t wave_at, wave_window;
     uint32_t fault_kind, fault_param; /* written to the fault registers after every reset */
     uint32_t fault_at;
+    rtl_stress stress; /* the board's seeded stress of the handshakes (stress.h); all 0: none */
+    /* backdoor writes after every reset (space, index, value): a test wrapper's own registers */
+    uint32_t bd_writes[DUT_RTL_BD_WRITES][3];
+    unsigned bd_write_count;
 } fw_dut_rtl_config;
 
 typedef struct {
@@ -47,6 +53,15 @@ typedef struct {
     uint32_t exited[DUT_RTL_MAX_WARPS]; /* lanes that exited, from the END beats */
     uint64_t retired;                   /* retire index since launch */
     bool wave_on;
+    /* stress (cfg.stress): the PRNG, reseeded at every reset, and the handshakes in progress */
+    rtl_stress_rng rng;
+    uint32_t ready_low_left; /* cycles rt_ready stays low after this one */
+    bool step_high;          /* the step pulse was high at the last edge of the last step (its END) */
+    bool mem_pending;        /* a request seen and not acknowledged yet: mem_held, mem_wait cycles to go */
+    uint32_t mem_wait;
+    rtl_outputs mem_held;
+    bool rt_pending;         /* a beat presented while rt_ready was low: rt_held, as it was */
+    rtl_outputs rt_held;
     /* capabilities, read through the backdoor after the first reset */
     uint32_t cap_warps, cap_lanes;
     uint32_t cap_features; /* capability word FEATURES (fw/port.h: TRAP_LANE, FAULTS) */
@@ -56,7 +71,7 @@ typedef struct {
     wire_caps tolerances; /* only its tolerance list: the core's declared ulp bounds */
     /* statistics */
     uint64_t instructions, step_cycles;
-    char error[200]; /* the last thing that went wrong, for the log */
+    char error[400]; /* the last thing that went wrong, for the log */
     bool refused;    /* init failed on the configuration: a fault the core cannot take (a usage error) */
 } fw_dut_rtl;
 

@@ -4,7 +4,7 @@
  *
  *   gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]
  *              [--wave FILE.fst [--wave-window N [--wave-at I]]]
- *              [--watchdog CYCLES] [--x-random SEED] [--stats] [link options]
+ *              [--watchdog CYCLES] [--x-random SEED] [--stress SEED[:PROFILE]] [--stats] [link options]
  * (the link's options, sessions and security: fw/hal_host/server_cli.h)
  *
  * Waveforms: --wave FILE.fst records every clock cycle of the server's life
@@ -18,6 +18,7 @@
  * around the window, and the cycles before it cost no disk). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <inttypes.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,8 +42,13 @@ static void usage(FILE *f)
           "  --watchdog CYCLES        cycles one instruction may take before the run ends with\n"
           "                           WATCHDOG (default 100000)\n"
           "  --x-random SEED          state the HDL does not reset starts random (default: zero)\n"
-          "  --stats                  print instructions, cycles and speed on exit (stderr)\n",
+          "  --stress SETTING         seeded back-pressure and memory latency on the core's handshakes\n"
+          "                           (hdl_stubs/README.md, \"Stress\"); SETTING is\n",
           f);
+    fprintf(f, "                           %s\n", rtl_stress_usage);
+    fputs("  --stats                  print instructions, cycles and speed on exit (stderr)\n"
+          "  --bd-write S:I:V         write V to backdoor space S, index I after every reset (a test\n"
+          "                           wrapper's registers, e.g. cosim/rtl/tests/gpu_core_hs_mutant.v; 4 at most)\n", f);
     fputs("fault kinds:\n", f);
 #define RTLSIM_FAULT_LINE(name, value, text) fprintf(f, "  %2d %-15s %s\n", value, #name, text);
     FW_FAULTS(RTLSIM_FAULT_LINE)
@@ -70,6 +76,8 @@ int main(int argc, char **argv)
                                             {"watchdog", required_argument, NULL, 'd'},
                                             {"stats", no_argument, NULL, 's'},
                                             {"x-random", required_argument, NULL, 'x'},
+                                            {"stress", required_argument, NULL, 'S'},
+                                            {"bd-write", required_argument, NULL, 'B'},
                                             {"help", no_argument, NULL, 'h'},
                                             FW_SERVER_LONG_OPTIONS,
                                             {0}};
@@ -78,7 +86,7 @@ int main(int argc, char **argv)
     bool have_at = false, stats = false;
     uint64_t watchdog = 100000;
     int opt;
-    while ((opt = getopt_long(argc, argv, "f:w:W:A:d:x:sh", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "f:w:W:A:d:x:S:B:sh", options, NULL)) != -1) {
         int link_opt = fw_server_option(opt, optarg, &link_cfg);
         if (link_opt == 2)
             return 2;
@@ -128,6 +136,29 @@ int main(int argc, char **argv)
                 return 2;
             }
             cfg.x_seed = (uint32_t)seed;
+            break;
+        }
+        case 'S': {
+            char why[256];
+            if (rtl_stress_parse(optarg, &cfg.stress, why, sizeof why) != 0) {
+                fprintf(stderr, "gpu-rtlsim: --stress '%s': %s\n", optarg, why);
+                return 2;
+            }
+            break;
+        }
+        case 'B': {
+            uint32_t *w = cfg.bd_writes[cfg.bd_write_count];
+            unsigned space, index;
+            char tail;
+            if (cfg.bd_write_count == DUT_RTL_BD_WRITES ||
+                sscanf(optarg, "%u:%u:%" SCNi32 "%c", &space, &index, (int32_t *)&w[2], &tail) != 3 || space > 15 ||
+                index > 255) {
+                fprintf(stderr, "gpu-rtlsim: --bd-write takes SPACE:INDEX:VALUE (0..15, 0..255, 32 bits), "
+                        "at most %u times, not '%s'\n", DUT_RTL_BD_WRITES, optarg);
+                return 2;
+            }
+            w[0] = space, w[1] = index;
+            cfg.bd_write_count++;
             break;
         }
         case 'h':
@@ -180,12 +211,14 @@ int main(int argc, char **argv)
     if (stats) {
         double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
         uint64_t cycles = rtl_cycles(dut.h);
+        char stress[RTL_STRESS_TEXT_MAX];
+        rtl_stress_format(&cfg.stress, stress, sizeof stress);
         fprintf(stderr,
                 "gpu-rtlsim: %llu instructions in %llu stepping cycles (%.1f cycles each); "
-                "%llu cycles in all; %.2f s served\n",
+                "%llu cycles in all; %.2f s served; stress %s\n",
                 (unsigned long long)dut.instructions, (unsigned long long)dut.step_cycles,
                 dut.instructions ? (double)dut.step_cycles / (double)dut.instructions : 0.0,
-                (unsigned long long)cycles, s);
+                (unsigned long long)cycles, s, rtl_stress_active(&cfg.stress) ? stress : "none");
     }
     fw_link_zmq_close(&link);
     fw_dut_rtl_free(&dut); /* closes the waveform */

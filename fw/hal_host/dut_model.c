@@ -29,10 +29,10 @@ static void caps(void *ctx, wire_caps *c)
             memcpy(c->lacking, d->lacking, sizeof c->lacking);
             break;
         }
-    c->max_warps = ISA_KERNEL_MAX_WARPS;
+    c->max_warps = (uint16_t)(d->max_warps ? d->max_warps : ISA_KERNEL_MAX_WARPS);
     c->lanes = 32;
     c->max_payload = WIRE_MAX_PAYLOAD;
-    c->max_code = FW_DUT_MODEL_MAX_CODE;
+    c->max_code = d->max_code ? d->max_code : FW_DUT_MODEL_MAX_CODE;
     const isa_tables *t = isa_tables_get();
     for (uint32_t v = 0; v < t->variant_count; v++) {
         const isa_field *f = isa_variant_fields(&t->variants[v]);
@@ -50,11 +50,13 @@ static int reset(void *ctx)
     uint64_t at = d->fault_at;
     uint8_t lacking[sizeof d->lacking];
     memcpy(lacking, d->lacking, sizeof lacking);
+    uint32_t max_code = d->max_code, max_warps = d->max_warps;
     fw_dut_model_free(d);
     if (fw_dut_model_init(d) != 0)
         return -1;
     d->fault_kind = kind, d->fault_param = param, d->fault_at = at; /* faults survive a reset */
     memcpy(d->lacking, lacking, sizeof lacking);                    /* and so do capabilities */
+    d->max_code = max_code, d->max_warps = max_warps;
     return 0;
 }
 
@@ -64,7 +66,7 @@ static int reset(void *ctx)
 static int load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
 {
     fw_dut_model *d = ctx;
-    if (d->model || index >= FW_DUT_MODEL_MAX_CODE)
+    if (d->model || index >= (d->max_code ? d->max_code : FW_DUT_MODEL_MAX_CODE))
         return -1;
     if (d->kernel->code_count < index) { /* the gap in one piece: growing it piecewise copies it over and over */
         size_t gap = index - d->kernel->code_count;
@@ -106,7 +108,7 @@ int fw_dut_model_poke(void *ctx, uint64_t addr, uint32_t word)
 static int launch(void *ctx, uint32_t warps, uint64_t entry)
 {
     fw_dut_model *d = ctx;
-    if (d->model || isa_kernel_set_launch(d->kernel, warps, entry) != 0)
+    if (d->model || (d->max_warps && warps > d->max_warps) || isa_kernel_set_launch(d->kernel, warps, entry) != 0)
         return -1;
     char err[128];
     d->model = gm_new(d->kernel, err, sizeof err);

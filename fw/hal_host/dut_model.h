@@ -25,6 +25,9 @@ typedef struct {
     /* variants it declares lacking (gpu-modelsim --lack, tests of a partial
      * core's capabilities): declared only; the model would run them */
     uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
+    /* a smaller DUT than the model's limits (gpu-modelsim --max-code,
+     * --max-warps: tests of what gpuhost fits into a target); 0: the defaults */
+    uint32_t max_code, max_warps;
 } fw_dut_model;
 
 extern const fw_dut_ops fw_dut_model_ops;

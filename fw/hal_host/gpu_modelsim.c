@@ -18,6 +18,17 @@
 #include "lie_link.h"
 #include "server_cli.h"
 
+/* A decimal or 0x number within min..max; 0, or -1. */
+static int bounded(const char *text, unsigned long min, unsigned long max, unsigned long *out)
+{
+    char *end;
+    unsigned long v = strtoul(text, &end, 0);
+    if (*end || !isdigit((unsigned char)*text) || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option options[] = {{"fault", required_argument, NULL, 'f'},
@@ -25,6 +36,8 @@ int main(int argc, char **argv)
                                             {"rx-buffer", required_argument, NULL, 'r'},
                                             {"lie", required_argument, NULL, 'l'},
                                             {"lack", required_argument, NULL, 'L'},
+                                            {"max-code", required_argument, NULL, 'C'},
+                                            {"max-warps", required_argument, NULL, 'W'},
                                             {"help", no_argument, NULL, 'h'},
                                             FW_SERVER_LONG_OPTIONS,
                                             {0}};
@@ -35,9 +48,10 @@ int main(int argc, char **argv)
     fw_lie_link liar = {.lie = -1};
     uint8_t lacking[WIRE_VARIANT_MAP_BYTES] = {0};
     size_t rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD;
+    unsigned long max_code = 0, max_warps = 0;
     int opt;
     while ((opt = getopt_long(argc, argv, "f:h", options, NULL)) != -1) {
-        char *end;
+        unsigned long v;
         int link_opt = fw_server_option(opt, optarg, &link_cfg);
         if (link_opt != 1) {
             if (link_opt == 2)
@@ -71,10 +85,16 @@ int main(int argc, char **argv)
                 fw_lie_list(f);
                 return f == stdout ? 0 : 2;
             }
+        } else if (opt == 'C' || opt == 'W') {
+            unsigned long most = opt == 'C' ? FW_DUT_MODEL_MAX_CODE : ISA_KERNEL_MAX_WARPS;
+            if (bounded(optarg, 1, most, opt == 'C' ? &max_code : &max_warps) != 0) {
+                fprintf(stderr, "gpu-modelsim: --%s takes 1..%lu, not '%s'\n", opt == 'C' ? "max-code" : "max-warps",
+                        most, optarg);
+                return 2;
+            }
         } else if (opt == 'r') {
-            unsigned long v = strtoul(optarg, &end, 0);
             /* the smallest buffer whose max_payload a host accepts (WIRE_MIN_MAX_PAYLOAD) */
-            if (*end || !isdigit((unsigned char)*optarg) || v < WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD || v > rx_cap) {
+            if (bounded(optarg, WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD, rx_cap, &v) != 0) {
                 fprintf(stderr, "gpu-modelsim: --rx-buffer takes %u..%zu bytes\n",
                         WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD, rx_cap);
                 return 2;
@@ -95,12 +115,14 @@ int main(int argc, char **argv)
             FILE *f = opt == 'h' ? stdout : stderr;
             fprintf(f, "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
                        "                    [--rx-buffer BYTES] [--mutate SPEC] [--lie NAME|list] [--lack V,...]\n"
-                       "                    [link options]\n"
+                       "                    [--max-code N] [--max-warps N] [link options]\n"
                        "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
                        "  --mutate     a DUT that lies, for tests of the verdict (fw/hal_host/dut_mutant.h)\n"
                        "  --lie        a link that lies on the wire, for the same tests (fw/hal_host/lie_link.h)\n"
                        "  --lack V,... declare these opcode variants lacking, as a partial core does (tests of\n"
-                       "               variant capabilities: declared only, gpuhost must never run them)\n");
+                       "               variant capabilities: declared only, gpuhost must never run them)\n"
+                       "  --max-code   declare (and hold) only N code words, as a small core does (tests)\n"
+                       "  --max-warps  declare (and launch) only N warps, as a small core does (tests)\n");
             fw_server_usage(f);
             return opt == 'h' ? 0 : 2;
         }
@@ -113,6 +135,7 @@ int main(int argc, char **argv)
         return 1;
     dut.fault_kind = fault.kind, dut.fault_at = fault.at, dut.fault_param = fault.param;
     memcpy(dut.lacking, lacking, sizeof lacking);
+    dut.max_code = (uint32_t)max_code, dut.max_warps = (uint32_t)max_warps;
     fw_link_zmq link;
     int open_rc = fw_server_open(&link, &link_cfg);
     if (open_rc != 0) {

@@ -30,6 +30,7 @@
 
 #include "fault_spec.h"
 #include "janitor.h"
+#include "stress.h"
 #include "usbemu_board.h"
 
 board usbemu_boards[MAX_BOARDS];
@@ -212,6 +213,8 @@ static void usage(FILE *f)
           "  hang[:100]         the DUT stops retiring after N instructions (watchdog)\n"
           "--fault KIND:AT[:PARAM]  a DUT fault, as gpu-modelsim / gpu-rtlsim (KIND as fw/faults.h lists them;\n"
           "                 10 and above only with --dut rtl)\n"
+          "--stress SEED[:PROFILE]  with --dut rtl: the board side stresses the core's handshakes, as\n"
+          "                 gpu-rtlsim --stress (hdl_stubs/README.md, \"Stress\"), on every board\n"
           "--firmware image|host  the board's own rv32 image gh-ref-fw.elf on the emulated soft core\n"
           "                 (Unicorn; the default where built) or the firmware core compiled for the host\n"
           "                 (faster). " USBEMU_FIRMWARE_ENV " sets the default.\n"
@@ -241,11 +244,14 @@ int main(int argc, char **argv)
                                             {"fw-stats", no_argument, NULL, 'S'},
                                             {"fw-coverage", required_argument, NULL, 'V'},
                                             {"dut-no-trap-lane", no_argument, NULL, 'L'},
+                                            {"stress", required_argument, NULL, 'T'},
                                             {"help", no_argument, NULL, 'h'},
                                             {0}};
     int fault_usb = USBEMU_FAULT_NONE;
     uint64_t fault_n = 0;
     fw_fault_spec dut_fault = {0};
+    rtl_stress stress = {0};
+    bool stressed = false;
     int dut = DUT_MODEL;
     const char *dut_env = getenv(USBEMU_DUT_ENV);
     if (dut_env && *dut_env && (dut = usbemu_parse_dut(dut_env)) < 0) {
@@ -306,6 +312,15 @@ int main(int argc, char **argv)
             }
             break;
         case 'v': usbemu_verbose = true; break;
+        case 'T': {
+            char why[256];
+            if (rtl_stress_parse(optarg, &stress, why, sizeof why) != 0) {
+                usbemu_say("--stress '%s': %s", optarg, why);
+                return 125;
+            }
+            stressed = true;
+            break;
+        }
         case 'F':
             if (strcmp(optarg, "image") != 0 && strcmp(optarg, "host") != 0) {
                 usbemu_say("--firmware takes image or host, not '%s'", optarg);
@@ -346,6 +361,10 @@ int main(int argc, char **argv)
     if (optind >= argc) {
         usage(stderr);
         return 125;
+    }
+    if (dut != DUT_RTL && stressed) {
+        usbemu_say("--stress: the model DUT has no port handshakes to stress; use --dut rtl");
+        return 2;
     }
     if (dut != DUT_RTL && dut_fault.kind >= FW_FAULT_FIRST_DATAPATH) {
         usbemu_say("--fault %u strikes in the stand-in core's floating-point units (fw/faults.h); the model DUT "
@@ -430,7 +449,7 @@ int main(int argc, char **argv)
 #ifdef USBEMU_HAVE_RTL
         else {
             fw_dut_rtl_config cfg = {.fault_kind = dut_fault.kind, .fault_at = (uint32_t)dut_fault.at,
-                                     .fault_param = dut_fault.param};
+                                     .fault_param = dut_fault.param, .stress = stress};
             b->dut.rtl = calloc(1, sizeof *b->dut.rtl);
             if (!b->dut.rtl) {
                 usbemu_say("out of memory");
@@ -445,8 +464,12 @@ int main(int argc, char **argv)
                 goto cleanup;
             }
             b->dut.ops = &fw_dut_rtl_ops, b->dut.ctx = b->dut.rtl;
-            if (i == 0 && usbemu_verbose)
-                usbemu_say("DUT: the Verilated core (%u warps)", b->dut.rtl->cap_warps);
+            if (i == 0 && usbemu_verbose) {
+                char setting[RTL_STRESS_TEXT_MAX];
+                rtl_stress_format(&stress, setting, sizeof setting);
+                usbemu_say("DUT: the Verilated core (%u warps)%s%s", b->dut.rtl->cap_warps,
+                           stressed ? ", its handshakes stressed: " : "", stressed ? setting : "");
+            }
         }
 #endif
         b->dut.hang = fault_usb == USBEMU_FAULT_HANG;

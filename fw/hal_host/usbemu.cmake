@@ -8,7 +8,7 @@ if(UMOCKDEV_FOUND)
   add_executable(gpu-usbemu ${CMAKE_CURRENT_LIST_DIR}/usbemu.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_desc.c
     ${CMAKE_CURRENT_LIST_DIR}/usbemu_urb.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_ioctl.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_link.c
     ${CMAKE_CURRENT_LIST_DIR}/usbemu_dut.c ${CMAKE_CURRENT_LIST_DIR}/usbemu_image.c)
-  target_link_libraries(gpu-usbemu PRIVATE fw_hal_host PkgConfig::UMOCKDEV Threads::Threads)
+  target_link_libraries(gpu-usbemu PRIVATE fw_hal_host rtl_stress PkgConfig::UMOCKDEV Threads::Threads)
   # --dut rtl: the Verilated core (cosim/rtl's rtl_dut) behind the endpoints,
   # where it is built. cosim/rtl is added after this directory, so the check
   # runs once the whole project has been read. rtl_dut is C++ inside: the

@@ -9,7 +9,7 @@
  * gpu-rtlsim; only where that library is built, else --dut rtl exits 2).
  *
  *   gpu-usbemu [--boards N] [--dut model|rtl] [--firmware image|host] [--fault-usb KIND[:N]]
- *              [--fault KIND:AT[:PARAM]] [--verbose] -- PROGRAM ARGS...
+ *              [--fault KIND:AT[:PARAM]] [--stress SEED[:PROFILE]] [--verbose] -- PROGRAM ARGS...
  *
  * The environment variable GH_USBEMU_DUT (model|rtl) is the default for --dut.
  *

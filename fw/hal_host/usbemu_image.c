@@ -154,5 +154,11 @@ void usbemu_image_report(board *b)
             busy / (double)b->urbs);
     usbemu_say("board %s: firmware functions executed: %u of %u (%.1f%%)", b->serial, st.funcs_run, st.funcs,
         st.funcs ? 100.0 * st.funcs_run / st.funcs : 0.0);
+    ghemu_function_cost top[12];
+    size_t n = ghemu_profile(b->emu, top, sizeof top / sizeof top[0]);
+    for (size_t i = 0; i < n && st.retired; i++) /* where a warp-instruction's cost goes */
+        usbemu_say("board %s: profile: %8.1f rv32 instructions per warp-instruction (%4.1f%% of all) in %s",
+            b->serial, (double)top[i].insns / (double)st.retired, st.insns ? 100.0 * top[i].insns / st.insns : 0.0,
+            top[i].name);
 }
 #endif

@@ -70,7 +70,7 @@ int gh_board_lookup(const char *name, gh_board *out)
 /* Options that belong to the emulator rather than to the gpuhost it runs. */
 static bool emulator_option(const char *arg)
 {
-    return strcmp(arg, "--fault") == 0 || strcmp(arg, "--fault-usb") == 0;
+    return strcmp(arg, "--fault") == 0 || strcmp(arg, "--fault-usb") == 0 || strcmp(arg, "--stress") == 0;
 }
 
 int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
@@ -87,7 +87,7 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
         return GH_EXIT_TARGET;
     }
     self[len] = '\0';
-    char **args = calloc((size_t)argc + 8, sizeof *args);
+    char **args = calloc((size_t)argc + 16, sizeof *args);
     if (!args)
         return GH_EXIT_TARGET;
     int n = 0;
@@ -101,14 +101,28 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
         args[n++] = "--dut";
         args[n++] = (char *)b->emulator_dut;
     }
-    const char *fault = NULL;
+    const char *fault = NULL, *stress = b->stress[0] ? b->stress : NULL;
     for (int i = 1; i < argc; i++) /* the emulator's own options first */
         if (emulator_option(argv[i]) && i + 1 < argc) {
             if (strcmp(argv[i], "--fault") == 0)
                 fault = argv[i + 1];
+            if (strcmp(argv[i], "--stress") == 0) {
+                stress = argv[++i]; /* the descriptor's goes unless this one does */
+                continue;
+            }
             args[n++] = argv[i];
             args[n++] = argv[++i];
         }
+    char why[512];
+    if (stress && gh_stress_check(b, stress, true, why, sizeof why) != 0) {
+        fprintf(stderr, "gpuhost: %s\n", why);
+        free(args);
+        return GH_EXIT_USAGE;
+    }
+    if (stress) {
+        args[n++] = "--stress";
+        args[n++] = (char *)stress;
+    }
     args[n++] = "--";
     args[n++] = self;
     args[n++] = "--board";
@@ -118,6 +132,10 @@ int gh_board_exec_emulator(const gh_board *b, int argc, char **argv)
         if (i == 2 && fault && strcmp(argv[1], "run") == 0) { /* after the command: the run must know a DUT fault is armed */
             args[n++] = "--fault-armed";
             args[n++] = (char *)fault;
+        }
+        if (i == 2 && stress && strcmp(argv[1], "run") == 0) { /* and under which stress its DUT runs */
+            args[n++] = "--stress-applied";
+            args[n++] = (char *)stress;
         }
         if (emulator_option(argv[i]) && i + 1 < argc) {
             i++;

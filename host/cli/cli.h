@@ -47,6 +47,7 @@ int gh_cmd_resource_spec(const char *boards_dir, int argc, char **argv);
 int gh_cmd_asm(int argc, char **argv);
 int gh_cmd_disasm(int argc, char **argv);
 int gh_cmd_run(const char *board, int argc, char **argv);
+int gh_cmd_selftest(const char *board, int argc, char **argv);
 
 /* A progress line on stderr while a run lasts, when stderr is a terminal. */
 void gh_progress(uint64_t instructions);
@@ -54,6 +55,8 @@ void gh_progress_done(void);
 
 /* Prints a line of the run's report and keeps it for --junit. */
 void gh_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A property of the run for the JUnit report (<properties>); a name given again replaces its value. */
+void gh_junit_property(const char *name, const char *value);
 /* One <testcase> for the kernel: failure for FAIL/divergence/trap/limit, error otherwise. */
 int gh_write_junit(const char *path, const char *board, const char *kernel, int status, double seconds);
 

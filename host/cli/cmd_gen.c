@@ -4,7 +4,10 @@
  * operands kept in range and control flow built as bounded constructs
  * (libisa, isa/random_kernel.h). Clock reads are made unless the board is
  * real hardware, whose clock counts cycles where the model counts
- * instructions (--clock / --no-clock decide). */
+ * instructions (--clock / --no-clock decide). The kernel fits what the
+ * target declares: its warps (a --warps beyond them is refused, the default
+ * lowered to them), its implemented set, and its code memory (a longer
+ * stream repeats a body it holds, in a loop); what cannot fit is exit 9. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -14,6 +17,7 @@
 #include "cli.h"
 #include "isa/isa.h"
 #include "numarg.h"
+#include "target_args.h"
 #include "isa/outfile.h"
 #include "isa/random_kernel.h"
 
@@ -26,16 +30,25 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
                                             {"count", required_argument, NULL, 'n'},
                                             {"warps", required_argument, NULL, 'w'},
                                             {"output", required_argument, NULL, 'o'},
-                                            {"clock", no_argument, NULL, 'c'},
-                                            {"no-clock", no_argument, NULL, 'C'},
+                                            {"clock", no_argument, NULL, 'K'},
+                                            {"no-clock", no_argument, NULL, 'N'},
                                             {"help", no_argument, NULL, 'h'},
+                                            GH_TARGET_LONG_OPTIONS,
                                             {0}};
+    gh_target_opts to = {0};
+    bool warps_given = false;
     uint64_t seed = 1, count = 1000, warps = 2;
     int clock = -1; /* the board decides */
     const char *output = NULL;
     int opt;
     gh_getopt_reset();
     while ((opt = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
+        int taken = gh_target_option("gen", opt, optarg, &to);
+        if (taken != 1) {
+            if (taken != 0)
+                return GH_EXIT_USAGE;
+            continue;
+        }
         switch (opt) {
         case 's':
             if (gh_option_u64("gen", "seed", "a number", optarg, NULL, 0, UINT64_MAX, &seed) != 0)
@@ -48,55 +61,71 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
         case 'w':
             if (gh_option_u64("gen", "warps", "a count", optarg, NULL, 1, ISA_KERNEL_MAX_WARPS, &warps) != 0)
                 return GH_EXIT_USAGE;
+            warps_given = true;
             break;
         case 'o': output = optarg; break;
-        case 'c':
-        case 'C': clock = opt == 'c'; break;
+        case 'K':
+        case 'N': clock = opt == 'K'; break;
         default:
             fprintf(opt == 'h' ? stdout : stderr,
                     "usage: gpuhost [--board NAME] gen [--seed S] [--count N] [--warps W] [--[no-]clock] [-o FILE.s]\n"
+                    "                                  " GH_TARGET_USAGE "\n"
                     "Writes a random kernel of about N instructions over every instruction the board implements\n"
                     "that runs to completion without traps: memory, constant and register-index operands in\n"
                     "range, branches, if/else regions (BSSY/BSYNC), bounded loops and lanes exiting early.\n"
+                    "It fits what the target declares: W warps at most (default 2, or fewer if it has fewer),\n"
+                    "and where its code memory cannot hold N instructions, a body it holds repeated in a loop\n"
+                    "until about N have run; a kernel that cannot fit is exit 9, saying why.\n"
                     "Clock reads (SR_CLOCKLO/HI) are made unless the board is real hardware (its clock counts\n"
                     "cycles, the model's instructions); --clock / --no-clock decide.\n");
             return opt == 'h' ? GH_EXIT_OK : GH_EXIT_USAGE;
         }
     }
-    isa_random_kernel_opts ko = {.seed = seed, .count = count, .warps = (uint32_t)warps};
-    memset(ko.implemented, 1, sizeof ko.implemented);
     gh_board b;
     int found = gh_board_lookup(board, &b);
     if (found != GH_EXIT_OK)
         return found;
-    ko.clock = clock >= 0 ? clock : !(b.transport == GH_TRANSPORT_USB && !b.emulator[0]);
-    if (b.transport != GH_TRANSPORT_MODEL) {
-        gh_target_opts o = {0};
-        gh_target *t = NULL;
-        char err[768];
-        gh_install_signal_handlers();
-        if (gh_target_open(&b, &o, &t, err, sizeof err) != 0) {
-            fprintf(stderr, "gpuhost: %s\n", err);
-            return GH_EXIT_TARGET;
-        }
-        for (uint32_t v = 0; v < 256; v++) {
-            ko.implemented[v] = gh_target_implements(t, v);
-            ko.lacking[v] = v < isa_tables_get()->variant_count && !gh_target_implements_variant(t, v);
-        }
-        gh_target_close(&t);
+    isa_random_kernel_opts ko = {.seed = seed, .count = count};
+    gh_target *t = NULL;
+    char err[768];
+    gh_install_signal_handlers();
+    int rc = gh_target_open(&b, &to, &t, err, sizeof err);
+    if (rc != 0) {
+        fprintf(stderr, "gpuhost: %s\n", err);
+        return rc == GH_ERR_USAGE ? GH_EXIT_USAGE : GH_EXIT_TARGET;
     }
+    gh_gen_fit(t, &ko);
+    if (clock >= 0)
+        ko.clock = clock;
+    const gh_caps *caps = gh_target_caps(t);
+    uint32_t max_warps = caps->max_warps;
+    char name[sizeof caps->name];
+    snprintf(name, sizeof name, "%s", caps->name);
+    gh_target_close(&t);
+    if (warps > max_warps) {
+        if (warps_given) {
+            fprintf(stderr, "gpuhost gen: --warps %llu: board %s's target (%s) has %u warps\n",
+                    (unsigned long long)warps, b.name, name, max_warps);
+            return GH_EXIT_USAGE;
+        }
+        warps = max_warps;
+    }
+    ko.warps = (uint32_t)warps;
     isa_outfile out = {0};
-    char err[600];
     if (output && isa_outfile_open(&out, output, err, sizeof err) != 0) {
         fprintf(stderr, "gpuhost gen: %s\n", err);
         return GH_EXIT_IO;
     }
     FILE *f = output ? out.f : stdout;
-    if (isa_random_kernel(f, stderr, &ko, err, sizeof err) != 0) {
-        fprintf(stderr, "gpuhost gen: %s\n", err);
+    rc = isa_random_kernel(f, stderr, &ko, err, sizeof err);
+    if (rc != 0) {
+        if (rc == ISA_RANDOM_KERNEL_UNFIT)
+            fprintf(stderr, "gpuhost gen: board %s (%s): %s\n", b.name, name, err);
+        else
+            fprintf(stderr, "gpuhost gen: %s\n", err);
         if (output)
             isa_outfile_abort(&out);
-        return GH_EXIT_INPUT;
+        return rc == ISA_RANDOM_KERNEL_UNFIT ? GH_EXIT_UNSUPPORTED : GH_EXIT_INPUT;
     }
     if (output && isa_outfile_commit(&out, err, sizeof err) != 0) {
         fprintf(stderr, "gpuhost gen: %s\n", err);

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "numarg.h"
+#include "target_args.h"
 #include "isa/isa.h"
 
 /* Optype names by value, from the tables. */
@@ -58,37 +59,17 @@ static void print_caps(const char *board, const gh_caps *c)
 
 int gh_cmd_info(const char *board, int argc, char **argv)
 {
-    static const struct option options[] = {{"endpoint", required_argument, NULL, 'E'},
-                                            {"server", required_argument, NULL, 'S'},
-                                            {"timeout", required_argument, NULL, 'T'},
-                                            {"serial", required_argument, NULL, 'R'},
-                                            {"server-key", required_argument, NULL, 'k'},
-                                            {"client-key", required_argument, NULL, 'c'},
-                                            {"help", no_argument, NULL, 'h'},
-                                            {0}};
+    static const struct option options[] = {GH_TARGET_LONG_OPTIONS, {"help", no_argument, NULL, 'h'}, {0}};
     gh_target_opts o = {0};
     int opt;
     gh_getopt_reset();
     while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
-        uint64_t ms;
-        if (opt == 'E')
-            o.endpoint = optarg;
-        else if (opt == 'S')
-            o.server = optarg;
-        else if (opt == 'R')
-            o.serial = optarg;
-        else if (opt == 'k')
-            o.server_key = optarg;
-        else if (opt == 'c')
-            o.client_key = optarg;
-        else if (opt == 'T') {
-            if (gh_option_u64("info", "timeout", "milliseconds", optarg, gh_units_ms, 1, 3600000, &ms) != 0)
-                return GH_EXIT_USAGE;
-            o.timeout_ms = (uint32_t)ms;
-        } else {
+        int taken = gh_target_option("info", opt, optarg, &o);
+        if (taken == GH_EXIT_USAGE)
+            return GH_EXIT_USAGE;
+        if (taken == 1) {
             fprintf(opt == 'h' ? stdout : stderr,
-                    "usage: gpuhost [--board NAME] info [--endpoint URL [--server-key FILE --client-key FILE]]\n"
-                    "                                   [--server PATH] [--timeout MS] [--serial S]\n"
+                    "usage: gpuhost [--board NAME] info " GH_TARGET_USAGE "\n"
                     "Asks the board's target for its capabilities.\n");
             return opt == 'h' ? GH_EXIT_OK : GH_EXIT_USAGE;
         }

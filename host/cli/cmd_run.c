@@ -60,6 +60,9 @@ static void usage(FILE *f)
           "                           on; the verdict counts them (not checked on the target). Without\n"
           "                           it such a kernel exits 9. Never for BSSY, BSYNC, EXIT\n"
           "  --wave-window N          retires recorded before and after it (default 20)\n"
+          "  --stress SEED[:PROFILE]  rtl, usbemu-rtl: seeded back-pressure and memory latency on the core's\n"
+          "                           handshakes; PROFILE none, light or heavy (default), or KNOB=N items\n"
+          "                           (hdl_stubs/README.md, \"Stress\"); the same seed reruns the same cycles\n"
           "usb boards (usb, usbemu):\n"
           "  --serial S               the board with this serial number\n"
           "  --fault-usb KIND[:N]     usbemu: unplug, stall, stall-always, corrupt, drop, version, hang\n"
@@ -115,6 +118,7 @@ static int parse(int argc, char **argv, run_args *a)
         {"junit", required_argument, NULL, 'J'},     {"fault-armed", required_argument, NULL, 'A'},
         {"retries", required_argument, NULL, 'Y'},   {"coverage", required_argument, NULL, 'O'},
         {"raw", no_argument, NULL, 'r'},          {"emulate-unimplemented", no_argument, NULL, 'U'},
+        {"stress", required_argument, NULL, 'Z'}, {"stress-applied", required_argument, NULL, 'z'},
         {"server-key", required_argument, NULL, 'k'}, {"client-key", required_argument, NULL, 'c'},
         {0}};
     uint64_t v, dump_bytes = 0;
@@ -197,6 +201,11 @@ static int parse(int argc, char **argv, run_args *a)
         case 'X':
             if (count_arg("wave-window", optarg, NULL, 1, 1000000, &a->target.wave_window) != 0)
                 return GH_EXIT_USAGE;
+            break;
+        case 'Z': a->target.stress = optarg; break;
+        case 'z': /* applied by the board's emulator, which ran us */
+            a->target.stress = optarg;
+            a->target.stress_by_emulator = true;
             break;
         case 'J': a->junit = optarg; break;
         case 'O': a->coverage_path = optarg; break;

@@ -20,6 +20,10 @@ static void usage(FILE *f)
           "  boards [--boards-dir DIR] [NAME]    list the board descriptors (boards/*.ini)\n"
           "  info                                ask the board's target what it implements\n"
           "  gen [--seed S] [--count N] [-o F]   a random legal kernel over what the board implements\n"
+          "                                      (fitted to the target's code memory and warps)\n"
+          "  selftest [--variants]               a target's first-day check: reset, backdoor, code load,\n"
+          "                                      one instruction per optype, a run; names the first\n"
+          "                                      failing step\n"
           "  coverage merge RECORD... [--html F] sum coverage records (run --coverage FILE)\n"
           "  keygen KEYFILE                      a CURVE keypair (KEYFILE, 0600) and KEYFILE.pub, for\n"
           "                                      servers on other machines (README: Remote servers)\n"
@@ -73,7 +77,8 @@ static int run_command(int argc, char **argv)
         return GH_EXIT_USAGE;
     }
     const char *cmd = argv[1];
-    if (strcmp(cmd, "run") == 0 || strcmp(cmd, "info") == 0 || strcmp(cmd, "gen") == 0) {
+    if (strcmp(cmd, "run") == 0 || strcmp(cmd, "info") == 0 || strcmp(cmd, "gen") == 0 ||
+        strcmp(cmd, "selftest") == 0) {
         gh_board b;
         int found = gh_board_lookup(board, &b);
         if (found != GH_EXIT_OK)
@@ -100,12 +105,14 @@ static int run_command(int argc, char **argv)
         return gh_cmd_info(board, argc - 1, argv + 1);
     if (strcmp(cmd, "gen") == 0)
         return gh_cmd_gen(board, argc - 1, argv + 1);
+    if (strcmp(cmd, "selftest") == 0)
+        return gh_cmd_selftest(board, argc - 1, argv + 1);
     if (strcmp(cmd, "boards") == 0)
         return gh_cmd_boards(argc - 1, argv + 1);
     if (strcmp(cmd, "coverage") == 0)
         return gh_cmd_coverage(argc - 1, argv + 1);
     if (strcmp(cmd, "keygen") == 0)
         return gh_cmd_keygen(argc - 1, argv + 1);
-    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, boards, coverage, keygen, help)\n", cmd);
+    fprintf(stderr, "gpuhost: unknown command '%s' (known: asm, disasm, run, info, gen, selftest, boards, coverage, keygen, help)\n", cmd);
     return GH_EXIT_USAGE;
 }

@@ -87,6 +87,13 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
                    100 * res->model_seconds / res->seconds);
         gh_say("\n");
     }
+    char words[400];
+    const char *stress = gh_target_stress(t, words, sizeof words);
+    if (stress[0]) {
+        gh_junit_property("stress", stress);
+        if (!quiet)
+            gh_say("board %s: stress %s: %s\n", b->name, stress, words);
+    }
     size_t checks = k->expect_reg_count + k->expect_mem_count;
     switch (res->verdict) {
     case GH_PASS:
@@ -110,6 +117,9 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
     default: gh_say("%s: %s", gh_verdict_name(res->verdict), res->report); break;
     }
     report_emulated(res);
+    if (stress[0] && res->verdict != GH_PASS && res->verdict != GH_FINISHED)
+        gh_say("stress %s: the same setting reruns the same cycles (--stress %s; --wave FILE.fst records "
+               "them)\n", stress, stress);
 }
 
 /* Runs the kernel again on a fresh gpu-rtlsim that records an FST of the

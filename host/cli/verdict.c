@@ -31,6 +31,25 @@ void gh_progress_done(void)
 static char *kept;
 static size_t kept_len;
 
+/* Properties of the run for the JUnit report, beside those read from its text. */
+#define JUNIT_PROPERTIES 8
+static struct {
+    char name[32], value[256];
+} props[JUNIT_PROPERTIES];
+static unsigned prop_count;
+
+void gh_junit_property(const char *name, const char *value)
+{
+    unsigned i = 0;
+    while (i < prop_count && strcmp(props[i].name, name) != 0)
+        i++;
+    if (i == JUNIT_PROPERTIES)
+        return;
+    snprintf(props[i].name, sizeof props[i].name, "%s", name);
+    snprintf(props[i].value, sizeof props[i].value, "%s", value);
+    prop_count += i == prop_count;
+}
+
 void gh_say(const char *fmt, ...)
 {
     gh_progress_done();
@@ -122,8 +141,13 @@ int gh_write_junit(const char *path, const char *board, const char *kernel, int 
      * what the host emulated (run_report.c's "emulated:" line) */
     const char *bounds = line_starting(text, "tolerance bounds: ");
     const char *emulated = line_starting(text, "emulated: ");
-    if (retries || bounds || emulated) {
+    if (retries || bounds || emulated || prop_count) {
         fputs("    <properties>", f);
+        for (unsigned i = 0; i < prop_count; i++) {
+            fprintf(f, "<property name=\"%s\" value=\"", props[i].name);
+            xml_text(f, props[i].value);
+            fputs("\"/>", f);
+        }
         if (retries)
             fprintf(f, "<property name=\"retries\" value=\"%u\"/><property name=\"passed_on_retry\" value=\"%s\"/>",
                     retries, status == GH_EXIT_OK ? "true" : "false");

@@ -8,6 +8,7 @@
 
 #include "gpuhost/target.h"
 #include "server.h"
+#include "stress.h"
 #include "wire/protocol.h"
 #include "wire_client.h"
 
@@ -20,6 +21,7 @@ enum gh_backend_option {
     GH_OPT_TIMEOUT = 1u << 4,
     GH_OPT_WAVE = 1u << 5,
     GH_OPT_KEYS = 1u << 6,
+    GH_OPT_STRESS = 1u << 7,
 };
 
 /* Every member returns 0, or -1 with the text in t->error (set through
@@ -66,6 +68,8 @@ struct gh_target {
     uint8_t claimed[32]; /* the optypes the target claims (CAPS), before its descriptor narrowed them */
     gh_server server; /* a server this target started (zmq boards) */
     bool own_server;
+    char stress[RTL_STRESS_TEXT_MAX]; /* the stress setting its DUT runs under, canonical; "" none */
+    rtl_stress stress_knobs;
 };
 
 extern const gh_backend_ops gh_backend_model;

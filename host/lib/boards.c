@@ -34,6 +34,7 @@
 
 #include "isa/isa.h"
 #include "max_ulp.h"
+#include "stress.h"
 #include "wire/protocol.h"
 
 #define GH_BOARD_MAX_FILE (64 * 1024)
@@ -51,7 +52,7 @@ static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
 enum key {
     K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_FIRMWARE, K_EMULATOR, K_EMULATOR_DUT, K_EMULATOR_FIRMWARE,
     K_VID, K_PID, K_INTERFACE, K_EP_OUT, K_EP_IN, K_MAX_PACKET,
-    K_WARPS, K_IMPLEMENTS, K_TARGET, K_MAX_ULP, K_COUNT
+    K_WARPS, K_IMPLEMENTS, K_TARGET, K_MAX_ULP, K_STRESS, K_COUNT
 };
 
 static const struct {
@@ -67,6 +68,7 @@ static const struct {
     [K_EP_IN] = {SEC_USB, "ep_in"},         [K_MAX_PACKET] = {SEC_USB, "max_packet"},
     [K_WARPS] = {SEC_DUT, "warps"},         [K_IMPLEMENTS] = {SEC_DUT, "implements"},
     [K_TARGET] = {SEC_DUT, "target"},       [K_MAX_ULP] = {SEC_DUT, "max_ulp"},
+    [K_STRESS] = {SEC_DUT, "stress"},
 };
 
 typedef struct {
@@ -413,6 +415,15 @@ static int handler(void *user, const char *section, const char *name, const char
         }
         return 1;
     }
+    case K_STRESS: {
+        char why[256];
+        rtl_stress s;
+        if (rtl_stress_parse(value, &s, why, sizeof why) != 0)
+            fail(p, p->lineno, "stress '%.60s': %s", value, why);
+        else if (!copy_text(b->stress, sizeof b->stress, value))
+            too_long(p, name, strlen(value), sizeof b->stress, "of a stress setting");
+        return !p->failed;
+    }
     case K_TARGET:
         if (!*value)
             fail(p, p->lineno, "target: empty (the name the target gives in CAPS)");
@@ -455,6 +466,12 @@ static void check_complete(parser *p)
     }
     if (p->key_line[K_EMULATOR_FIRMWARE] && !p->key_line[K_EMULATOR]) {
         fail(p, p->key_line[K_EMULATOR_FIRMWARE], "'emulator_firmware' needs an 'emulator'");
+        return;
+    }
+    if (p->key_line[K_STRESS] && (b->transport == GH_TRANSPORT_MODEL ||
+                                  (b->transport == GH_TRANSPORT_USB && strcmp(b->emulator_dut, "rtl") != 0))) {
+        fail(p, p->key_line[K_STRESS], "'stress' is for boards whose DUT port the harness drives (an RTL "
+             "server over zmq, an emulator_dut = rtl), not this %s board", gh_transport_name(b->transport));
         return;
     }
     if (b->transport != GH_TRANSPORT_USB && p->key_line[K_EMULATOR]) {
@@ -736,6 +753,8 @@ void gh_board_print(const gh_board *b, FILE *f)
         fprintf(f, "  implements  %s\n", b->implements);
     if (*b->target)
         fprintf(f, "  target      %s\n", b->target);
+    if (*b->stress)
+        fprintf(f, "  stress      %s (seeded back-pressure and memory latency on the DUT's handshakes)\n", b->stress);
     if (b->max_ulp || b->ulp_rule_count) {
         char text[256];
         gh__max_ulp_text(b, text, sizeof text);

@@ -59,6 +59,20 @@ unsigned gh__record_shape(gh_text *r, const wire_commit *target);
 /* A trapping lane as words: "lane 5", "no lane" (GM_TRAP_NO_LANE). */
 const char *gh__lane_text(uint32_t lane, char *out, size_t len);
 
+/* The model's last records before a divergence (divergence.c). */
+#define GH_HISTORY 16
+typedef struct {
+    wire_commit items[GH_HISTORY];
+    uint64_t count;
+} gh_history;
+void gh__history_add(gh_history *h, const wire_commit *c);
+void gh__say_history(gh_text *r, const gh_history *h);
+/* "DIVERGENCE at instruction N (warp W, pc P): text ;" before the details
+ * already said, then `what` (or NULL), then the history. */
+void gh__say_divergence(gh_text *r, const wire_commit *m, const char *what, const gh_history *h);
+/* The target retired t after the model had finished. */
+void gh__say_model_finished(gh_text *r, const wire_commit *t, const gh_history *h);
+
 /* Page numbers (address / WIRE_PAGE_SIZE) a run placed or wrote. */
 typedef struct {
     uint64_t *keys; /* page + 1; 0 empty */

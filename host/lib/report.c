@@ -77,7 +77,7 @@ int gh_write_commit_json(FILE *f, const wire_commit *r, const char *source)
         fputs("]}", f);
     }
     if (r->flags & WIRE_COMMIT_TRAP)
-        fprintf(f, ",\"trap\":%u", r->trap_code);
-    fputs("}\n", f);
+        fprintf(f, ",\"trap\":%u,\"trap_lane\":%u", r->trap_code, r->trap_lane);
+    fprintf(f, ",\"flags\":%u}\n", r->flags);
     return ferror(f) ? -1 : 0;
 }

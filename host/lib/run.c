@@ -14,7 +14,6 @@
 #include "isa/isa.h"
 #include "report.h"
 
-#define HISTORY 16
 _Static_assert(GH_MAX_VARIANTS == 8 * sizeof(((gh_caps *)0)->lacking), "a count per variant of the map");
 
 typedef struct {
@@ -28,8 +27,7 @@ typedef struct {
     wire_commit *pending; /* the model's record of an instruction the target stopped at, to emulate */
     wire_state *st;
     gh_pageset pages;
-    wire_commit history[HISTORY];
-    uint64_t history_count;
+    gh_history history;
     uint64_t checked_at; /* instructions before the last clean full-state check */
     bool trapped;        /* the last record trapped (on both sides, in lockstep) */
     bool resume;         /* the last record was emulated: the target's RUN ends, the kernel goes on */
@@ -78,32 +76,10 @@ static void target_error(run *s, const char *what)
     verdict(s, GH_TARGET_ERROR);
 }
 
-static void print_history(run *s)
-{
-    uint64_t n = s->history_count < HISTORY ? s->history_count : HISTORY;
-    if (!n)
-        return;
-    gh__say(&s->text, "last %" PRIu64 " instructions before it (model):\n", n);
-    for (uint64_t i = s->history_count - n; i < s->history_count; i++) {
-        const wire_commit *c = &s->history[i % HISTORY];
-        char text[160];
-        gh__disasm(c->insn_lo, c->insn_hi, c->pc, text, sizeof text);
-        gh__say(&s->text, "  #%-8" PRIu64 " warp %-2u pc 0x%04" PRIx64 " exec 0x%08x  %s ;\n", c->seq, c->warp,
-                c->pc, c->exec_mask, text);
-    }
-}
-
 /* A divergence at the model's record m (details already said). */
 static void diverged_at(run *s, const wire_commit *m, const char *what)
 {
-    char text[160], head[512];
-    gh__disasm(m->insn_lo, m->insn_hi, m->pc, text, sizeof text);
-    snprintf(head, sizeof head, "DIVERGENCE at instruction %" PRIu64 " (warp %u, pc 0x%" PRIx64 "): %s ;\n",
-             m->seq, m->warp, m->pc, text);
-    gh__say_first(&s->text, head);
-    if (what)
-        gh__say(&s->text, "  %s\n", what);
-    print_history(s);
+    gh__say_divergence(&s->text, m, what, &s->history);
     s->res->divergence_at = m->seq;
     if (s->o->waveform)
         gh__say(&s->text, "waveform: %s\n", s->o->waveform);
@@ -133,7 +109,7 @@ static bool check_state(run *s, const char *when)
                 "DIVERGENCE in the full state %s instruction %" PRIu64 ": it happened in instructions #%" PRIu64
                 "..#%" PRIu64 ", whose records all matched (a change the records did not show)\n%s",
                 when, n ? n - 1 : 0, s->checked_at, n ? n - 1 : 0, details.buf);
-        print_history(s);
+        gh__say_history(&s->text, &s->history);
         s->res->divergence_at = n ? n - 1 : 0;
         if (s->o->waveform)
             gh__say(&s->text, "waveform: %s\n", s->o->waveform);
@@ -266,11 +242,7 @@ static bool take(run *s, wire_commit *tr)
         s->sampled_steps++;
     }
     if (mr == GM_STEP_DONE) {
-        char text[160];
-        gh__disasm(tr->insn_lo, tr->insn_hi, tr->pc, text, sizeof text);
-        gh__say(&s->text, "DIVERGENCE at instruction %" PRIu64 ": the model had finished, the target retired "
-                "warp %u pc 0x%" PRIx64 ": %s ;\n", tr->seq, tr->warp, tr->pc, text);
-        print_history(s);
+        gh__say_model_finished(&s->text, tr, &s->history);
         s->res->divergence_at = tr->seq;
         verdict(s, GH_DIVERGED);
         gh__halt(s->t);
@@ -293,7 +265,7 @@ static bool take(run *s, wire_commit *tr)
         verdict(s, GH_TARGET_ERROR);
         return false;
     }
-    s->history[s->history_count++ % HISTORY] = *s->mine;
+    gh__history_add(&s->history, s->mine);
     s->res->instructions++;
     s->trapped = mr == GM_STEP_TRAP;
     return true;
@@ -449,7 +421,8 @@ static void ended_early(run *s, int reason)
         return;
     case WIRE_END_DUT_ERROR:
         gh__say(&s->text, "the DUT broke the port contract after %" PRIu64 " instructions "
-                "(its retire beats could not be read as an instruction)\n", s->res->instructions);
+                "(its retire beats could not be read as an instruction, or a handshake broke a rule: "
+                "the server's log names it)\n", s->res->instructions);
         verdict(s, GH_DUT_FAILED);
         return;
     case WIRE_END_HALTED:
@@ -623,6 +596,10 @@ static void dump(run *s)
 {
     const gh_run_opts *o = s->o;
     bool both = s->m && s->res->verdict == GH_DIVERGED;
+    char stress[RTL_STRESS_TEXT_MAX + 96] = ""; /* the target's stress setting, with its state */
+    if (*gh_target_stress(s->t, NULL, 0))
+        snprintf(stress, sizeof stress, ",\"stress\":{\"setting\":\"%s\",\"seed\":%llu,\"profile\":\"%s\"}",
+                 s->t->stress, (unsigned long long)s->t->stress_knobs.seed, rtl_stress_profile(&s->t->stress_knobs));
     if (o->state_path) {
         isa_outfile out;
         char why[600] = "";
@@ -638,7 +615,7 @@ static void dump(run *s)
             }
         }
         if (ok && both) {
-            fputs("]},\"model\":{\"warps\":[", f);
+            fprintf(f, "]%s},\"model\":{\"warps\":[", stress);
             for (uint32_t w = 0; ok && w < gm_warp_count(s->m); w++) {
                 gh__model_state(s->m, (uint16_t)w, s->st);
                 fputs(w ? "," : "", f);
@@ -646,7 +623,7 @@ static void dump(run *s)
             }
             fputs("]}", f);
         } else if (ok) {
-            fputc(']', f);
+            fprintf(f, "]%s", stress);
         }
         if (ok)
             fputs("}\n", f);

@@ -24,7 +24,7 @@ static unsigned honoured(const gh_board *b)
     case GH_TRANSPORT_MODEL: return 0;
     case GH_TRANSPORT_ZMQ:
         return GH_OPT_ENDPOINT | GH_OPT_SERVER | GH_OPT_FAULT | GH_OPT_TIMEOUT | GH_OPT_KEYS |
-               (is_rtlsim(b) ? GH_OPT_WAVE : 0u);
+               (is_rtlsim(b) ? GH_OPT_WAVE | GH_OPT_STRESS : 0u);
     case GH_TRANSPORT_USB: return GH_OPT_SERIAL | GH_OPT_TIMEOUT;
     }
     return 0;
@@ -48,7 +48,54 @@ static const char *refused_option(const gh_board *b, const gh_target_opts *o)
         return "--wave";
     if ((o->server_key || o->client_key) && !(ok & GH_OPT_KEYS))
         return o->server_key ? "--server-key" : "--client-key";
+    if (o->stress && !(ok & GH_OPT_STRESS) &&
+        !(o->stress_by_emulator && b->transport == GH_TRANSPORT_USB && strcmp(b->emulator_dut, "rtl") == 0))
+        return "--stress";
     return NULL;
+}
+
+int gh_stress_check(const gh_board *b, const char *text, bool by_emulator, char *err, size_t errlen)
+{
+    char why[256];
+    rtl_stress knobs;
+    if (rtl_stress_parse(text, &knobs, why, sizeof why) != 0) {
+        snprintf(err, errlen, "option --stress '%s': %s", text, why);
+        return GH_ERR_USAGE;
+    }
+    gh_target_opts o = {.stress = text, .stress_by_emulator = by_emulator};
+    if (refused_option(b, &o)) {
+        snprintf(err, errlen, "option --stress '%s': board %s (%s transport%s) cannot honour it", text, b->name,
+                 gh_transport_name(b->transport),
+                 b->transport == GH_TRANSPORT_USB && strcmp(b->emulator_dut, "rtl") == 0
+                     ? "; only under its emulator, which gpuhost starts with it"
+                     : b->emulator[0] ? ", its emulated DUT the model" : "");
+        return GH_ERR_USAGE;
+    }
+    return 0;
+}
+
+/* The stress setting (--stress, else the descriptor's) into t, or
+ * GH_ERR_USAGE with why. A server started elsewhere was given its own; a
+ * usb board's descriptor setting goes to its emulator (gpuhost starts it
+ * with it: gh_board_exec_emulator), which says so (stress_by_emulator). */
+static int take_stress(gh_target *t, const gh_target_opts *o, char *err, size_t errlen)
+{
+    const char *text = o->stress                                                  ? o->stress
+                       : t->board.stress[0] && t->board.transport != GH_TRANSPORT_USB ? t->board.stress
+                                                                                     : NULL;
+    if (!text)
+        return 0;
+    int rc = gh_stress_check(&t->board, text, o->stress_by_emulator, err, errlen);
+    if (rc != 0)
+        return rc;
+    if (o->endpoint) {
+        snprintf(err, errlen, "option --stress '%s': a server started elsewhere (--endpoint) takes its own", text);
+        return GH_ERR_USAGE;
+    }
+    char why[8];
+    rtl_stress_parse(text, &t->stress_knobs, why, sizeof why);
+    rtl_stress_format(&t->stress_knobs, t->stress, sizeof t->stress);
+    return 0;
 }
 
 /* Starts the board's server; *refused when it refused its options (exit 2
@@ -59,8 +106,12 @@ static int start_server(gh_target *t, const gh_target_opts *o, bool *refused)
     if (access(program, X_OK) != 0)
         return gh__fail(t, "the %s server %s is not built or not executable", t->board.name, program);
     char at[32], window[32];
-    char *extra[12] = {NULL};
+    char *extra[14] = {NULL};
     int n = 0;
+    if (t->stress[0]) {
+        extra[n++] = "--stress";
+        extra[n++] = t->stress;
+    }
     if (o->fault) {
         extra[n++] = "--fault";
         extra[n++] = (char *)o->fault;
@@ -164,6 +215,11 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
         return GH_ERR_NOMEM;
     }
     t->board = *board;
+    int bad_stress = take_stress(t, o, err, errlen);
+    if (bad_stress != 0) {
+        free(t);
+        return bad_stress;
+    }
     uint32_t timeout = o->timeout_ms ? o->timeout_ms : 10000;
     int rc;
     bool refused = false;
@@ -184,10 +240,11 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
     if (rc == 0 && o->endpoint && !o->server_key)
         warn_untrusted(t, o->endpoint);
     if (rc != 0 && refused) { /* an option the board's server cannot honour: a usage error, never retried */
-        if (o->fault || o->wave)
-            snprintf(err, errlen, "option%s%s%s%s%s: board %s: %s", o->fault && o->wave ? "s" : "",
-                     o->fault ? " --fault " : "", o->fault ? o->fault : "", o->wave ? " --wave " : "",
-                     o->wave ? o->wave : "", board->name, t->error);
+        if (o->fault || o->wave || t->stress[0])
+            snprintf(err, errlen, "option%s%s%s%s%s%s%s: board %s: %s",
+                     !!o->fault + !!o->wave + !!t->stress[0] > 1 ? "s" : "", o->fault ? " --fault " : "",
+                     o->fault ? o->fault : "", o->wave ? " --wave " : "", o->wave ? o->wave : "",
+                     t->stress[0] ? " --stress " : "", t->stress, board->name, t->error);
         else
             snprintf(err, errlen, "board %s: its server's options: %s", board->name, t->error);
         gh_target_close(&t);
@@ -238,6 +295,13 @@ const char *gh_target_warning(const gh_target *t)
 const char *gh_target_error(const gh_target *t)
 {
     return t->error;
+}
+
+const char *gh_target_stress(const gh_target *t, char *describe, size_t len)
+{
+    if (describe && len)
+        rtl_stress_describe(&t->stress_knobs, describe, len);
+    return t->stress;
 }
 
 bool gh_target_implements(const gh_target *t, uint32_t optype)

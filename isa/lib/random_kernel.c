@@ -12,7 +12,10 @@
  *            or the negated test and @!P EXIT)
  * BSSY and BSYNC are unguarded, or both @!PT (a region no lane joins).
  * The kernel's instruction count is the body's (count) plus the prologue and
- * the final EXIT; loops make the executed count larger. */
+ * the final EXIT; loops make the executed count larger. Where the target's
+ * code memory (max_code) cannot hold that, the body is as long as it can
+ * hold, repeated until about count instructions have run:
+ *   repeat   R47 = trips ; L: body ; R47 -= 1 ; ISETP.NE P0, R47 ; @P0 BRA L */
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,13 +184,17 @@ static enum construct choose(kernel *k, const char *optype, uint64_t left, unsig
     return n ? fits[rk_pick(&k->g, n)] : C_COUNT;
 }
 
-static void plain(kernel *k, uint32_t form)
+/* A random instance of form; unguarded: its guard PT (every lane runs it). */
+static void plain(kernel *k, uint32_t form, bool unguarded)
 {
     rk_gen *g = &k->g;
     isa_insn insn;
     isa_word w;
     if (isa_random_insn(form, &g->rng, &g->lim, &insn) != 0)
         return; /* a form with no legal encoding: the caller picks another */
+    const isa_variant *v = isa_variant_of(&insn);
+    if (unguarded && v->pg_field != ISA_NONE)
+        insn.value[v->pg_field] = GUARD_PT, insn.value[v->pg_not_field] = 0;
     rk_roles_apply(g, &insn);
     if (!g->failed && isa_encode(&insn, &w, NULL) == 0)
         rk_append(g, w, RK_NO_LABEL);
@@ -215,7 +222,7 @@ static void block(kernel *k, uint64_t n, unsigned depth, unsigned loops)
             }
             i = rk_pick(g, k->plain_count);
         }
-        plain(k, k->plain[i]);
+        plain(k, k->plain[i], false);
     }
 }
 
@@ -280,6 +287,89 @@ static bool sort_forms(kernel *k, FILE *notes)
     return true;
 }
 
+/* The body of `only`: one instance of the variant, in its construct for a
+ * control-flow one (the construct's bodies as small as it allows). */
+static int single(kernel *k)
+{
+    rk_gen *g = &k->g;
+    const isa_tables *t = isa_tables_get();
+    if (g->o->only_variant >= t->variant_count) {
+        snprintf(g->err, g->errlen, "no variant %u in the ISA tables", g->o->only_variant);
+        return -1;
+    }
+    const isa_variant *v = &t->variants[g->o->only_variant];
+    if (!rk_implements(g, v)) {
+        snprintf(g->err, g->errlen, "the target does not implement %s", v->name);
+        return ISA_RANDOM_KERNEL_UNFIT;
+    }
+    for (uint32_t i = 0; i < k->starter_count; i++)
+        if (t->forms[k->starter[i]].variant == g->o->only_variant) {
+            enum construct c = choose(k, v->optype, UINT32_MAX, 0, 0);
+            if (c == C_COUNT)
+                break;
+            emit_construct(k, c, constructs[c].overhead + (constructs[c].bodies ? 1 : 0), 0, 0);
+            return g->failed ? -1 : 0;
+        }
+    for (int tries = 0; tries < 64 && !g->failed; tries++) { /* a form may have no legal encoding */
+        uint32_t forms[64], n = 0;
+        for (uint32_t i = 0; i < k->plain_count && n < 64; i++)
+            if (t->forms[k->plain[i]].variant == g->o->only_variant)
+                forms[n++] = k->plain[i];
+        if (!n)
+            break;
+        size_t before = g->count;
+        plain(k, forms[rk_pick(g, n)], true);
+        if (g->count > before)
+            return 0;
+    }
+    if (!g->failed)
+        snprintf(g->err, g->errlen, "gen cannot place %s alone (a control-flow instruction without its partners, "
+                 "or operands it cannot keep in range)", v->name);
+    return g->failed ? -1 : ISA_RANDOM_KERNEL_UNFIT;
+}
+
+/* What a repeated body adds: its counter's set-up, step, test and branch. */
+#define REPEAT_OVERHEAD 4u
+
+/* The body: count instructions, or as many as the code memory holds,
+ * repeated. 0, -1 (g->err), or ISA_RANDOM_KERNEL_UNFIT (g->err). */
+static int body(kernel *k, FILE *notes)
+{
+    rk_gen *g = &k->g;
+    const isa_random_kernel_opts *o = g->o;
+    uint64_t fixed = g->count + 1; /* the prologue and the final EXIT */
+    if (o->only)
+        return single(k);
+    if (!o->max_code || fixed + o->count <= o->max_code) {
+        block(k, o->count, 0, 0);
+        return g->failed ? -1 : 0;
+    }
+    if (!k->usable[C_LOOP]) {
+        snprintf(g->err, g->errlen, "the target's code memory holds %u instructions, fewer than the %llu asked "
+                 "for, and it lacks what a loop repeating a shorter body needs (BRA, IADD, ISETP)", o->max_code,
+                 (unsigned long long)(fixed + o->count));
+        return ISA_RANDOM_KERNEL_UNFIT;
+    }
+    if (fixed + REPEAT_OVERHEAD + 1 > o->max_code) {
+        snprintf(g->err, g->errlen, "the target's code memory holds %u instructions; the smallest kernel gen "
+                 "writes needs %llu (its prologue, a loop around one instruction, the final EXIT)", o->max_code,
+                 (unsigned long long)(fixed + REPEAT_OVERHEAD + 1));
+        return ISA_RANDOM_KERNEL_UNFIT;
+    }
+    uint64_t n = o->max_code - fixed - REPEAT_OVERHEAD, trips = (o->count + n - 1) / n;
+    if (notes)
+        fprintf(notes, "gpuhost gen: the target's code memory holds %u instructions: a body of %llu repeated %llu "
+                "times\n", o->max_code, (unsigned long long)n, (unsigned long long)trips);
+    uint32_t top = rk_new_label(g);
+    rk_emit_text(g, loop_init, (unsigned)RK_R_REPEAT, (unsigned)trips);
+    rk_bind(g, top);
+    block(k, n, 0, 0);
+    rk_emit_text(g, loop_step, (unsigned)RK_R_REPEAT, (unsigned)RK_R_REPEAT);
+    rk_emit_text(g, loop_test, 0u, (unsigned)RK_R_REPEAT);
+    place(k, "BRA", 0, false, top);
+    return g->failed ? -1 : 0;
+}
+
 int isa_random_kernel(FILE *f, FILE *notes, const isa_random_kernel_opts *o, char *err, size_t errlen)
 {
     kernel k = {.g = {.o = o,
@@ -292,11 +382,12 @@ int isa_random_kernel(FILE *f, FILE *notes, const isa_random_kernel_opts *o, cha
     int rc = -1;
     if (!sort_forms(&k, notes))
         snprintf(err, errlen, "out of memory");
-    else if (!k.plain_count && !k.starter_count)
+    else if (!k.plain_count && !k.starter_count) {
         snprintf(err, errlen, "the target implements no instruction gen can use");
-    else if (rk_write_prologue(g)) {
-        block(&k, o->count, 0, 0);
-        if (!g->failed && rk_emit_text(g, "EXIT")) { /* written only when whole */
+        rc = ISA_RANDOM_KERNEL_UNFIT;
+    } else if (rk_write_prologue(g) && (rc = body(&k, notes)) == 0) {
+        rc = -1;
+        if (rk_emit_text(g, "EXIT")) { /* written only when whole */
             rk_write_directives(g, f);
             rk_write_code(g, f);
             rc = 0;

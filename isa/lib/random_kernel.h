@@ -28,6 +28,7 @@ enum {
     RK_R_LANE = 44,   /* the lane id */
     RK_R_SHAPE = 45,  /* lane % 3: loops whose trip count differs per lane */
     RK_R_WARP = 46,   /* the warp id (prologue) */
+    RK_R_REPEAT = 47, /* the trips left of the loop that repeats a body the code memory holds */
 };
 
 typedef struct {

@@ -3,7 +3,8 @@
 # (docs/schema, docs/json-outputs.md): plain runs on the model (branches,
 # stores), a run that uses uniform registers and predicates and traps, and a
 # lockstep divergence on gpu-modelsim (the target/model state, the model's
-# trace record); check_json_schema.py validates them and proves the schemas
+# trace record), and on rtl under stress where it is built (the target's
+# stress object); check_json_schema.py validates them and proves the schemas
 # refuse corrupted copies. Exit 77 when python3's jsonschema is missing.
 # Usage: json_schema.sh GPUHOST KERNEL_DIR SCHEMA_DIR DOC
 set -u
@@ -34,5 +35,16 @@ run saxpy 0 run "$kernels/saxpy.s"
 run uniform_trap 5 run "$work/uniform_trap.s"
 # fault 6 (a store to the wrong address) makes the target diverge from the model
 run divergence 7 --board modelsim run "$kernels/saxpy.s" --fault 6:5
+# under stress (where gpu-rtlsim is built): the target's state says with which setting
+if "$gpuhost" --board rtl info > /dev/null 2>&1; then
+    run stressed 0 --board rtl run "$kernels/saxpy.s" --stress 7:light
+    run stressed_divergence 7 --board rtl run "$kernels/saxpy.s" --fault 6:5 --stress 7:heavy,mem-max=2
+    grep -q '"stress":{"setting":"7:light","seed":7,"profile":"light"}' "$work/stressed.json" &&
+        grep -q '^{"target":{"warps":\[.*\],"stress":{.*"profile":"custom"}},"model":{"warps":\[' \
+            "$work/stressed_divergence.json" ||
+        { echo "FAIL stressed: no stress object where docs/json-outputs.md puts it"; fail=1; }
+else
+    echo "note: gpu-rtlsim not built here: the stress object is not checked"
+fi
 python3 "$here/check_json_schema.py" "$schemas" "$doc" "$work"/*.json -- "$work"/*.jsonl || fail=1
 exit $fail

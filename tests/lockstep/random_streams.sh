@@ -4,13 +4,20 @@
 # COUNT/2 instructions run by 2 warps; its bounded loops add a few).
 # With --coverage, each run writes a coverage record and the merged records
 # must show 100% of the variants BOARD implements and of the modifier values
-# a syntax form writes, in the table and on the page.
-# Usage: random_streams.sh GPUHOST BOARD COUNT [--coverage] SEED...
+# a syntax form writes, in the table and on the page. With --stress PROFILE
+# every second stream runs with the board stressing the core's handshakes
+# (hdl_stubs/README.md, "Stress"), its stress seed drawn from the test run
+# (GPUHOST_STRESS_SEED, else the clock) and printed.
+# Usage: random_streams.sh GPUHOST BOARD COUNT [--coverage] [--stress PROFILE] SEED...
 set -u
 gpuhost=$1 board=$2 count=$3
 shift 3
-coverage=""
+coverage="" stress=""
 [ "${1:-}" = --coverage ] && coverage=yes && shift
+[ "${1:-}" = --stress ] && stress=$2 && shift 2
+base=${GPUHOST_STRESS_SEED:-$(date +%s)}
+[ -n "$stress" ] && echo "stress seed $base (GPUHOST_STRESS_SEED=$base reruns this test's settings): every second stream under $stress"
+n=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pass=0 fail=0
@@ -18,13 +25,16 @@ ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 for seed in "$@"; do
     "$gpuhost" --board "$board" gen --seed "$seed" --count $((count / 2)) --warps 2 -o "$work/gen.s" || { bad "gen seed $seed"; continue; }
+    n=$((n + 1))
+    setting=""
+    [ -n "$stress" ] && [ $((n % 2)) -eq 0 ] && setting="$((base + seed)):$stress"
     out=$("$gpuhost" --board "$board" run "$work/gen.s" --timeout 60000 --check-every 4096 \
-        ${coverage:+--coverage "$work/gen_$seed.cov"} 2>&1)
+        ${coverage:+--coverage "$work/gen_$seed.cov"} ${setting:+--stress "$setting"} 2>&1)
     status=$?
     if [ $status -eq 0 ] && echo "$out" | grep -q "^PASS: "; then
-        ok "seed $seed: $(echo "$out" | head -1)"
+        ok "seed $seed${setting:+ --stress $setting}: $(echo "$out" | head -1)"
     else
-        bad "seed $seed (exit $status; reproduce: gpuhost --board $board gen --seed $seed --count $((count / 2)) --warps 2)"
+        bad "seed $seed${setting:+ --stress $setting} (exit $status; reproduce: gpuhost --board $board gen --seed $seed --count $((count / 2)) --warps 2; run it${setting:+ with --stress $setting})"
         echo "$out" | head -30 | sed 's/^/    /'
     fi
 done

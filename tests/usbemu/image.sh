@@ -102,8 +102,8 @@ for case in "illegal broken_recv illegal instruction" "spin broken_recv spinning
         "firmware crashed at pc 0x" "($symbol+0x" "$*" "unplugged or reset mid-run"
 done
 # the emulator's own instruction limit ends a run that goes on too long
-GPUHOST_EMULATED_BOARD=usbemu timed "$usbemu" --fw-max-insns 3000000 -- "$client" --board usbemu run "$work/loop.s" --timeout 10000
+GPUHOST_EMULATED_BOARD=usbemu timed "$usbemu" --fw-max-insns 1000000 -- "$client" --board usbemu run "$work/loop.s" --timeout 10000
 verdict "the emulator's instruction limit" 8 20 "$work/out" $status $secs "firmware crashed at pc 0x" \
-    "the emulator's instruction limit (3000000) was reached" "unplugged or reset mid-run"
+    "the emulator's instruction limit (1000000) was reached" "unplugged or reset mid-run"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

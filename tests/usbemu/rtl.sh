@@ -53,6 +53,19 @@ GH_USBEMU_DUT=rtl GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" -- "$c
     --timeout 10000 > "$out" 2>&1
 status=$?
 verdict "GH_USBEMU_DUT=rtl" 0 120 "$out" $status $(($(date +%s) - start)) "PASS: lockstep clean" "$rtl_marker" "$image_marker"
+# --stress reaches the Verilated core behind the firmware (the image then
+# drives a core that stalls its handshakes), and is stated in the report;
+# the model DUT refuses it (exit 2)
+start=$(date +%s)
+timeout 120 "$client" --board usbemu-rtl run "$kernels/saxpy.s" --stress 7:heavy --timeout 10000 > "$out" 2>&1
+status=$?
+verdict "gpuhost --board usbemu-rtl --stress 7:heavy" 0 120 "$out" $status $(($(date +%s) - start)) "PASS: lockstep clean" \
+    "$rtl_marker (4 warps), its handshakes stressed: 7:heavy" "board usbemu-rtl: stress 7:heavy: " "$image_marker"
+start=$(date +%s)
+timeout 120 "$usbemu" --dut model --stress 7 -- true > "$out" 2>&1
+status=$?
+verdict "gpu-usbemu --dut model --stress: refused" 2 120 "$out" $status $(($(date +%s) - start)) \
+    "the model DUT has no port handshakes to stress"
 # The board descriptor: gpuhost --board usbemu-rtl runs under gpu-usbemu --dut rtl
 start=$(date +%s)
 timeout 120 "$client" --board usbemu-rtl run "$kernels/reduce_shfl.s" --timeout 10000 > "$out" 2>&1

@@ -4,10 +4,15 @@
 # sizes, with and without periodic full-state checks. The kernels the core
 # cannot run yet are listed below: each must be refused before it runs (exit 9,
 # UNSUPPORTED naming the instruction). A refusal is never a pass: a kernel
-# refused but not listed, or listed but not refused, fails the test.
+# refused but not listed, or listed but not refused, fails the test. The
+# third pass runs with the board stressing the core's handshakes
+# (hdl_stubs/README.md, "Stress"), a seed per kernel from the test run
+# (GPUHOST_STRESS_SEED, else the clock), printed.
 # Usage: rtl_kernels.sh GPUHOST KERNEL_DIR
 set -u
 gpuhost=$1 dir=$2
+seed=${GPUHOST_STRESS_SEED:-$(date +%s)}
+echo "stress seed $seed (GPUHOST_STRESS_SEED=$seed reruns this test's settings)"
 
 # KERNEL:MNEMONIC of the first instruction the stand-in core lacks. None
 # today: the core implements every instruction type of the spec.
@@ -28,7 +33,8 @@ done
 for k in "$dir"/*.s; do
     name=$(basename "$k")
     mnemonic=$(expected_mnemonic "$name")
-    for opts in "--batch 1 --window 1" "--batch 64" "--batch 1024 --check-every 100"; do
+    seed=$((seed + 1))
+    for opts in "--batch 1 --window 1" "--batch 64" "--batch 1024 --check-every 100 --stress $seed:light"; do
         # shellcheck disable=SC2086
         out=$("$gpuhost" --board rtl run "$k" $opts --timeout 60000 2>&1)
         status=$?

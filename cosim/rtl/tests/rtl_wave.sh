@@ -64,5 +64,18 @@ stats=$("$fstcheck" "$work/div.fst" 2>&1)
     [ "$(field first)" -gt 1000 ] && [ "$(field clk_rises)" -gt 10 ]
 verdict "gpuhost --wave after a divergence" $?
 
+# under stress the re-run is the same run, cycle for cycle: its window is
+# the one the diverging run's own server recorded (the same first cycle and
+# the same number of edges)
+server stressed --wave "$work/stressed.fst" --wave-window 2 --wave-at 3
+run stressed 7 --fault 2:3:4 --stress 9:heavy
+orig_first=$(field first) orig_rises=$(field clk_rises)
+out=$("$gpuhost" --board rtl run "$dir/faults_rtl.s" --fault 2:3:4 --stress 9:heavy --wave "$work/sdiv.fst" --wave-window 2 2>&1)
+status=$?
+stats=$("$fstcheck" "$work/sdiv.fst" 2>&1)
+[ $status -eq 7 ] && echo "$out" | grep -qF "stress 9:heavy: the same setting reruns the same cycles" &&
+    [ -n "$orig_first" ] && [ "$(field first)" = "$orig_first" ] && [ "$(field clk_rises)" = "$orig_rises" ]
+verdict "gpuhost --wave --stress 9:heavy: the re-run's window is the run's (first $orig_first, $orig_rises edges)" $?
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -300,6 +300,25 @@ void ghemu_get_stats(const ghemu *e, ghemu_stats *out)
         out->funcs_run += function_insns(e, &e->img.syms[i]) != 0;
 }
 
+size_t ghemu_profile(const ghemu *e, ghemu_function_cost *out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < e->img.count; i++) {
+        ghemu_function_cost c = {e->img.syms[i].name, function_insns(e, &e->img.syms[i])};
+        if (!c.insns)
+            continue;
+        size_t at = n < max ? n++ : max; /* insertion into the top max, most first */
+        while (at > 0 && out[at - 1].insns < c.insns) {
+            if (at < max)
+                out[at] = out[at - 1];
+            at--;
+        }
+        if (at < max)
+            out[at] = c;
+    }
+    return n;
+}
+
 int ghemu_write_coverage(const ghemu *e, const char *path)
 {
     FILE *f = fopen(path, "a");

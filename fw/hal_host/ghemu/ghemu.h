@@ -79,6 +79,13 @@ int ghemu_run(ghemu *e);
 void ghemu_stop(ghemu *e);
 const char *ghemu_report(const ghemu *e);
 void ghemu_get_stats(const ghemu *e, ghemu_stats *out);
+/* The image's functions by instructions executed in them, most first: at
+ * most max entries (name valid while e lives); the count written. */
+typedef struct {
+    const char *name;
+    uint64_t insns;
+} ghemu_function_cost;
+size_t ghemu_profile(const ghemu *e, ghemu_function_cost *out, size_t max);
 /* Writes one line per function of the image: "run|not-run name size". */
 int ghemu_write_coverage(const ghemu *e, const char *path);
 void ghemu_free(ghemu **e);

@@ -320,6 +320,12 @@ static void bd_write(ghemu *e, uint32_t space, uint32_t warp, uint32_t index, ui
             ops(e)->write_reg(ctx, (uint16_t)warp, WIRE_REG_UPRED, i, 1, values);
         }
         break;
+    case FW_BD_PC_LO:
+    case FW_BD_PC_HI:
+        values[lane] = v;
+        ops(e)->write_reg(ctx, (uint16_t)warp, space == FW_BD_PC_LO ? WIRE_REG_PC_LO : WIRE_REG_PC_HI, 0, 1u << lane,
+                          values);
+        break;
     case FW_BD_STATUS: { /* INJECT's parking and its release (the model DUT cannot park) */
         const wire_state *s = state_of(e, warp);
         d->park[warp][lane] = s && v != lane_status(s, lane) && v <= FW_LANE_EXITED ? (uint8_t)v : PARK_NONE;

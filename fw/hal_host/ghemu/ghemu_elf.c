@@ -82,7 +82,8 @@ static int load_symbols(ghemu_image *img, Elf *elf)
             if (GELF_ST_TYPE(s.st_info) != STT_FUNC || s.st_size == 0)
                 continue;
             ghemu_symbol *d = &img->syms[img->count++];
-            d->name = strdup(name);
+            /* a clone GCC made (broken_deep.isra.0, f.constprop.0, f.part.0): the source's name */
+            d->name = strndup(name, strcspn(name, "."));
             d->addr = (uint32_t)s.st_value;
             d->size = (uint32_t)s.st_size;
             if (!d->name)

@@ -15,20 +15,30 @@ const char *wire_error_text(uint32_t code)
     return "unknown error";
 }
 
-static void put(wire_writer *w, uint64_t v, unsigned bytes)
+/* 32-bit values only: a 64-bit shift is a libgcc call on the board's rv32
+ * core, and this runs for every byte of every record it streams. */
+static void put(wire_writer *w, uint32_t v, unsigned bytes)
 {
     if (w->len + bytes > w->cap) {
         w->overflow = 1;
         return;
     }
-    for (unsigned i = 0; i < bytes; i++)
-        w->p[w->len++] = (uint8_t)(v >> (8 * i));
+    for (unsigned i = 0; i < bytes; i++, v >>= 8)
+        w->p[w->len++] = (uint8_t)v;
 }
 
 void wire_put8(wire_writer *w, uint8_t v) { put(w, v, 1); }
 void wire_put16(wire_writer *w, uint16_t v) { put(w, v, 2); }
 void wire_put32(wire_writer *w, uint32_t v) { put(w, v, 4); }
-void wire_put64(wire_writer *w, uint64_t v) { put(w, v, 8); }
+void wire_put64(wire_writer *w, uint64_t v)
+{
+    if (w->len + 8 > w->cap) {
+        w->overflow = 1;
+        return;
+    }
+    put(w, (uint32_t)v, 4);
+    put(w, (uint32_t)(v >> 32), 4);
+}
 
 void wire_put_bytes(wire_writer *w, const void *data, size_t n)
 {

@@ -28,6 +28,10 @@
  *                         user's bound, not the target's: a target may declare
  *                         tighter tolerances in CAPS, and one that declares a
  *                         looser one for any function or format is refused
+ *            stress       SEED[:PROFILE[,KNOB=N...]]: the board side stresses the
+ *                         DUT's handshakes (hdl_stubs/README.md, "Stress"); only
+ *                         boards whose DUT port the harness drives (an RTL server,
+ *                         an emulator_dut = rtl); --stress overrides it
  *
  * Unknown sections or keys, repeated keys, bad values and missing required
  * keys are errors naming FILE:LINE and the reason; a missing key is reported
@@ -69,6 +73,7 @@ typedef struct {
         uint16_t max_packet;
     } usb;
     char target[64];      /* the CAPS name the target must give; "" = any (64: wire_caps.name's size) */
+    char stress[160];     /* the stress setting runs take unless --stress says otherwise; "" none */
     uint32_t warps;       /* 0 when the descriptor does not say */
     uint32_t max_ulp;     /* the largest tolerance a target may declare; 0: exact */
     unsigned ulp_rule_count; /* max_ulp's FUNCTION.FORMAT:N overrides, most specific first */

@@ -6,9 +6,12 @@
 #include "gpuhost/board.h"
 #include "gpuhost/coverage.h"
 #include "gpuhost/error.h"
+#include "gpuhost/gen.h"
 #include "gpuhost/kernel.h"
 #include "gpuhost/keys.h"
+#include "gpuhost/model.h"
 #include "gpuhost/run.h"
+#include "gpuhost/selftest.h"
 #include "gpuhost/target.h"
 
 #endif

@@ -59,6 +59,13 @@ typedef struct {
     uint32_t timeout_ms;   /* longest wait for the target (0: 10000); not the model */
     const char *wave;      /* rtl: record an FST of retires wave_at +- wave_window */
     uint64_t wave_at, wave_window;
+    /* RTL servers (gpu-rtlsim): seeded back-pressure and memory latency on
+     * the DUT's handshakes, SEED[:PROFILE[,KNOB=N...]] (hdl_stubs/README.md,
+     * "Stress"); NULL: the descriptor's `stress` key, if any. A bad setting,
+     * or one a board cannot honour, is refused (GH_ERR_USAGE). */
+    const char *stress;
+    bool stress_by_emulator; /* usb boards run under their emulator (gpu-usbemu --dut rtl): it applied
+                              * `stress`, which is only stated here */
     /* zmq boards, a server started elsewhere: ZeroMQ CURVE (encrypted,
      * authenticated) with these key files (gpuhost keygen), both or neither */
     const char *server_key; /* the server's public key (its KEYFILE.pub) */
@@ -73,12 +80,21 @@ typedef struct {
  * GH_ERR_TARGET naming both sides. */
 int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **out, char *err,
                    size_t errlen);
+/* Whether board b can honour the stress setting `text` (its DUT port driven
+ * by an RTL server, or by_emulator: by the emulator of a usb board with
+ * emulator_dut = rtl) and the text is well formed: 0, or GH_ERR_USAGE with
+ * "option --stress 'TEXT': why" in err. */
+int gh_stress_check(const gh_board *b, const char *text, bool by_emulator, char *err, size_t errlen);
 /* Closes the link, stops a server it started; accepts NULL. */
 void gh_target_close(gh_target **t);
 
 const gh_caps *gh_target_caps(const gh_target *t);
 const gh_board *gh_target_board(const gh_target *t);
 const char *gh_target_error(const gh_target *t); /* the last failure, never NULL */
+/* The stress setting the target's DUT runs under, canonical ("7:heavy"; it
+ * reruns the same cycles), or "" when none; describe[len] (may be NULL) gets
+ * its knobs in words. */
+const char *gh_target_stress(const gh_target *t, char *describe, size_t len);
 /* "" or how the board's descriptor (warps, implements) differs from what the
  * target reports; CAPS is authoritative. */
 const char *gh_target_warning(const gh_target *t);

@@ -20,11 +20,22 @@ typedef struct {
     bool lacking[256];     /* by variant index (isa_tables): variants it lacks of an optype it implements */
     bool clock;            /* read SR_CLOCKLO/HI: only where the target's clock counts what the
                             * model's does (instructions issued), not cycles */
+    uint32_t max_code;     /* instructions the target's code memory holds (0: no limit): a kernel
+                            * that would not fit repeats a body that does, in a loop of about
+                            * count / body trips (R47 counts them), so it still runs about count */
+    bool only;             /* the body is one instance of variant only_variant (count aside), guard PT, its
+                            * operands in range as above; a control-flow variant in its construct,
+                            * whose bodies are random (gpuhost selftest: one step per variant) */
+    uint16_t only_variant;
 } isa_random_kernel_opts;
 
 /* Writes the kernel as assembly text to f; what it leaves out of the
- * implemented set, and why, as lines to notes (may be NULL). 0, or -1 with
- * the reason in err (nothing usable is implemented). Write errors are f's. */
+ * implemented set, and why, as lines to notes (may be NULL). 0; -1 with the
+ * reason in err; ISA_RANDOM_KERNEL_UNFIT with the reason in err when the
+ * target's limits cannot hold such a kernel (nothing usable is implemented,
+ * the code memory cannot hold the smallest kernel, a loop its instructions
+ * cannot make, or `only` a variant gen cannot place). Write errors are f's. */
+#define ISA_RANDOM_KERNEL_UNFIT (-2)
 int isa_random_kernel(FILE *f, FILE *notes, const isa_random_kernel_opts *o, char *err, size_t errlen);
 
 #endif

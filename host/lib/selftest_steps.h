@@ -1,0 +1,45 @@
+/* libgpuhost private: the pieces of gh_selftest (selftest.c, the order of
+ * the steps): checking one step's kernel (selftest_check.c) and writing the
+ * kernels as assembly text (selftest_text.c). */
+#ifndef GH_SELFTEST_STEPS_H
+#define GH_SELFTEST_STEPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "gpuhost/selftest.h"
+
+typedef struct {
+    gh_target *t;
+    const gh_selftest_opts *o;
+    gh_selftest_result *res;
+    gh_text text;        /* res->report */
+    uint64_t rng;        /* the values the kernels write */
+    gh_run_result *run;  /* scratch of the lockstep steps */
+    wire_state *scratch; /* scratch of the state checks */
+} gh__selftest;
+
+/* Assembles text and loads it (RESET, LOAD_*, LAUNCH, WRITE_REG); nothing
+ * runs. Then every warp's state and every page it placed or the target holds
+ * must be the model's. A verdict (GH_PASS, or why in s->text). */
+int gh__selftest_state(gh__selftest *s, const char *name, const char *text);
+/* Assembles text and runs it in lockstep with the model, one record a batch
+ * and one batch in flight, full state every check_every instructions. A
+ * verdict: GH_PASS also where both sides trapped alike. */
+int gh__selftest_lockstep(gh__selftest *s, const char *name, const char *text, uint64_t check_every);
+
+/* Kernel texts (malloc'd; NULL out of memory), for `warps` warps. */
+char *gh__selftest_reset_text(uint32_t warps);
+/* kind: 'R' GPRs, 'P' predicates, 'U' uniform registers, 'Q' uniform
+ * predicates, 'M' global memory; values from *rng, distinct per lane. */
+char *gh__selftest_backdoor_text(char kind, uint32_t warps, uint64_t *rng);
+/* count distinct words (IADD R1, R1, i), then EXIT. */
+char *gh__selftest_code_text(uint32_t count);
+/* gen's kernel for the target (isa/random_kernel.h): count instructions over
+ * what it implements, or one instance of variant `only` (>= 0); NULL with
+ * why, *unfit when gen cannot make it for this target. */
+char *gh__selftest_gen_text(gh_target *t, uint64_t seed, uint64_t count, uint32_t warps, int only, bool *unfit,
+                            char *why, size_t len);
+
+#endif
