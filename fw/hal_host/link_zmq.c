@@ -1,7 +1,11 @@
 /* fw host HAL: the ZeroMQ link's socket: bound safely, secured, and removed
  * on the way out (see link_zmq.h; receiving and sessions: link_session.c).
- * High-water marks are 0 so no frame is dropped silently; the host bounds
- * what is in flight with RUN's window. */
+ * Nothing is dropped silently: the send high-water mark is 0 (the host
+ * bounds what is in flight with RUN's window), and what a client sends is
+ * bounded by not reading: at FW_LINK_RCVHWM frames queued from a connection
+ * ZeroMQ stops reading it (the sender waits), so a flood of frames to a busy
+ * server leaves its memory flat; a message larger than FW_LINK_MAX_MESSAGE
+ * closes its connection before it is stored. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
@@ -14,6 +18,8 @@
 #include <unistd.h>
 #include <zmq.h>
 
+#include "isa/outfile.h"
+#include "janitor.h"
 #include "link_zmq.h"
 #include "owner.h"
 
@@ -65,6 +71,10 @@ static int bind_ipc(fw_link_zmq *l, char *err, size_t errlen)
         return -1;
     }
     l->own_file = true, l->dev = st.st_dev, l->ino = st.st_ino;
+    if (fw_janitor_claim(path, FW_CLAIM_FILE, err, errlen) != 0) {
+        close(fd);
+        return -1;
+    }
     if (zmq_setsockopt(l->socket, ZMQ_USE_FD, &fd, sizeof fd) != 0 || zmq_bind(l->socket, l->ep.url) != 0) {
         snprintf(err, errlen, "cannot bind %s: %s", l->ep.url, zmq_strerror(zmq_errno()));
         close(fd);
@@ -122,24 +132,46 @@ static void warn_exposed(const fw_link_zmq *l)
                     "(give --curve-keys and --authorized-keys; README.md, \"Remote servers\")");
 }
 
-/* The bound endpoint (the port a * bind got), written atomically. */
+/* The bound endpoint (the port a * bind got), written through the one
+ * output routine: a regular file only, replaced atomically, never through a
+ * planted symlink. */
 static int write_endpoint(const fw_link_zmq *l, char *err, size_t errlen)
 {
     if (!l->cfg.endpoint_file)
         return 0;
-    char bound[256], tmp[4096];
+    char bound[256], why[512];
     bound_endpoint(l, bound, sizeof bound);
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", l->cfg.endpoint_file, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    bool ok = f && fprintf(f, "%s\n", bound) > 0;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (!ok || rename(tmp, l->cfg.endpoint_file) != 0) {
-        snprintf(err, errlen, "--endpoint-file %s: %s", l->cfg.endpoint_file, strerror(errno));
-        unlink(tmp);
+    isa_outfile out;
+    if (isa_outfile_open_flags(&out, l->cfg.endpoint_file, 0, why, sizeof why) != 0) {
+        snprintf(err, errlen, "--endpoint-file: %s", why);
+        return -1;
+    }
+    fprintf(out.f, "%s\n", bound);
+    if (isa_outfile_commit(&out, why, sizeof why) != 0) {
+        snprintf(err, errlen, "--endpoint-file: %s", why);
         return -1;
     }
     return 0;
+}
+
+/* An owned server's socket directory, made when it does not exist (gpuhost
+ * names a fresh, random one): mode 0700, mkdir never takes an existing one. */
+static int make_private_dir(fw_link_zmq *l, char *err, size_t errlen)
+{
+    snprintf(l->dir, sizeof l->dir, "%s", l->ep.path);
+    char *slash = strrchr(l->dir, '/');
+    if (!slash || slash == l->dir)
+        return 0;
+    *slash = '\0';
+    struct stat st;
+    if (lstat(l->dir, &st) == 0 || errno != ENOENT)
+        return 0; /* there already (or unreachable: the bind says why): not ours */
+    if (mkdir(l->dir, 0700) != 0 || chmod(l->dir, 0700) != 0 || lstat(l->dir, &st) != 0) {
+        snprintf(err, errlen, "ipc://%s: cannot make its directory: %s", l->ep.path, strerror(errno));
+        return -1;
+    }
+    l->own_dir = true, l->dir_dev = st.st_dev, l->dir_ino = st.st_ino;
+    return fw_janitor_claim(l->dir, FW_CLAIM_DIR, err, errlen);
 }
 
 int fw_link_zmq_open(fw_link_zmq *l, const fw_link_zmq_config *c, char *err, size_t errlen)
@@ -158,9 +190,11 @@ int fw_link_zmq_open(fw_link_zmq *l, const fw_link_zmq_config *c, char *err, siz
     pthread_sigmask(SIG_BLOCK, &all, &old);
     l->context = zmq_ctx_new();
     l->socket = l->context ? zmq_socket(l->context, ZMQ_ROUTER) : NULL;
-    int zero = 0;
+    int zero = 0, rcvhwm = FW_LINK_RCVHWM;
+    int64_t maxmsg = FW_LINK_MAX_MESSAGE;
     int rc = !l->socket || zmq_setsockopt(l->socket, ZMQ_SNDHWM, &zero, sizeof zero) != 0 ||
-                     zmq_setsockopt(l->socket, ZMQ_RCVHWM, &zero, sizeof zero) != 0 ||
+                     zmq_setsockopt(l->socket, ZMQ_RCVHWM, &rcvhwm, sizeof rcvhwm) != 0 ||
+                     zmq_setsockopt(l->socket, ZMQ_MAXMSGSIZE, &maxmsg, sizeof maxmsg) != 0 ||
                      zmq_setsockopt(l->socket, ZMQ_LINGER, &zero, sizeof zero) != 0
                  ? -1
                  : 0;
@@ -170,6 +204,8 @@ int fw_link_zmq_open(fw_link_zmq *l, const fw_link_zmq_config *c, char *err, siz
         rc = secure(l, err, errlen);
     if (rc == 0)
         rc = fw_link_monitor_start(l, err, errlen);
+    if (rc == 0 && l->ep.ipc && l->cfg.owner)
+        rc = make_private_dir(l, err, errlen);
     if (rc == 0 && l->ep.ipc)
         rc = bind_ipc(l, err, errlen);
     else if (rc == 0 && zmq_bind(l->socket, l->ep.url) != 0) {
@@ -188,25 +224,17 @@ int fw_link_zmq_open(fw_link_zmq *l, const fw_link_zmq_config *c, char *err, siz
     return 0;
 }
 
-/* The socket file, only if it is still the one we bound (never someone else's). */
+/* The socket file, only if it is still the one we bound (never someone
+ * else's), and the directory only if we made it (and it is empty). */
 static void remove_socket_file(fw_link_zmq *l)
 {
     struct stat st;
     if (l->own_file && lstat(l->ep.path, &st) == 0 && st.st_dev == l->dev && st.st_ino == l->ino)
         unlink(l->ep.path);
     l->own_file = false;
-    if (!l->cfg.owner)
-        return;
-    /* gpuhost made a private directory (gpuhost-XXXXXX) for this server alone */
-    char dir[sizeof l->ep.path];
-    strcpy(dir, l->ep.path);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
-        return;
-    *slash = '\0';
-    const char *base = strrchr(dir, '/');
-    if (strncmp(base ? base + 1 : dir, "gpuhost-", 8) == 0)
-        rmdir(dir);
+    if (l->own_dir && lstat(l->dir, &st) == 0 && st.st_dev == l->dir_dev && st.st_ino == l->dir_ino)
+        rmdir(l->dir);
+    l->own_dir = false;
 }
 
 void fw_link_zmq_close(fw_link_zmq *l)

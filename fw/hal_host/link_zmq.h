@@ -40,6 +40,13 @@ typedef struct {
 } fw_link_zmq_config;
 
 #define FW_LINK_SESSION_TIMEOUT_MS 60000u
+/* Frames queued from one connection before the server stops reading it
+ * (ZMQ_RCVHWM): a busy server's memory stays flat under a flood. */
+#define FW_LINK_RCVHWM 64
+/* The largest message taken (ZMQ_MAXMSGSIZE): a frame of the largest
+ * payload, twice (a larger one is answered as oversize, a far larger one
+ * closes its connection). */
+#define FW_LINK_MAX_MESSAGE (2 * (int64_t)(WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD))
 #define FW_LINK_PEER_MAX 256
 
 typedef struct {
@@ -56,6 +63,10 @@ typedef struct {
     bool own_file; /* ep.path is our socket (dev/ino as bound) */
     dev_t dev;
     ino_t ino;
+    bool own_dir; /* an owned server made the socket's directory (dir_dev/dir_ino) */
+    dev_t dir_dev;
+    ino_t dir_ino;
+    char dir[sizeof(((wire_zmq_endpoint *)0)->path)];
     bool session_open, halt_pending;
     fw_link_peer session, reply; /* reply: where the core's answers go */
     uint32_t last_seq;
@@ -67,8 +78,8 @@ typedef struct {
 extern const fw_link_ops fw_link_zmq_ops;
 /* Binds c->endpoint. 0, or -1 with the reason in err. */
 int fw_link_zmq_open(fw_link_zmq *l, const fw_link_zmq_config *c, char *err, size_t errlen);
-/* Closes the socket, removes the ipc socket file (if still ours) and, for an
- * owned server, the private directory gpuhost made for it. */
+/* Closes the socket, removes the ipc socket file and the directory it made
+ * (each only if still ours; the directory only if empty). */
 void fw_link_zmq_close(fw_link_zmq *l);
 /* Async-signal-safe: the next receive ends the link (SIGTERM, SIGINT). */
 void fw_link_zmq_stop(void);

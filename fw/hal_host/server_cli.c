@@ -79,24 +79,11 @@ static void on_signal(int sig)
         fw_link_zmq_stop();
 }
 
-/* An owned server's socket lives in a directory gpuhost made for it alone
- * (gpuhost-XXXXXX): a janitor removes it even when the server and gpuhost are
- * killed together (kill -9 of their process group), which neither could do.
- * Started here, before ZeroMQ's threads. */
-static int start_janitor(const wire_zmq_endpoint *ep, char *err, size_t errlen)
-{
-    char dir[sizeof ep->path];
-    snprintf(dir, sizeof dir, "%s", ep->path);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
-        return 0;
-    *slash = '\0';
-    const char *base = strrchr(dir, '/');
-    if (strncmp(base ? base + 1 : dir, "gpuhost-", 8) != 0)
-        return 0;
-    return fw_janitor_start(dir, err, errlen);
-}
-
+/* An owned server's janitor (janitor.h) removes what the link makes (its
+ * socket, the directory it makes for it: link_zmq.c tells it of each) even
+ * when the server and gpuhost are killed together (kill -9 of their process
+ * group), which neither could do; it is forked here, before ZeroMQ's
+ * threads. */
 int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
 {
     if (!c->endpoint) {
@@ -110,7 +97,7 @@ int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
         return 2;
     }
     owned = c->owner != 0;
-    if (owned && ep.ipc && start_janitor(&ep, err, sizeof err) != 0) {
+    if (owned && ep.ipc && fw_janitor_fork(err, sizeof err) != 0) {
         fprintf(stderr, "%s: %s\n", c->program, err);
         return 1;
     }

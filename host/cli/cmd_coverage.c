@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gpuhost/error.h"
+#include "isa/outfile.h"
 
 static void usage(FILE *f)
 {
@@ -39,21 +41,30 @@ int gh_cmd_coverage(int argc, char **argv)
         fprintf(stderr, "gpuhost coverage merge: no record given\n");
         return GH_EXIT_USAGE;
     }
-    FILE *text = table ? fopen(table, "w") : stdout, *html = page ? fopen(page, "w") : NULL;
-    if (!text || (page && !html)) {
-        fprintf(stderr, "gpuhost coverage merge: cannot write %s\n", !text ? table : page);
-        if (text && table)
-            fclose(text);
-        return GH_EXIT_IO;
-    }
+    isa_outfile out[2] = {{0}, {0}};
     char err[512];
-    int rc = gh_coverage_merge(paths, count, text, html, err, sizeof err);
-    if (rc != 0)
+    const char *named[2] = {table, page};
+    for (int i = 0; i < 2; i++)
+        if (named[i] && isa_outfile_open(&out[i], named[i], err, sizeof err) != 0) {
+            fprintf(stderr, "gpuhost coverage merge: %s\n", err);
+            isa_outfile_abort(&out[0]);
+            return GH_EXIT_IO;
+        }
+    int rc = gh_coverage_merge(paths, count, table ? out[0].f : stdout, out[1].f, err, sizeof err);
+    if (rc != 0) { /* nothing written: what the user named stays as it was */
         fprintf(stderr, "gpuhost coverage merge: %s\n", err);
-    int closed = (table ? fclose(text) : fflush(text)) | (html ? fclose(html) : 0);
-    if (rc == 0 && closed != 0) {
-        fprintf(stderr, "gpuhost coverage merge: cannot write the output\n");
-        return GH_EXIT_IO;
+        isa_outfile_abort(&out[0]);
+        isa_outfile_abort(&out[1]);
+        return rc == GH_ERR_INPUT ? GH_EXIT_INPUT : GH_EXIT_IO;
     }
-    return rc == 0 ? GH_EXIT_OK : rc == GH_ERR_INPUT ? GH_EXIT_INPUT : GH_EXIT_IO;
+    for (int i = 0; i < 2; i++)
+        if (named[i] && isa_outfile_commit(&out[i], err, sizeof err) != 0) {
+            fprintf(stderr, "gpuhost coverage merge: %s\n", err);
+            rc = -1;
+        }
+    if (!table && fflush(stdout) != 0) {
+        fprintf(stderr, "gpuhost coverage merge: cannot write the standard output\n");
+        rc = -1;
+    }
+    return rc == 0 ? GH_EXIT_OK : GH_EXIT_IO;
 }

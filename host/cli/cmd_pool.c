@@ -7,160 +7,151 @@
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "health.h"
+#include "isa/outfile.h"
 #include "numarg.h"
+#include "servers_file.h"
 
-extern char **environ;
-
-#define MAX_INSTANCES 64
+#define MAX_USB 64
 
 typedef struct {
+    size_t board; /* index in the boards loaded */
     char id[GH_RESOURCE_ID_MAX];
     unsigned slots;
+    char what[400]; /* for a refusal: "rtl at tcp://h:5555 (servers.txt:3)" */
+    const char *options[7];
+    char serial[64];
+    gh_health_check check;
 } instance;
 
-/* `gpuhost --board NAME info [OPTION VALUE]...` exits 0: the target answers. */
-static bool healthy(const char *board, const char *const options[])
+typedef struct {
+    instance *v;
+    size_t n, cap;
+} instances;
+
+static instance *add(instances *all, size_t board, const char *board_name)
 {
-    char self[4096];
-    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (len <= 0)
-        return false;
-    self[len] = '\0';
-    char *args[12] = {self, "--board", (char *)board, "info"};
-    for (size_t i = 0; options && options[i] && i + 5 < sizeof args / sizeof args[0]; i++)
-        args[4 + i] = (char *)options[i];
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    pid_t pid;
-    int rc = posix_spawn(&pid, self, &fa, NULL, args, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    int status = 0;
-    while (rc == 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    return rc == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (all->n == all->cap) {
+        size_t cap = all->cap ? 2 * all->cap : 64;
+        instance *v = realloc(all->v, cap * sizeof *v);
+        if (!v)
+            return NULL;
+        all->v = v, all->cap = cap;
+    }
+    instance *i = &all->v[all->n++];
+    memset(i, 0, sizeof *i);
+    i->board = board, i->slots = 1;
+    i->check.board = board_name;
+    return i;
 }
 
-/* A key file named in the servers file, made absolute (tests run elsewhere). */
-static int key_path(const char *path, unsigned no, const char *key, char *out)
+/* A server from the servers file: its resource id and check options. */
+static int add_remote(instances *all, size_t board, const gh_board *b, const gh_server_line *l, const char *path)
 {
-    if (!realpath(key, out)) {
-        fprintf(stderr, "gpuhost boards: %s:%u: key file %s: %s\n", path, no, key, strerror(errno));
+    instance *i = add(all, board, b->name);
+    if (!i)
+        return -1;
+    const char **o = i->check.options;
+    o[0] = "--endpoint", o[1] = l->endpoint;
+    bool curve = l->server_key[0];
+    char text[sizeof l->endpoint + 2 * PATH_MAX + 2];
+    if (curve) {
+        o[2] = "--server-key", o[3] = l->server_key, o[4] = "--client-key", o[5] = l->client_key;
+        snprintf(text, sizeof text, "%s\n%s\n%s", l->endpoint, l->server_key, l->client_key);
+    }
+    snprintf(i->what, sizeof i->what, "%s at %s%s (%s:%u)", b->name, l->endpoint, curve ? " (CURVE)" : "", path,
+             l->line);
+    if (gh_resource_id(curve ? 'c' : 'e', curve ? text : l->endpoint, i->id, sizeof i->id) != 0) {
+        fprintf(stderr, "gpuhost boards: %s:%u: endpoint and key paths too long for a resource id\n", path, l->line);
         return -1;
     }
     return 0;
 }
 
-/* Servers started elsewhere: lines "BOARD ENDPOINT [SERVER_KEY CLIENT_KEY]"
- * ('#' comments); with the keys (the server's KEYFILE.pub, this client's
- * KEYFILE) the server is reached over CURVE. */
-static int remote_servers(const char *path, const gh_board *b, instance *out, size_t *n)
+/* The instances of one board, unchecked: USB boards by serial, the servers
+ * file's lines for it, and what gpuhost starts itself (slots of it). */
+static int add_board(instances *all, size_t board, const gh_board *b, unsigned slots, const gh_server_line *lines,
+                     size_t line_count, const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "gpuhost boards: cannot read %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    char line[2048], board[64], endpoint[256], keys[2][1024], server_key[PATH_MAX], client_key[PATH_MAX];
-    for (unsigned no = 1; fgets(line, sizeof line, f); no++) {
-        if (!strchr(line, '\n') && !feof(f)) { /* cut by fgets: the rest would read as another line */
-            fprintf(stderr, "gpuhost boards: %s:%u: line longer than %zu characters\n", path, no, sizeof line - 2);
-            fclose(f);
-            return -1;
-        }
-        if (line[strspn(line, " \t")] == '#' || line[strspn(line, " \t\r\n")] == '\0')
-            continue;
-        char extra[2];
-        int fields = sscanf(line, "%63s %255s %1023s %1023s %1s", board, endpoint, keys[0], keys[1], extra);
-        if (fields != 2 && fields != 4) {
-            fprintf(stderr, "gpuhost boards: %s:%u: expected BOARD ENDPOINT [SERVER_KEY CLIENT_KEY]\n", path, no);
-            fclose(f);
-            return -1;
-        }
-        if (strcmp(board, b->name) != 0 || *n == MAX_INSTANCES)
-            continue;
-        const char *options[7] = {"--endpoint", endpoint};
-        char curve[sizeof endpoint + 2 * PATH_MAX + 2];
-        int id_rc;
-        if (fields == 4) {
-            if (key_path(path, no, keys[0], server_key) != 0 || key_path(path, no, keys[1], client_key) != 0) {
-                fclose(f);
-                return -1;
-            }
-            options[2] = "--server-key", options[3] = server_key, options[4] = "--client-key", options[5] = client_key;
-            snprintf(curve, sizeof curve, "%s\n%s\n%s", endpoint, server_key, client_key);
-            id_rc = gh_resource_id('c', curve, out[*n].id, sizeof out[*n].id);
-        } else {
-            id_rc = gh_resource_id('e', endpoint, out[*n].id, sizeof out[*n].id);
-        }
-        if (id_rc != 0) {
-            fprintf(stderr, "gpuhost boards: %s:%u: endpoint and key paths too long for a resource id\n", path, no);
-            fclose(f);
-            return -1;
-        }
-        if (healthy(b->name, options)) {
-            out[(*n)++].slots = 1;
-        } else {
-            fprintf(stderr, "gpuhost boards: %s at %s does not answer%s: left out\n", b->name, endpoint,
-                    fields == 4 ? " (CURVE)" : "");
-        }
-    }
-    fclose(f);
-    return 0;
-}
-
-/* The instances of one board. */
-static int instances(const gh_board *b, unsigned slots, const char *servers, instance *out, size_t *n)
-{
-    *n = 0;
     if (b->transport == GH_TRANSPORT_USB && !b->emulator[0]) {
-        char serials[MAX_INSTANCES][64], err[512];
+        char serials[MAX_USB][64], err[512];
         size_t count;
-        if (gh_board_list_usb(b, serials, MAX_INSTANCES, &count, err, sizeof err) != 0) {
+        if (gh_board_list_usb(b, serials, MAX_USB, &count, err, sizeof err) != 0) {
             fprintf(stderr, "gpuhost boards: %s: %s\n", b->name, err);
             return 0;
         }
         if (count == 0)
             fprintf(stderr, "gpuhost boards: %s: no board %04x:%04x on USB\n", b->name, b->usb.vid, b->usb.pid);
-        for (size_t i = 0; i < count; i++) {
-            const char *options[] = {"--serial", serials[i], NULL};
-            if (!healthy(b->name, options)) {
-                fprintf(stderr, "gpuhost boards: %s serial %s does not answer: left out\n", b->name, serials[i]);
-                continue;
-            }
-            if (gh_resource_id('s', serials[i], out[*n].id, sizeof out[*n].id) == 0)
-                out[(*n)++].slots = 1;
+        for (size_t k = 0; k < count; k++) {
+            instance *i = add(all, board, b->name);
+            if (!i)
+                return -1;
+            snprintf(i->serial, sizeof i->serial, "%s", serials[k]);
+            snprintf(i->what, sizeof i->what, "%s serial %s", b->name, serials[k]);
+            if (gh_resource_id('s', serials[k], i->id, sizeof i->id) != 0)
+                all->n--;
         }
         return 0;
     }
-    if (servers && b->transport == GH_TRANSPORT_ZMQ && remote_servers(servers, b, out, n) != 0)
+    for (size_t k = 0; k < line_count; k++)
+        if (strcmp(lines[k].board, b->name) == 0 && add_remote(all, board, b, &lines[k], path) != 0)
+            return -1;
+    instance *i = add(all, board, b->name);
+    if (!i)
         return -1;
-    /* servers and emulators gpuhost starts itself, and the model: one per slot */
-    if (healthy(b->name, NULL)) {
-        snprintf(out[*n].id, sizeof out[*n].id, "local_0");
-        out[(*n)++].slots = slots;
-    } else {
-        fprintf(stderr, "gpuhost boards: %s does not start here: left out\n", b->name);
-    }
+    snprintf(i->id, sizeof i->id, "local_0");
+    snprintf(i->what, sizeof i->what, "%s (started here)", b->name);
+    i->slots = slots;
     return 0;
+}
+
+/* The servers file, whole: a malformed line, or one naming a board that is
+ * not reached over ZeroMQ, is an input error. */
+static int read_servers(const char *path, const gh_board *boards, size_t count, gh_server_line **lines, size_t *n)
+{
+    *lines = NULL, *n = 0;
+    if (!path)
+        return GH_EXIT_OK;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "gpuhost boards: cannot read %s: %s\n", path, strerror(errno));
+        return GH_EXIT_IO;
+    }
+    char err[PATH_MAX + 256];
+    int rc = gh_servers_parse(f, path, lines, n, err, sizeof err);
+    fclose(f);
+    if (rc != 0) {
+        fprintf(stderr, "gpuhost boards: %s\n", err);
+        return GH_EXIT_INPUT;
+    }
+    for (size_t k = 0; k < *n; k++) {
+        const gh_board *b = gh_board_find(boards, count, (*lines)[k].board);
+        if (!b || b->transport != GH_TRANSPORT_ZMQ) {
+            fprintf(stderr, "gpuhost boards: %s:%u: %s '%s'%s\n", path, (*lines)[k].line,
+                    b ? "board" : "no board", (*lines)[k].board, b ? " is not served over ZeroMQ" : "");
+            free(*lines);
+            return GH_EXIT_INPUT;
+        }
+    }
+    return GH_EXIT_OK;
 }
 
 static void usage_spec(FILE *f)
 {
-    fputs("usage: gpuhost boards --resource-spec [-o FILE] [--slots N] [--servers FILE] [NAME[=N]...]\n"
+    fputs("usage: gpuhost boards --resource-spec [-o FILE] [--slots N] [--servers FILE] [--deadline S]\n"
+          "                                       [NAME[=N]...]\n"
           "  writes a CTest resource spec of the board instances that answer (all boards, or NAMEs):\n"
           "  USB boards by serial, remote servers from FILE (lines: BOARD ENDPOINT [SERVER_KEY CLIENT_KEY],\n"
           "  the keys for a CURVE server: its KEYFILE.pub and this client's KEYFILE), and N slots of\n"
           "  each server, emulator or model gpuhost starts itself (default: the processors here).\n"
+          "  Every instance is checked at once; those that have not answered within S seconds\n"
+          "  (default 20) are left out, each named.\n"
           "  Use: ctest --resource-spec-file FILE -j N, with tests from gpuhost_add_kernel_tests().\n",
           f);
 }
@@ -169,6 +160,7 @@ int gh_cmd_resource_spec(const char *dir, int argc, char **argv)
 {
     const char *out_path = NULL, *servers = NULL;
     long slots = sysconf(_SC_NPROCESSORS_ONLN);
+    uint32_t deadline_ms = 20000;
     const char *names[32];
     int name_count = 0;
     for (int i = 0; i < argc; i++) {
@@ -176,6 +168,11 @@ int gh_cmd_resource_spec(const char *dir, int argc, char **argv)
             out_path = argv[++i];
         } else if (strcmp(argv[i], "--servers") == 0 && i + 1 < argc) {
             servers = argv[++i];
+        } else if (strcmp(argv[i], "--deadline") == 0 && i + 1 < argc) {
+            uint64_t v;
+            if (gh_option_u64("boards", "deadline", "seconds", argv[++i], NULL, 1, 3600, &v) != 0)
+                return GH_EXIT_USAGE;
+            deadline_ms = (uint32_t)v * 1000u;
         } else if (strcmp(argv[i], "--slots") == 0 && i + 1 < argc) {
             uint64_t v;
             if (gh_option_u64("boards", "slots", "a count", argv[++i], NULL, 1, 1024, &v) != 0)
@@ -219,15 +216,14 @@ int gh_cmd_resource_spec(const char *dir, int argc, char **argv)
             gh_boards_free(boards);
             return GH_EXIT_USAGE;
         }
-    FILE *f = out_path ? fopen(out_path, "w") : stdout;
-    if (!f) {
-        fprintf(stderr, "gpuhost boards: cannot write %s: %s\n", out_path, strerror(errno));
+    gh_server_line *lines;
+    size_t line_count;
+    if ((rc = read_servers(servers, boards, count, &lines, &line_count)) != GH_EXIT_OK) {
         gh_boards_free(boards);
-        return GH_EXIT_IO;
+        return rc;
     }
-    fputs("{\n  \"version\": {\"major\": 1, \"minor\": 0},\n  \"local\": [\n    {", f);
-    int listed = 0;
-    for (size_t i = 0; i < count; i++) {
+    instances all = {0};
+    for (size_t i = 0; i < count && rc == 0; i++) {
         bool wanted = name_count == 0;
         unsigned board_slots = (unsigned)slots;
         for (int j = 0; j < name_count; j++)
@@ -235,22 +231,61 @@ int gh_cmd_resource_spec(const char *dir, int argc, char **argv)
                 wanted = true;
                 board_slots = name_slots[j];
             }
-        instance inst[MAX_INSTANCES];
-        size_t n;
-        if (!wanted || instances(&boards[i], board_slots, servers, inst, &n) != 0 || n == 0)
-            continue;
-        char type[64];
-        gh_resource_type(boards[i].name, type, sizeof type);
-        fprintf(f, "%s\n      \"%s\": [", listed++ ? "," : "", type);
-        for (size_t k = 0; k < n; k++)
-            fprintf(f, "%s{\"id\": \"%s\", \"slots\": %u}", k ? ", " : "", inst[k].id, inst[k].slots);
-        fputc(']', f);
+        if (wanted && add_board(&all, i, &boards[i], board_slots, lines, line_count, servers) != 0)
+            rc = GH_EXIT_INPUT;
     }
-    fputs("\n    }\n  ]\n}\n", f);
+    gh_health_check *checks = rc == 0 ? calloc(all.n + 1, sizeof *checks) : NULL;
+    if (checks) {
+        for (size_t k = 0; k < all.n; k++) {
+            checks[k] = all.v[k].check;
+            if (all.v[k].serial[0])
+                checks[k].options[0] = "--serial", checks[k].options[1] = all.v[k].serial;
+        }
+        gh_health_run(checks, all.n, deadline_ms);
+    }
+    isa_outfile out = {0};
+    if (checks && out_path && isa_outfile_open(&out, out_path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpuhost boards: %s\n", err);
+        rc = GH_EXIT_IO;
+    }
+    int listed = 0;
+    if (checks && rc == 0) {
+        FILE *f = out_path ? out.f : stdout;
+        fputs("{\n  \"version\": {\"major\": 1, \"minor\": 0},\n  \"local\": [\n    {", f);
+        for (size_t i = 0; i < count; i++) {
+            size_t shown = 0;
+            for (size_t k = 0; k < all.n; k++) {
+                if (all.v[k].board != i)
+                    continue;
+                if (!checks[k].ok) {
+                    char why[128];
+                    gh_health_why(&checks[k], deadline_ms, why, sizeof why);
+                    fprintf(stderr, "gpuhost boards: %s %s\n", all.v[k].what, why);
+                    continue;
+                }
+                if (!shown++) {
+                    char type[64];
+                    gh_resource_type(boards[i].name, type, sizeof type);
+                    fprintf(f, "%s\n      \"%s\": [", listed++ ? "," : "", type);
+                }
+                fprintf(f, "%s{\"id\": \"%s\", \"slots\": %u}", shown > 1 ? ", " : "", all.v[k].id,
+                        all.v[k].slots);
+            }
+            if (shown)
+                fputc(']', f);
+        }
+        fputs("\n    }\n  ]\n}\n", f);
+        if (out_path ? isa_outfile_commit(&out, err, sizeof err) != 0 : fflush(f) != 0) {
+            fprintf(stderr, "gpuhost boards: %s\n", out_path ? err : "cannot write the standard output");
+            rc = GH_EXIT_IO;
+        }
+    } else if (!checks && rc == 0) {
+        fprintf(stderr, "gpuhost boards: out of memory\n");
+        rc = GH_EXIT_IO;
+    }
+    free(checks);
+    free(all.v);
+    free(lines);
     gh_boards_free(boards);
-    if ((out_path ? fclose(f) : fflush(f)) != 0) {
-        fprintf(stderr, "gpuhost boards: cannot write the resource spec\n");
-        return GH_EXIT_IO;
-    }
-    return listed ? GH_EXIT_OK : GH_EXIT_TARGET;
+    return rc != 0 ? rc : listed ? GH_EXIT_OK : GH_EXIT_TARGET;
 }

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "run_stream.h"
 #include "numarg.h"
 
 #define MAX_DUMPS 16
@@ -314,13 +315,14 @@ int gh_cmd_run(const char *board, int argc, char **argv)
     isa_kernel *k = NULL;
     if (gh_read_kernel("run", path, a.raw, true, &k) != 0)
         return GH_EXIT_INPUT;
-    if (a.trace_path && !(a.run.trace = fopen(a.trace_path, "w"))) {
-        fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.trace_path, strerror(errno));
+    gh_run_stream trace = {.option = "--trace", .path = a.trace_path},
+                  coverage = {.option = "--coverage", .path = a.coverage_path};
+    if ((a.run.trace = gh_run_stream_open(&trace)) == NULL && a.trace_path) {
         isa_kernel_destroy(&k);
         return GH_EXIT_IO;
     }
-    if (a.coverage_path && !(a.run.coverage = fopen(a.coverage_path, "w"))) {
-        fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.coverage_path, strerror(errno));
+    if ((a.run.coverage = gh_run_stream_open(&coverage)) == NULL && a.coverage_path) {
+        isa_outfile_abort(&trace.out);
         isa_kernel_destroy(&k);
         return GH_EXIT_IO;
     }
@@ -348,25 +350,15 @@ int gh_cmd_run(const char *board, int argc, char **argv)
             break;
         gh_say("RETRY %u of %u: a target error is retried (a divergence or FAIL never is)\n", attempt + 1,
                a.retries);
-        if (a.run.coverage && !(a.run.coverage = freopen(a.coverage_path, "w", a.run.coverage))) {
-            fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.coverage_path, strerror(errno));
-            rc = GH_EXIT_IO;
-            break;
-        }
-        if (a.run.trace && !(a.run.trace = freopen(a.trace_path, "w", a.run.trace))) {
-            fprintf(stderr, "gpuhost run: cannot write %s: %s\n", a.trace_path, strerror(errno));
+        if ((a.run.coverage && !(a.run.coverage = gh_run_stream_restart(&coverage))) ||
+            (a.run.trace && !(a.run.trace = gh_run_stream_restart(&trace)))) {
             rc = GH_EXIT_IO;
             break;
         }
     }
-    if (a.run.coverage && fclose(a.run.coverage) != 0 && ended_well(rc)) {
-        fprintf(stderr, "gpuhost run: cannot write %s\n", a.coverage_path);
-        rc = GH_EXIT_IO;
-    }
-    if (a.run.trace && fclose(a.run.trace) != 0 && ended_well(rc)) {
-        fprintf(stderr, "gpuhost run: cannot write %s\n", a.trace_path);
-        rc = GH_EXIT_IO;
-    }
+    /* a failed output is always said; it sets the exit status of a run that ended well */
+    rc = gh_run_stream_close(&coverage, rc, ended_well(rc));
+    rc = gh_run_stream_close(&trace, rc, ended_well(rc));
     if (a.junit && gh_write_junit(a.junit, board, path, rc, now() - t0) != 0 && ended_well(rc))
         rc = GH_EXIT_IO;
     isa_kernel_destroy(&k);

@@ -43,6 +43,7 @@ static void report_alone(const gh_board *b, const isa_kernel *k, const char *pat
     case GH_LIMIT:
         gh_say("LIMIT: stopped after %" PRIu64 " instructions (--max-insns) before the kernel finished\n",
                res->instructions);
+        gh_say("%s", res->report); /* e.g. a trace or dump that could not be written */
         break;
     case GH_TRAPPED: gh_say("%s", res->report); break;
     default: gh_say("%s: %s", gh_verdict_name(res->verdict), res->report); break;
@@ -109,6 +110,7 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
     case GH_LIMIT:
         gh_say("LIMIT: stopped after %" PRIu64 " instructions (--max-insns), lockstep clean so far\n",
                res->instructions);
+        gh_say("%s", res->report); /* e.g. a trace or dump that could not be written */
         break;
     case GH_DIVERGED:
     case GH_TRAPPED: gh_say("%s", res->report); break;

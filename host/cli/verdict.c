@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "isa/outfile.h"
 
 static bool progress_shown;
 
@@ -107,11 +108,13 @@ static void property_line(FILE *f, const char *name, const char *rest)
 
 int gh_write_junit(const char *path, const char *board, const char *kernel, int status, double seconds)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "gpuhost run: cannot write %s\n", path);
+    isa_outfile out;
+    char err[600];
+    if (isa_outfile_open(&out, path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpuhost run: --junit %s\n", err);
         return -1;
     }
+    FILE *f = out.f;
     /* the verdict: the first line that does not start with "board " (the summary) */
     const char *text = kept ? kept : "";
     const char *verdict = text;
@@ -169,5 +172,9 @@ int gh_write_junit(const char *path, const char *board, const char *kernel, int 
     fputs("    <system-out>", f);
     xml_text(f, text);
     fputs("</system-out>\n  </testcase>\n</testsuite>\n", f);
-    return fclose(f) == 0 ? 0 : -1;
+    if (isa_outfile_commit(&out, err, sizeof err) != 0) {
+        fprintf(stderr, "gpuhost run: --junit %s\n", err);
+        return -1;
+    }
+    return 0;
 }

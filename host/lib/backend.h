@@ -61,7 +61,7 @@ struct gh_target {
     gh_board board;
     gh_caps caps;
     char error[512];
-    char warning[512]; /* the descriptor does not match the target */
+    char warning[1024]; /* the descriptor does not match the target; an untrusted endpoint */
     /* the last error is the target's breach (a malformed or contradictory
      * reply, not the board asked for), not the link's: never retried */
     bool violation;

@@ -59,7 +59,7 @@ int gh__coverage_write(const gh_coverage *c, gh_target *t, FILE *f)
     variant_count *per = calloc(tab->variant_count, sizeof *per);
     if (!per)
         return -1;
-    fprintf(f, "gpuhost-coverage 1\nboard %s\nimplements", gh_target_board(t)->name);
+    fprintf(f, "gpuhost-coverage 2\nboard %s\nimplements", gh_target_board(t)->name);
     for (uint32_t v = 0; v < tab->variant_count; v++) {
         if (gh_target_implements_variant(t, v))
             fprintf(f, " %s", tab->variants[v].name);
@@ -91,6 +91,7 @@ int gh__coverage_write(const gh_coverage *c, gh_target *t, FILE *f)
             fprintf(f, "variant %s %llu %llu %llu\n", tab->variants[v].name, (unsigned long long)per[v].hits,
                     (unsigned long long)per[v].guarded, (unsigned long long)per[v].partial);
     free(per);
+    fputs("end\n", f); /* a record cut short anywhere lacks it */
     return ferror(f) ? -1 : 0;
 }
 

@@ -19,6 +19,7 @@ typedef struct {
 typedef struct {
     char name[64];
     bool *implemented; /* per variant */
+    bool implemented_seen; /* the record being read had its implements line */
     counts *variants;
 } board_cov;
 
@@ -42,6 +43,7 @@ static uint64_t hash(const char *s)
     return h;
 }
 
+/* 0, -1 out of memory, -2 the hits summed pass 2^64-1. */
 static int add_modifier(merged *m, const char *key, uint64_t hits)
 {
     if ((m->mod_count + 1) * 2 > m->mod_cap) {
@@ -68,6 +70,8 @@ static int add_modifier(merged *m, const char *key, uint64_t hits)
             return -1;
         m->mod_count++;
     }
+    if (hits > UINT64_MAX - m->mods[j].hits)
+        return -2;
     m->mods[j].hits += hits;
     return 0;
 }
@@ -106,6 +110,117 @@ static int fail(char *err, size_t errlen, const char *path, unsigned line, const
     return GH_ERR_INPUT;
 }
 
+/* A line's fields, split at single spaces: at most max, each 1..127
+ * printable characters (no control bytes, nothing past ASCII). The count,
+ * or -1 when a field is empty, too long or holds another byte. */
+static int split(char *line, char **field, int max)
+{
+    int n = 0;
+    for (char *p = line; *p;) {
+        size_t len = strcspn(p, " ");
+        if (len == 0 || len > 127 || n == max)
+            return -1;
+        for (size_t i = 0; i < len; i++)
+            if (p[i] < 0x21 || p[i] > 0x7e)
+                return -1;
+        field[n++] = p;
+        p += len;
+        if (*p) {
+            *p++ = '\0';
+            if (!*p)
+                return -1; /* a trailing space */
+        }
+    }
+    return n;
+}
+
+/* A count: decimal digits only (no sign, no blank), at most 2^64-1. */
+static bool count_of(const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!*s)
+        return false;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    *out = v;
+    return true;
+}
+
+/* *sum += v, or false when the sum passes 2^64-1. */
+static bool add_count(uint64_t *sum, uint64_t v)
+{
+    if (v > UINT64_MAX - *sum)
+        return false;
+    *sum += v;
+    return true;
+}
+
+static const char *const overflow = "the hit counts summed pass 2^64-1";
+
+static int read_variant(board_cov *board, char **f, const char *path, unsigned no, char *err, size_t errlen)
+{
+    uint64_t h, g, p;
+    if (!count_of(f[2], &h) || !count_of(f[3], &g) || !count_of(f[4], &p))
+        return fail(err, errlen, path, no, "a count is not a decimal number 0..2^64-1");
+    if (g > h || p > h)
+        return fail(err, errlen, path, no, "more guarded or partly active hits than hits");
+    int v = isa_find_variant(f[1]);
+    if (v < 0)
+        return fail(err, errlen, path, no, "a variant this gpuhost's tables do not have");
+    counts *c = &board->variants[v];
+    if (!add_count(&c->hits, h) || !add_count(&c->guarded, g) || !add_count(&c->partial, p))
+        return fail(err, errlen, path, no, overflow);
+    return 0;
+}
+
+static int read_line(merged *m, board_cov **board, char *line, const char *path, unsigned no, char *err,
+                     size_t errlen)
+{
+    char *f[4096];
+    int n = split(line, f, (int)(sizeof f / sizeof f[0]));
+    uint64_t h;
+    if (n <= 0)
+        return fail(err, errlen, path, no, "malformed: fields of 1..127 printable characters, one space apart");
+    if (strcmp(f[0], "board") == 0) {
+        if (n != 2 || strlen(f[1]) > 63)
+            return fail(err, errlen, path, no, "malformed: board NAME (at most 63 characters)");
+        if (*board && !(*board)->implemented_seen)
+            return fail(err, errlen, path, no, "truncated: the board before has no implements line");
+        if (!(*board = board_named(m, f[1])))
+            return fail(err, errlen, path, no, "too many boards, or out of memory");
+        (*board)->implemented_seen = false;
+        return 0;
+    }
+    if (!*board)
+        return fail(err, errlen, path, no, "a line before the board line");
+    if (strcmp(f[0], "implements") == 0) {
+        for (int i = 1; i < n; i++) {
+            int v = isa_find_variant(f[i]);
+            if (v >= 0)
+                (*board)->implemented[v] = true;
+        }
+        (*board)->implemented_seen = true;
+        return 0;
+    }
+    if (strcmp(f[0], "variant") == 0 && n == 5)
+        return read_variant(*board, f, path, no, err, errlen);
+    if (strcmp(f[0], "modifier") == 0 && n == 5) {
+        if (!count_of(f[4], &h))
+            return fail(err, errlen, path, no, "a count is not a decimal number 0..2^64-1");
+        if (isa_find_variant(f[1]) < 0)
+            return fail(err, errlen, path, no, "a variant this gpuhost's tables do not have");
+        char key[600];
+        snprintf(key, sizeof key, "%s\t%s\t%s\t%s", (*board)->name, f[1], f[2], f[3]);
+        int rc = add_modifier(m, key, h);
+        return rc == 0 ? 0 : fail(err, errlen, path, no, rc == -2 ? overflow : "out of memory");
+    }
+    return fail(err, errlen, path, no, "expected board, implements, variant VARIANT HITS GUARDED PARTIAL or "
+                                       "modifier VARIANT FIELD VALUE HITS");
+}
+
 static int read_record(merged *m, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
@@ -113,47 +228,43 @@ static int read_record(merged *m, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: cannot read", path);
         return GH_ERR_IO;
     }
-    char line[8192], a[128], b[128], c[128];
+    char line[8192];
     board_cov *board = NULL;
     unsigned no = 0;
-    int rc = 0;
-    unsigned long long h, g, p;
+    int rc = 0, version = 0;
+    bool ended = false; /* version 2: its end line was read */
     while (rc == 0 && fgets(line, sizeof line, f)) {
         no++;
-        if (!strchr(line, '\n') && !feof(f)) /* cut by fgets: the rest would read as another line */
-            rc = fail(err, errlen, path, no, "line too long");
-        else if (no == 1) {
-            if (strcmp(line, "gpuhost-coverage 1\n") != 0)
-                rc = fail(err, errlen, path, no, "not a gpuhost coverage record (version 1)");
-        } else if (sscanf(line, "board %127s", a) == 1) {
-            if (!(board = board_named(m, a)))
-                rc = fail(err, errlen, path, no, "too many boards, or out of memory");
-        } else if (!board) {
-            rc = fail(err, errlen, path, no, "a line before the board line");
-        } else if (strncmp(line, "implements", 10) == 0) {
-            for (char *save, *tok = strtok_r(line + 10, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
-                int v = isa_find_variant(tok);
-                if (v >= 0)
-                    board->implemented[v] = true;
-            }
-        } else if (sscanf(line, "variant %127s %llu %llu %llu", a, &h, &g, &p) == 4) {
-            int v = isa_find_variant(a);
-            if (v < 0) {
-                rc = fail(err, errlen, path, no, "a variant this gpuhost's tables do not have");
-            } else {
-                board->variants[v].hits += h, board->variants[v].guarded += g, board->variants[v].partial += p;
-            }
-        } else if (sscanf(line, "modifier %127s %127s %127s %llu", a, b, c, &h) == 4) {
-            char key[600];
-            snprintf(key, sizeof key, "%s\t%s\t%s\t%s", board->name, a, b, c);
-            if (add_modifier(m, key, h) != 0)
-                rc = fail(err, errlen, path, no, "out of memory");
-        } else {
-            rc = fail(err, errlen, path, no, "expected implements, variant or modifier");
-        }
+        size_t len = strlen(line);
+        bool whole = len && line[len - 1] == '\n';
+        if (!whole && len + 1 < sizeof line && feof(f))
+            rc = fail(err, errlen, path, no, "truncated: the last line has no newline");
+        else if (!whole) /* cut by fgets (or a NUL): never read on from the middle */
+            rc = fail(err, errlen, path, no, len + 1 < sizeof line ? "a NUL byte" : "line too long");
+        if (rc != 0)
+            break;
+        line[len - 1] = '\0';
+        if (ended)
+            rc = fail(err, errlen, path, no, "a line after the end line");
+        else if (no > 1 && version == 2 && strcmp(line, "end") == 0)
+            ended = true;
+        else if (no > 1)
+            rc = read_line(m, &board, line, path, no, err, errlen);
+        else if (strcmp(line, "gpuhost-coverage 1") == 0 || strcmp(line, "gpuhost-coverage 2") == 0)
+            version = line[17] - '0';
+        else
+            rc = fail(err, errlen, path, no, "not a gpuhost coverage record (version 1 or 2)");
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "%s: cannot read", path);
+        rc = GH_ERR_IO;
     }
     if (rc == 0 && no == 0)
         rc = fail(err, errlen, path, 1, "empty");
+    else if (rc == 0 && (!board || !board->implemented_seen))
+        rc = fail(err, errlen, path, no, board ? "truncated: no implements line" : "truncated: no board line");
+    else if (rc == 0 && version == 2 && !ended)
+        rc = fail(err, errlen, path, no, "truncated: no end line");
     fclose(f);
     return rc;
 }
@@ -272,6 +383,21 @@ static void write_text(const merged *m, FILE *f)
     }
 }
 
+/* Text from a record, safe inside an element or an attribute value. */
+static void html_text(FILE *f, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n && s[i]; i++) {
+        switch (s[i]) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default: fputc(s[i], f);
+        }
+    }
+}
+
 static void write_html(const merged *m, modifier *sorted, size_t n, FILE *f)
 {
     const isa_tables *tab = isa_tables_get();
@@ -286,8 +412,10 @@ static void write_html(const merged *m, modifier *sorted, size_t n, FILE *f)
             implemented += b->implemented[v];
             hit += b->implemented[v] && b->variants[v].hits;
         }
-        fprintf(f, "<h2>board %s: %u of %u implemented variants hit (%.1f%%)</h2>\n<p>", b->name, hit,
-                implemented, implemented ? 100.0 * hit / implemented : 0.0);
+        fputs("<h2>board ", f);
+        html_text(f, b->name, sizeof b->name);
+        fprintf(f, ": %u of %u implemented variants hit (%.1f%%)</h2>\n<p>", hit, implemented,
+                implemented ? 100.0 * hit / implemented : 0.0);
         write_operand_kinds(b, f);
         fputs("</p>\n<p>", f);
         write_modifier_values(m, b, f, "</p>\n<p class=\"miss\">modifier values never hit:");
@@ -304,7 +432,10 @@ static void write_html(const merged *m, modifier *sorted, size_t n, FILE *f)
             for (size_t k = 0; k < n; k++)
                 if (strncmp(sorted[k].key, prefix, (size_t)len) == 0) {
                     const char *field = sorted[k].key + len, *value = strchr(field, '\t');
-                    fprintf(f, "%.*s=%s:%" PRIu64 " ", (int)(value - field), field, value + 1, sorted[k].hits);
+                    html_text(f, field, (size_t)(value - field));
+                    fputc('=', f);
+                    html_text(f, value + 1, strlen(value + 1));
+                    fprintf(f, ":%" PRIu64 " ", sorted[k].hits);
                 }
             fputs("</td></tr>\n", f);
         }

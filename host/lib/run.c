@@ -2,11 +2,13 @@
  * sets it once, and PASS only after the end agreed with the model's, the
  * final state matched and the expectations held on both sides. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "isa/outfile.h"
 #include "emulate.h"
 #include "engine.h"
 #include "isa/isa.h"
@@ -575,6 +577,20 @@ uint64_t gh_global_memory_end(void)
     return GM_GLOBAL_LIMIT;
 }
 
+/* A whole file through the one output routine (isa/outfile.h). */
+static int write_file(const char *path, const void *bytes, size_t len)
+{
+    isa_outfile out;
+    char why[8];
+    if (isa_outfile_open(&out, path, why, sizeof why) != 0)
+        return -1;
+    if (fwrite(bytes, 1, len, out.f) != len) {
+        isa_outfile_abort(&out);
+        return -1;
+    }
+    return isa_outfile_commit(&out, why, sizeof why);
+}
+
 /* --dump-state and --dump-mem: the target's, and at a divergence the model's beside it. */
 static void dump(run *s)
 {
@@ -585,8 +601,10 @@ static void dump(run *s)
         snprintf(stress, sizeof stress, ",\"stress\":{\"setting\":\"%s\",\"seed\":%llu,\"profile\":\"%s\"}",
                  s->t->stress, (unsigned long long)s->t->stress_knobs.seed, rtl_stress_profile(&s->t->stress_knobs));
     if (o->state_path) {
-        FILE *f = fopen(o->state_path, "w");
-        bool ok = f != NULL;
+        isa_outfile out;
+        char why[600] = "";
+        bool ok = isa_outfile_open(&out, o->state_path, why, sizeof why) == 0;
+        FILE *f = ok ? out.f : NULL;
         if (ok)
             fputs(both ? "{\"target\":{\"warps\":[" : "{\"warps\":[", f);
         for (uint32_t w = 0; ok && w < s->k->warps; w++) {
@@ -609,8 +627,16 @@ static void dump(run *s)
         }
         if (ok)
             fputs("}\n", f);
-        if (!f || fclose(f) != 0 || !ok) {
-            gh__say(&s->text, "cannot write the state to %s: %s\n", o->state_path, gh_target_error(s->t));
+        if (f && !ok) {
+            if (ferror(f))
+                snprintf(why, sizeof why, "write failed: %s", strerror(errno));
+            isa_outfile_abort(&out);
+        }
+        else if (f && isa_outfile_commit(&out, why, sizeof why) != 0)
+            ok = false;
+        if (!ok) {
+            gh__say(&s->text, "cannot write the state to %s: %s\n", o->state_path,
+                    why[0] ? why : gh_target_error(s->t));
             s->res->io_error = true;
         }
     }
@@ -618,17 +644,11 @@ static void dump(run *s)
         const gh_mem_dump *d = &o->dumps[i];
         uint8_t *bytes = malloc(d->len ? d->len : 1);
         bool ok = bytes && gh_target_read_mem(s->t, d->addr, bytes, d->len) == 0;
-        FILE *f = ok ? fopen(d->path, "wb") : NULL;
-        ok = f && fwrite(bytes, 1, d->len, f) == d->len;
-        if (f && fclose(f) != 0)
-            ok = false;
+        ok = ok && write_file(d->path, bytes, d->len) == 0;
         if (ok && both) {
             char path[4096];
             snprintf(path, sizeof path, "%s.model", d->path);
-            f = gm_read_memory(s->m, d->addr, bytes, d->len) == 0 ? fopen(path, "wb") : NULL;
-            ok = f && fwrite(bytes, 1, d->len, f) == d->len;
-            if (f && fclose(f) != 0)
-                ok = false;
+            ok = gm_read_memory(s->m, d->addr, bytes, d->len) == 0 && write_file(path, bytes, d->len) == 0;
         }
         if (!ok) {
             gh__say(&s->text, "cannot dump memory 0x%" PRIx64 "+%" PRIu64 " to %s\n", d->addr, d->len, d->path);

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -40,22 +42,44 @@ static void forget(gh_server *s)
             running[i] = NULL;
 }
 
-/* A short, private directory for the socket: 0700, unpredictable name. */
+/* A short, unpredictable name for the socket's private directory: the
+ * server makes it (mode 0700; mkdir never takes an existing one) and removes
+ * it with the socket however it ends; gpuhost only names it. */
 static int private_dir(gh_server *s, char *err, size_t errlen)
 {
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    unsigned char r[6];
+    if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r) {
+        snprintf(err, errlen, "cannot name a private directory for the server's socket: %s", strerror(errno));
+        return -1;
+    }
+    char name[sizeof r + 1];
+    for (size_t i = 0; i < sizeof r; i++)
+        name[i] = alphabet[r[i] % (sizeof alphabet - 1)];
+    name[sizeof r] = '\0';
     const char *bases[] = {getenv("XDG_RUNTIME_DIR"), getenv("TMPDIR"), "/tmp"};
     for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++) {
         const char *base = bases[i];
         /* unix socket paths are short (108 bytes): a long directory is passed over */
         if (!base || base[0] != '/' || strlen(base) > 64 || access(base, W_OK | X_OK) != 0)
             continue;
-        snprintf(s->dir, sizeof s->dir, "%s/gpuhost-XXXXXX", base);
-        if (mkdtemp(s->dir))
-            return 0;
+        snprintf(s->dir, sizeof s->dir, "%s/gpuhost-%s", base, name);
+        return 0;
     }
-    snprintf(err, errlen, "cannot make a private directory for the server's socket in $XDG_RUNTIME_DIR, $TMPDIR "
-                          "or /tmp: %s", strerror(errno));
+    snprintf(err, errlen, "no place for the server's socket: $XDG_RUNTIME_DIR, $TMPDIR and /tmp are not writable");
     s->dir[0] = '\0';
+    return -1;
+}
+
+/* The directory the ready server made: ours alone (0700, our user), or the
+ * socket in it could be anybody's. */
+static int check_private_dir(const gh_server *s, char *err, size_t errlen)
+{
+    struct stat st;
+    if (lstat(s->dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() && !(st.st_mode & 077))
+        return 0;
+    snprintf(err, errlen, "%s: the server's socket directory is not private (not a directory of this user's, "
+                          "mode 0700): refusing to talk through it", s->dir);
     return -1;
 }
 
@@ -115,13 +139,11 @@ int gh_server_start(gh_server *s, const char *program, char *const extra_args[],
     int m = n > 0 ? snprintf(s->endpoint, sizeof s->endpoint, "ipc://%s", s->path) : -1;
     if (n < 0 || (size_t)n >= sizeof s->path || m < 0 || (size_t)m >= sizeof s->endpoint) {
         snprintf(err, errlen, "cannot make a socket path in %s", s->dir);
-        rmdir(s->dir);
         return -1;
     }
     int ready[2];
     if (pipe(ready) != 0) {
         snprintf(err, errlen, "cannot make a pipe for %s's readiness signal: %s", s->name, strerror(errno));
-        rmdir(s->dir);
         return -1;
     }
     fcntl(ready[0], F_SETFD, FD_CLOEXEC); /* (valid descriptors: cannot fail) */
@@ -171,12 +193,13 @@ int gh_server_start(gh_server *s, const char *program, char *const extra_args[],
     if (rc != 0) {
         snprintf(err, errlen, "cannot start %s: %s", program, strerror(rc));
         close(ready[0]);
-        rmdir(s->dir);
         return -1;
     }
     remember(s);
     rc = wait_ready(s, ready[0], err, errlen);
     close(ready[0]);
+    if (rc == 0)
+        rc = check_private_dir(s, err, errlen);
     if (rc != 0)
         gh_server_stop(s);
     return rc;
@@ -233,11 +256,8 @@ void gh_server_stop(gh_server *s)
             s->exited = true;
         }
     }
-    /* the server removes both itself; not when it was killed */
-    if (s->path[0])
-        unlink(s->path);
-    if (s->dir[0])
-        rmdir(s->dir);
+    /* the server removes its socket and directory itself, and its janitor
+     * when it was killed: gpuhost removes nothing it did not make */
     forget(s);
 }
 

@@ -2,10 +2,12 @@
  * starts for one run and always reaps: on normal exit, on a divergence, on
  * Ctrl-C, and when it dies by itself (reported with its status). Its ipc
  * socket lives in a private directory (mode 0700, $XDG_RUNTIME_DIR or
- * $TMPDIR or /tmp, gpuhost-XXXXXX), never at a predictable path. The server
- * is told its owner (--owner, our pid) and an idle time (--idle-exit): if
- * gpuhost is killed, even by SIGKILL, the server ends and removes its socket
- * and that directory itself. */
+ * $TMPDIR or /tmp, gpuhost-XXXXXX, a random name), never at a predictable
+ * path: gpuhost names it, the server makes it (and nothing else: one that
+ * exists is not taken as private) and removes it. The server is told its
+ * owner (--owner, our pid) and an idle time (--idle-exit): if gpuhost is
+ * killed, even by SIGKILL, the server ends and removes its socket and that
+ * directory itself (its janitor, when it is killed too). */
 #ifndef GH_SERVER_H
 #define GH_SERVER_H
 
@@ -17,7 +19,7 @@
 typedef struct {
     pid_t pid;
     char endpoint[128];
-    char dir[96];   /* the private directory, removed on stop */
+    char dir[96];   /* the private directory the server makes and removes */
     char path[108]; /* the ipc socket file in it */
     int status;
     bool exited;
@@ -38,8 +40,8 @@ int gh_server_start(gh_server *s, const char *program, char *const extra_args[],
 /* false once the process has exited; why says how. */
 bool gh_server_alive(void *server, char *why, size_t len);
 #define GH_SERVER_START_LIMIT_MS 120000u
-/* SIGTERM, wait up to 30 s (it closes its files: a waveform), then SIGKILL; always reaps; removes the socket
- * and the directory. Async-signal-safe. */
+/* SIGTERM, wait up to 30 s (it closes its files: a waveform), then SIGKILL; always reaps (the server or its
+ * janitor removes the socket and the directory). Async-signal-safe. */
 void gh_server_stop(gh_server *s);
 /* Stops every started server: for signal handlers and atexit. */
 void gh_server_stop_all(void);

@@ -3,8 +3,10 @@
  * command. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "backend.h"
@@ -167,6 +169,25 @@ static int check_link_options(const gh_target_opts *o, gh_zmq_security *sec, cha
     return 0;
 }
 
+/* A server started elsewhere and reached without CURVE is whoever listens
+ * there: a tcp:// port anyone could have taken, or an ipc:// socket of
+ * another user. Added to t->warning (after any of the descriptor's). */
+static void warn_untrusted(gh_target *t, const char *endpoint)
+{
+    wire_zmq_endpoint ep;
+    char why[8];
+    struct stat st;
+    if (wire_zmq_endpoint_parse(endpoint, WIRE_ZMQ_CONNECT, &ep, why, sizeof why) != 0)
+        return;
+    if (ep.ipc && stat(ep.path, &st) == 0 && (st.st_uid == geteuid() || st.st_uid == 0))
+        return;
+    size_t n = strlen(t->warning);
+    snprintf(t->warning + n, sizeof t->warning - n,
+             "%s%s is reached without CURVE: gpuhost trusts whatever listens there%s (give --server-key and "
+             "--client-key; README.md, \"Remote servers\")",
+             n ? "; " : "", endpoint, ep.ipc ? " (a socket another user owns)" : " (anyone can bind that port)");
+}
+
 int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **out, char *err,
                    size_t errlen)
 {
@@ -216,6 +237,8 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
     memset(&sec, 0, sizeof sec); /* the secret key is in the socket now */
     if (rc == 0 && gh__check_descriptor(t) < 0)
         rc = -1;
+    if (rc == 0 && o->endpoint && !o->server_key)
+        warn_untrusted(t, o->endpoint);
     if (rc != 0 && refused) { /* an option the board's server cannot honour: a usage error, never retried */
         if (o->fault || o->wave || t->stress[0])
             snprintf(err, errlen, "option%s%s%s%s%s%s%s: board %s: %s",

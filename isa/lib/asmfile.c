@@ -225,6 +225,11 @@ static void directive(assembler *as, const char *s)
                 error_at(as, p, "%s needs at least one word", name);
             return;
         }
+        if (addr >= ISA_KERNEL_GLOBAL_LIMIT || 4u * (uint64_t)count > ISA_KERNEL_GLOBAL_LIMIT - addr) {
+            error_at(as, args, "%s: address 0x%llx + %d words reaches past global memory (addresses below 2^48)",
+                     name, (unsigned long long)addr, count);
+            return;
+        }
         rc = name[1] == 'g' ? isa_kernel_add_global(as->kernel, addr, words, (uint32_t)count)
                             : isa_kernel_add_expect_mem(as->kernel, addr, words, (uint32_t)count);
     } else if (strcmp(name, ".init") == 0 || strcmp(name, ".expect") == 0) {

@@ -314,10 +314,10 @@ static int validate_mems(const isa_kernel_mem *m, size_t n, const char *sec, cha
                         sec, i, (unsigned long long)m[i].addr);
         if (m[i].count == 0 || !m[i].words)
             return fail(err, errlen, "section %s: record %zu: no words", sec, i);
-        if (4u * (uint64_t)m[i].count - 1 > UINT64_MAX - m[i].addr)
+        if (m[i].addr >= ISA_KERNEL_GLOBAL_LIMIT || 4u * (uint64_t)m[i].count > ISA_KERNEL_GLOBAL_LIMIT - m[i].addr)
             return fail(err, errlen,
-                        "section %s: record %zu: address 0x%llx + %u words wraps past 2^64", sec,
-                        i, (unsigned long long)m[i].addr, m[i].count);
+                        "section %s: record %zu: address 0x%llx + %u words reaches past global memory "
+                        "(addresses below 2^48)", sec, i, (unsigned long long)m[i].addr, m[i].count);
     }
     if (n < 2)
         return 0;

@@ -1,5 +1,5 @@
-/* Outputs that never lose or delete what the user named (isa/outfile.h). */
-#define _XOPEN_SOURCE 700
+/* The one output routine (isa/outfile.h). */
+#define _GNU_SOURCE
 
 #include "isa/outfile.h"
 
@@ -31,21 +31,38 @@ static void release(isa_outfile *o)
     o->f = NULL;
 }
 
-/* A symlink is followed, so the rename replaces its target, not the link. */
-static char *resolve(const char *path)
+/* The path written: the named one, or the target of a symlink of the
+ * caller's own or root's (/dev/stdout): the rename replaces the target, not
+ * the link. Another user's link is never followed: it may have been planted
+ * for us to write through. */
+static char *resolve(const char *path, char *err, size_t errlen)
 {
     struct stat st;
     if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        if (st.st_uid != geteuid() && st.st_uid != 0) {
+            fail(err, errlen, "%s: a symbolic link owned by uid %lu, neither this user nor root: not followed", path,
+                 (unsigned long)st.st_uid);
+            return NULL;
+        }
         char *real = realpath(path, NULL);
         if (real)
             return real;
     }
-    return strdup(path);
+    char *copy = strdup(path);
+    if (!copy)
+        fail(err, errlen, "%s: out of memory", path);
+    return copy;
+}
+
+static const char *kind(mode_t m)
+{
+    return S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device" : S_ISFIFO(m) ? "a FIFO"
+         : S_ISSOCK(m) ? "a socket" : "not a regular file";
 }
 
 static int open_in_place(isa_outfile *o, char *err, size_t errlen)
 {
-    int fd = open(o->path, O_WRONLY | O_NOCTTY);
+    int fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
         int e = errno;
         if (fd >= 0)
@@ -65,32 +82,40 @@ static mode_t default_mode(void)
     return 0666 & ~mask;
 }
 
-int isa_outfile_open(isa_outfile *o, const char *path, char *err, size_t errlen)
+/* DIR/.BASE.~XXXXXX: created exclusively (O_EXCL, O_NOFOLLOW: a name that
+ * exists, a planted symlink among them, is never opened). */
+static int create_temporary(isa_outfile *o)
 {
-    memset(o, 0, sizeof *o);
-    if (!path || !*path)
-        return fail(err, errlen, "no output path");
-    if (!(o->path = resolve(path)))
-        return fail(err, errlen, "%s: out of memory", path);
-    struct stat st;
-    int exists = stat(o->path, &st) == 0;
-    if (exists && S_ISDIR(st.st_mode)) {
-        fail(err, errlen, "%s: is a directory", o->path);
-        release(o);
-        return -1;
-    }
-    if (exists && !S_ISREG(st.st_mode)) /* a device, FIFO or socket: never replaced */
-        return open_in_place(o, err, errlen);
     const char *slash = strrchr(o->path, '/');
     size_t dirlen = slash ? (size_t)(slash - o->path) + 1 : 0;
     const char *base = o->path + dirlen;
     size_t n = dirlen + strlen(base) + sizeof ".~.XXXXXX";
     if (!(o->tmp = malloc(n))) {
-        release(o);
-        return fail(err, errlen, "%s: out of memory", path);
+        errno = ENOMEM;
+        return -1;
     }
     snprintf(o->tmp, n, "%.*s.%s.~XXXXXX", (int)dirlen, o->path, base);
-    int fd = mkstemp(o->tmp);
+    return mkostemp(o->tmp, O_CLOEXEC | O_NOFOLLOW);
+}
+
+int isa_outfile_open_flags(isa_outfile *o, const char *path, unsigned flags, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    if (!path || !*path)
+        return fail(err, errlen, "no output path");
+    if (!(o->path = resolve(path, err, errlen)))
+        return -1;
+    struct stat st;
+    int exists = stat(o->path, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        if (!S_ISDIR(st.st_mode) && (flags & ISA_OUTFILE_STREAM)) /* never replaced */
+            return open_in_place(o, err, errlen);
+        fail(err, errlen, "%s: %s: refusing to replace it with a file", o->path,
+             S_ISDIR(st.st_mode) ? "is a directory" : kind(st.st_mode));
+        release(o);
+        return -1;
+    }
+    int fd = create_temporary(o);
     if (fd < 0) {
         fail(err, errlen, "%s: cannot create a temporary file beside it: %s", o->path, strerror(errno));
         release(o);
@@ -105,6 +130,11 @@ int isa_outfile_open(isa_outfile *o, const char *path, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+int isa_outfile_open(isa_outfile *o, const char *path, char *err, size_t errlen)
+{
+    return isa_outfile_open_flags(o, path, ISA_OUTFILE_STREAM, err, errlen);
 }
 
 int isa_outfile_commit(isa_outfile *o, char *err, size_t errlen)

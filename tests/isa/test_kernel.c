@@ -82,7 +82,7 @@ static isa_kernel *full_kernel(void)
 
     uint32_t g0[4] = {10, 20, 30, 40}, g1[2] = {0xffffffff, 0};
     assert_int_equal(isa_kernel_add_global(k, 0x100000000ull, g0, 4), 0);
-    assert_int_equal(isa_kernel_add_global(k, 0xfffffffffffffff8ull, g1, 2), 0);
+    assert_int_equal(isa_kernel_add_global(k, 0xfffffffffff8ull, g1, 2), 0); /* the last 8 bytes below 2^48 */
 
     uint32_t lanes[32], one = 7, t = 1;
     for (int i = 0; i < 32; i++)
@@ -694,7 +694,18 @@ static void test_writer_validates(void **state)
     k = full_kernel();
     assert_int_equal(isa_kernel_add_global(k, 0xfffffffffffffffcull, v, 2), 0);
     assert_int_equal(isa_kernel_validate(k, err, sizeof err), -1);
-    assert_err(err, "wraps past 2^64");
+    assert_err(err, "reaches past global memory");
+    isa_kernel_destroy(&k);
+
+    k = full_kernel(); /* global memory ends at 2^48: a word across it, or at it */
+    assert_int_equal(isa_kernel_add_global(k, 0xfffffffffffcull, v, 2), 0);
+    assert_int_equal(isa_kernel_validate(k, err, sizeof err), -1);
+    assert_err(err, "address 0xfffffffffffc + 2 words reaches past global memory");
+    isa_kernel_destroy(&k);
+    k = full_kernel();
+    assert_int_equal(isa_kernel_add_expect_mem(k, 0x1000000000000ull, v, 1), 0);
+    assert_int_equal(isa_kernel_validate(k, err, sizeof err), -1);
+    assert_err(err, "section .gh.expect_mem");
     isa_kernel_destroy(&k);
 
     k = full_kernel();

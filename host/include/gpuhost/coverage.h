@@ -2,12 +2,16 @@
  * (gh_run_opts.coverage) writes one record per run: the board, the variants
  * its target implements, and per variant the hits, guarded hits and hits with
  * lanes partially active, and per modifier field the values seen:
- *   gpuhost-coverage 1
+ *   gpuhost-coverage 2
  *   board NAME
  *   implements VARIANT...
  *   variant VARIANT HITS GUARDED PARTIAL
  *   modifier VARIANT FIELD VALUE HITS
- * Records from many runs, boards and machines are summed by merging. */
+ *   end
+ * (version 1, still read, has no end line). Records from many runs, boards
+ * and machines are summed by merging; a malformed or truncated record (a
+ * version 2 record without its end line, a line cut short, a count that is
+ * not decimal 0..2^64-1, sums past 2^64-1) is refused at FILE:LINE. */
 #ifndef GPUHOST_COVERAGE_H
 #define GPUHOST_COVERAGE_H
 

@@ -27,6 +27,7 @@
 #define ISA_KERNEL_LANES 32u
 #define ISA_KERNEL_CONST_BANKS 32u       /* banks 0..31 */
 #define ISA_KERNEL_CONST_BANK_SIZE 65536u /* bytes per bank (c[bank][offset], 16-bit offset) */
+#define ISA_KERNEL_GLOBAL_LIMIT (UINT64_C(1) << 48) /* .global/.expect_mem words lie below (the model's) */
 #define ISA_KERNEL_MAX_SYMBOL_NAME 255u   /* bytes, excluding the NUL */
 #define ISA_KERNEL_MAX_FILE_SIZE (1u << 30) /* readers refuse larger inputs */
 

@@ -29,6 +29,29 @@ static bool is_loopback(const char *host)
     return strncmp(host, "127.", 4) == 0 || strcmp(host, "localhost") == 0 || strcmp(host, "[::1]") == 0;
 }
 
+/* A host of digits and dots is an IPv4 address, and must be one: four
+ * numbers 0..255 (tcp://256.1.1.1:5555 would otherwise go to the resolver
+ * and time out instead of being refused at once). */
+static bool numeric_host(const char *host)
+{
+    return *host && strspn(host, "0123456789.") == strlen(host);
+}
+
+static bool valid_ipv4(const char *host)
+{
+    int parts = 0;
+    for (const char *p = host;; p++) {
+        unsigned v = 0, digits = 0;
+        for (; *p >= '0' && *p <= '9'; p++)
+            if (++digits > 3 || (v = v * 10 + (unsigned)(*p - '0')) > 255)
+                return false;
+        if (!digits || ++parts > 4)
+            return false;
+        if (!*p)
+            return parts == 4;
+    }
+}
+
 static int parse_ipc(const char *text, const char *path, wire_zmq_endpoint *ep, char *err, size_t errlen)
 {
     if (!*path)
@@ -94,6 +117,8 @@ static int parse_tcp(const char *text, const char *rest, wire_zmq_role role, wir
             valid = host_char(host[i]);
     if (!valid || (host[0] == '[' && (hlen < 3 || host[hlen - 1] != ']')))
         return refuse(err, errlen, text, "the host is not a name, an IPv4 address or a [IPv6] address");
+    if (numeric_host(host) && !valid_ipv4(host))
+        return refuse(err, errlen, text, "the host is not an IPv4 address (four numbers 0..255, dot-separated)");
     if (!*host)
         strcpy(host, "127.0.0.1"); /* tcp://:PORT: loopback unless an address is given */
     ep->every_interface = every;
