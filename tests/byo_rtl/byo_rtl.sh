@@ -40,6 +40,21 @@ for kernel in nop_exit.s guarded_exit.s divergent_bra.s s2r_mov.s; do
 done
 run byo mov_reg.s 9 && echo "$out" | grep -q "MOV" && ok "mov_reg.s refused (exit 9): $(echo "$out" | grep -m1 MOV)" \
     || bad "mov_reg.s: exit $status" "$out"
+# the variants it lacks, emulated by the host through its backdoor (issue 28)
+run byo emulated.s 9 && echo "$out" | grep -q "variant MOV_R" && ok "emulated.s without the option: exit 9, MOV_R named" \
+    || bad "emulated.s without --emulate-unimplemented: exit $status" "$out"
+run byo emulated.s 0 --emulate-unimplemented --check=full && echo "$out" | grep -q "^PASS: .*2 of 6 instructions emulated" &&
+    echo "$out" | grep -q "^emulated: .*LOP3_RCR x1, MOV_R x1" \
+    && ok "emulated.s with --emulate-unimplemented: PASS, $(echo "$out" | grep -o '2 of 6.*target$')" \
+    || bad "emulated.s with --emulate-unimplemented: exit $status" "$out"
+# the day-one selftest: every step on the good core, the first failing step named on the planted bug
+out=$("$g" --board "$b/byo.ini" selftest 2>&1)
+status=$?
+[ $status -eq 0 ] && ok "selftest passes on byo_core ($(echo "$out" | grep -c '^ok') steps)" || bad "selftest: exit $status" "$out"
+out=$("$g" --board "$b/byo-bug.ini" selftest 2>&1)
+status=$?
+[ $status -eq 7 ] && echo "$out" | grep -q "^FAIL " && ok "selftest on BYO_BUG_LANE: $(echo "$out" | grep -m1 '^FAIL ')" \
+    || bad "selftest on the planted bug: exit $status" "$out"
 # random streams over what byo_core declares (gpuhost gen fits the board's set)
 t1=$(date +%s) n=0
 for seed in $(seq 1 100); do
