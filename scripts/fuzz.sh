@@ -20,7 +20,9 @@ if [ "${1:-}" = --build ]; then
 fi
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-asm decode kernel board isagen wire_fw wire_host usb_frame cli}
+# every target there is: tests/fuzz/fuzz_X.c (the list CMake registers too)
+all=$(for f in tests/fuzz/fuzz_*.c; do t=${f#tests/fuzz/fuzz_}; printf '%s ' "${t%.c}"; done)
+targets=${*:-$all}
 if ! command -v clang > /dev/null; then
     echo "fuzz: clang is missing (apt-get install clang libclang-rt-14-dev, or scripts/setup.sh --packages)"
     [ $build_only -eq 1 ] && exit 1
