@@ -97,6 +97,9 @@ static int dma_readable(const void *p, size_t len)
  * assumed about the destination then). */
 static int dma(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl)
 {
+#ifdef GH_REF_DMA_MISUSE /* a test image (fw/rv32/CMakeLists.txt): a length the engine must refuse */
+    len = GH_DMA_MAX_LEN + 1;
+#endif
     wr(DMA(SRC), src);
     wr(DMA(DST), dst);
     wr(DMA(LEN), len);

@@ -73,7 +73,8 @@ endif()
 
 # The rv32 image itself, executing under gpu-usbemu's emulated soft core
 # (Unicorn): kernels through hal.c, `info`, the cost and coverage figures,
-# and the deliberately broken images ending in a crash report (exit 8).
+# the deliberately broken images ending in a crash report (exit 8), and an
+# image whose DMA transfers are all refused still serving correctly.
 # Registered always: it skips (77) without the riscv toolchain, Unicorn or
 # umockdev, and fails saying which where GPUHOST_REQUIRE names usbemu.
 get_property(gh_rv32_image GLOBAL PROPERTY GH_RV32_IMAGE)
