@@ -6,6 +6,8 @@
 #define GH_REF_SYS_SIZE 0x1000u
 #define GH_REF_CRC_BASE 0x40001000u
 #define GH_REF_CRC_SIZE 0x1000u
+#define GH_REF_DMA_BASE 0x40002000u
+#define GH_REF_DMA_SIZE 0x1000u
 #define GH_REF_USB_BASE 0x40010000u
 #define GH_REF_USB_SIZE 0x10000u
 #define GH_REF_DBG_BASE 0x40020000u
@@ -30,6 +32,26 @@
 #define GH_CRC_VALUE 0x00 /* RW */
 #define GH_CRC_DATA8 0x04 /* WO */
 #define GH_CRC_DATA32 0x08 /* WO */
+
+/* DMA at 0x40002000 */
+#define GH_DMA_SRC 0x00 /* RW */
+#define GH_DMA_DST 0x04 /* RW */
+#define GH_DMA_LEN 0x08 /* RW */
+#define GH_DMA_CTRL 0x0c /* WO */
+#define GH_DMA_CTRL_START (1u << 0)
+#define GH_DMA_CTRL_CRC (1u << 1) /* feed the CRC unit with every byte moved */
+#define GH_DMA_CTRL_NO_WRITE (1u << 2) /* read (and feed the CRC) only */
+#define GH_DMA_CTRL_DST_FIFO (1u << 3) /* the destination is USB.IN_DATA */
+#define GH_DMA_STATUS 0x10 /* RO */
+#define GH_DMA_ST_BUSY (1u << 0)
+#define GH_DMA_ST_ERR (1u << 1)
+#define GH_DMA_ST_CAUSE(s) (((s) >> 8) & 0xfu)
+#define GH_DMA_CAUSE_SRC 1u /* the source range is not wholly in one allowed region */
+#define GH_DMA_CAUSE_DST 2u /* the destination range (or DST_FIFO's register) is not allowed */
+#define GH_DMA_CAUSE_LEN 3u /* LEN above 65536, or not a multiple of 4 from a retire window */
+#define GH_DMA_CAUSE_OVERLAP 4u /* source and destination ranges overlap */
+#define GH_DMA_CAUSE_BUSY 5u /* START while a transfer runs (that one goes on) */
+#define GH_DMA_MAX_LEN 0x10000u
 
 /* USB at 0x40010000 */
 #define GH_USB_ID 0x00 /* RO */
@@ -90,6 +112,7 @@
 #define GH_DBG_IMEM_ADDR 0x20 /* RW */
 #define GH_DBG_IMEM_DATA0 0x24 /* RW (4 registers) */
 #define GH_DBG_RT_HEAD 0x40 /* RO */
+#define GH_DBG_RT_HEAD_VALID (1u << 31) /* the FIFO is not empty: the other RT_ registers show its head */
 #define GH_DBG_RT_STATUS 0x44 /* RO */
 #define GH_DBG_RT_PC_LO 0x48 /* RO */
 #define GH_DBG_RT_PC_HI 0x4c /* RO */

@@ -10,7 +10,12 @@
  * in the board's SDRAM, so the DUT sees the model's 48-bit global address
  * space and 32 constant banks.
  *
- * wire_crc32: the fabric's CRC-32 unit (no zlib on the soft core). */
+ * wire_crc32: the fabric's CRC-32 unit (no zlib on the soft core).
+ *
+ * The DMA engine moves every run of bytes worth it: rows of the retire FIFO
+ * into the record, the codec's copies (wire_copy), the CRC's input, the IN
+ * packets. A transfer it refuses (a firmware bug) is done by the core. */
+#include <stddef.h>
 #include <string.h>
 
 #include "fw/beats.h"
@@ -34,6 +39,7 @@ static inline void wr(uint32_t base, uint32_t off, uint32_t v)
 #define SYS(o) GH_REF_SYS_BASE, GH_SYS_##o
 #define USB(o) GH_REF_USB_BASE, GH_USB_##o
 #define DBG(o) GH_REF_DBG_BASE, GH_DBG_##o
+#define DMA(o) GH_REF_DMA_BASE, GH_DMA_##o
 
 static uint32_t ticks_per_ms = 50000; /* from SYS.CLK_HZ at init */
 
@@ -61,10 +67,80 @@ static inline uint32_t le32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+/* ------------------------------------------------------------ DMA engine */
+#define DMA_MIN 16u                  /* shorter runs: the core moves them (a transfer's set-up costs more) */
+#define DMA_TIMEOUT_CYCLES 1000000u /* a broken engine, not a slow one (README: LEN/4 + 16 at most) */
+
+static int in_region(uintptr_t p, size_t len, uint32_t base, uint32_t size)
+{
+    return p >= base && len <= size && p - base <= size - len;
+}
+
+static int in_ram(const void *p, size_t len)
+{
+    return (uintptr_t)p - GH_REF_RAM_BASE < GH_REF_RAM_SIZE && len <= GH_REF_RAM_BASE + GH_REF_RAM_SIZE - (uintptr_t)p;
+}
+
+/* Memory the engine may read (ROM, RAM, SDRAM) or write (RAM, SDRAM). */
+static int dma_writable(const void *p, size_t len)
+{
+    return in_region((uintptr_t)p, len, GH_REF_RAM_BASE, GH_REF_RAM_SIZE) ||
+           in_region((uintptr_t)p, len, GH_REF_POOL_BASE, GH_REF_POOL_SIZE);
+}
+
+static int dma_readable(const void *p, size_t len)
+{
+    return dma_writable(p, len) || in_region((uintptr_t)p, len, GH_REF_ROM_BASE, GH_REF_ROM_SIZE);
+}
+
+/* One transfer, waited for: 0, or -1 refused or unfinished (nothing can be
+ * assumed about the destination then). */
+static int dma(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl)
+{
+#ifdef GH_REF_DMA_MISUSE /* a test image (fw/rv32/CMakeLists.txt): a length the engine must refuse */
+    len = GH_DMA_MAX_LEN + 1;
+#endif
+    wr(DMA(SRC), src);
+    wr(DMA(DST), dst);
+    wr(DMA(LEN), len);
+    wr(DMA(CTRL), GH_DMA_CTRL_START | ctrl);
+    uint32_t st = rd(DMA(STATUS));
+    if (!(st & (GH_DMA_ST_BUSY | GH_DMA_ST_ERR)))
+        return 0; /* done already: one test on the usual way */
+    if (st & GH_DMA_ST_BUSY) {
+        uint64_t deadline = gh_ref_cycles() + DMA_TIMEOUT_CYCLES;
+        while ((st = rd(DMA(STATUS))) & GH_DMA_ST_BUSY)
+            if (expired(deadline))
+                return -1;
+    }
+    return st & GH_DMA_ST_ERR ? -1 : 0;
+}
+
+void wire_copy(void *dst, const void *src, size_t len)
+{
+    /* mostly between the codec's stack and the tx buffer: RAM, tested first (both offsets below
+     * RAM_SIZE - len: their OR is at least the larger, so one test; a false "no" takes the long way) */
+    uint32_t both = ((uint32_t)(uintptr_t)src - GH_REF_RAM_BASE) | ((uint32_t)(uintptr_t)dst - GH_REF_RAM_BASE);
+    int engine = len >= DMA_MIN && len <= GH_DMA_MAX_LEN &&
+                 ((len <= GH_REF_RAM_SIZE && both <= GH_REF_RAM_SIZE - len) ||
+                  (dma_readable(src, len) && dma_writable(dst, len)));
+    if (!engine || dma((uint32_t)(uintptr_t)src, (uint32_t)(uintptr_t)dst, (uint32_t)len, 0) != 0)
+        memcpy(dst, src, len);
+}
+
 /* ------------------------------------------------------------ CRC-32 */
 uint32_t wire_crc32(uint32_t crc, const void *data, size_t len)
 {
     const uint8_t *p = data;
+    while (len >= DMA_MIN && dma_readable(p, len)) {
+        size_t n = len > GH_DMA_MAX_LEN ? GH_DMA_MAX_LEN : len;
+        wr(GH_REF_CRC_BASE, GH_CRC_VALUE, crc);
+        if (dma((uint32_t)(uintptr_t)p, 0, (uint32_t)n, GH_DMA_CTRL_CRC | GH_DMA_CTRL_NO_WRITE) != 0)
+            break; /* refused: nothing was fed; the core feeds it below */
+        crc = rd(GH_REF_CRC_BASE, GH_CRC_VALUE);
+        p += n;
+        len -= n;
+    }
     wr(GH_REF_CRC_BASE, GH_CRC_VALUE, crc);
     while (len && ((uintptr_t)p & 3u)) {
         wr(GH_REF_CRC_BASE, GH_CRC_DATA8, *p++);
@@ -193,12 +269,28 @@ static int link_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t 
 
 static int wait_in_ready(void)
 {
+    if (rd(USB(IN_STATUS)) & GH_USB_IN_READY) /* usually: the time base is read only to wait */
+        return 0;
     uint64_t deadline = deadline_ms(SEND_TIMEOUT_MS);
     while (!(rd(USB(IN_STATUS)) & GH_USB_IN_READY)) {
         if (link_lost() || expired(deadline))
             return -1;
     }
     return 0;
+}
+
+/* The packet being filled gets n bytes at p, word by word (the DMA
+ * engine's DST_FIFO does the same). */
+static void fill_packet(const uint8_t *p, uint32_t n)
+{
+    uint32_t whole = n & ~3u;
+    for (uint32_t i = 0; i < whole; i += 4)
+        wr(USB(IN_DATA), le32(p + i));
+    if (n > whole) {
+        uint32_t w = 0;
+        memcpy(&w, p + whole, n - whole);
+        wr(USB(IN_DATA), w);
+    }
 }
 
 static int link_send(void *ctx, const uint8_t *buf, size_t len)
@@ -209,14 +301,9 @@ static int link_send(void *ctx, const uint8_t *buf, size_t len)
         uint32_t n = len - off > GH_USB_MAX_PACKET ? GH_USB_MAX_PACKET : (uint32_t)(len - off);
         if (wait_in_ready() != 0)
             return -1;
-        uint32_t whole = n & ~3u;
-        for (uint32_t i = 0; i < whole; i += 4)
-            wr(USB(IN_DATA), le32(buf + off + i));
-        if (n > whole) {
-            uint32_t w = 0;
-            memcpy(&w, buf + off + whole, n - whole);
-            wr(USB(IN_DATA), w);
-        }
+        if (n < DMA_MIN || !(in_ram(buf + off, n) || dma_readable(buf + off, n)) ||
+            dma((uint32_t)(uintptr_t)(buf + off), GH_REF_USB_BASE + GH_USB_IN_DATA, n, GH_DMA_CTRL_DST_FIFO) != 0)
+            fill_packet(buf + off, n);
         wr(USB(IN_CTRL), GH_USB_IN_COMMIT | n);
         off += n;
         /* a final full packet is followed by a ZLP so the host's read ends */
@@ -555,54 +642,99 @@ static int written_pages(void *ctx, uint64_t from, uint64_t *pages, uint32_t max
     return (int)l.count;
 }
 
-/* The head beat of the retire FIFO, reading only the registers its kind uses
- * (of a GPR_ROW beat, the row words of the lanes it writes). */
-static void read_beat(fw_beat *b)
+/* The record's fields a HEAD beat's registers RT_PC_LO..RT_MASK_B fill, in
+ * the registers' order: one DMA transfer moves them (a little-endian core). */
+_Static_assert(offsetof(wire_commit, insn_lo) == offsetof(wire_commit, pc) + 8 &&
+                   offsetof(wire_commit, insn_hi) == offsetof(wire_commit, pc) + 16 &&
+                   offsetof(wire_commit, active_mask) == offsetof(wire_commit, pc) + 24 &&
+                   offsetof(wire_commit, exec_mask) == offsetof(wire_commit, pc) + 28 &&
+                   GH_DBG_RT_MASK_B - GH_DBG_RT_PC_LO == 28,
+               "a HEAD beat's registers map onto wire_commit's pc..exec_mask");
+
+/* The head beat of the retire FIFO, reading only the registers its kind uses.
+ * The bulk goes straight into the record with one DMA transfer each: a HEAD
+ * beat's PC, instruction and masks, a GPR_ROW beat's 32 row registers (into
+ * the record's slot for the register; when it has none to give, the
+ * register being written already, the core reads the row's lanes). */
+static void read_beat(fw_beats *a, fw_beat *b, uint32_t head)
 {
-    uint32_t head = rd(DBG(RT_HEAD));
+    b->in_place = 0;
     b->kind = (uint8_t)(head & 7u);
     b->warp = (uint8_t)((head >> 8) & 0x7fu);
     b->index = (uint8_t)((head >> 16) & 0xffu);
     b->lane = (uint8_t)((head >> 24) & 31u);
-    if (b->kind == FW_BEAT_HEAD || b->kind == FW_BEAT_MEM || b->kind == FW_BEAT_END)
+    switch (b->kind) {
+    case FW_BEAT_HEAD:
+        if (!a->head && dma(GH_REF_DBG_BASE + GH_DBG_RT_PC_LO, (uint32_t)(uintptr_t)&a->rec->pc, 32, 0) == 0) {
+            b->in_place = 1;
+            return;
+        }
         b->pc = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
-    if (b->kind == FW_BEAT_HEAD)
         for (uint32_t i = 0; i < 4; i++)
             b->insn[i] = rd(DBG(RT_INSN0) + 4u * i);
-    if (b->kind == FW_BEAT_HEAD || b->kind == FW_BEAT_PRED || b->kind == FW_BEAT_END ||
-        b->kind == FW_BEAT_GPR_ROW)
         b->mask_a = rd(DBG(RT_MASK_A));
-    if (b->kind == FW_BEAT_HEAD || b->kind == FW_BEAT_PRED || b->kind == FW_BEAT_END)
         b->mask_b = rd(DBG(RT_MASK_B));
-    if (b->kind == FW_BEAT_GPR_ROW)
-        for (uint32_t l = 0; l < FW_PORT_ROW_LANES; l++)
-            if ((b->mask_a >> l) & 1u)
-                b->row[l] = rd(DBG(RT_ROW0) + 4u * l);
-    if (b->kind != FW_BEAT_HEAD && b->kind != FW_BEAT_PRED && b->kind != FW_BEAT_GPR_ROW)
+        return;
+    case FW_BEAT_GPR_ROW: {
+        b->mask_a = rd(DBG(RT_MASK_A));
+        uint32_t *slot = b->mask_a ? fw_beats_row_slot(a, b->index) : NULL;
+        if (slot && dma(GH_REF_DBG_BASE + GH_DBG_RT_ROW0, (uint32_t)(uintptr_t)slot, 4u * FW_PORT_ROW_LANES, 0) == 0)
+            b->in_place = 1;
+        else
+            for (uint32_t l = 0; l < FW_PORT_ROW_LANES; l++)
+                if ((b->mask_a >> l) & 1u)
+                    b->row[l] = rd(DBG(RT_ROW0) + 4u * l);
+        return;
+    }
+    case FW_BEAT_PRED:
+        b->mask_a = rd(DBG(RT_MASK_A));
+        b->mask_b = rd(DBG(RT_MASK_B));
+        return;
+    case FW_BEAT_END:
+        b->status = (uint8_t)(rd(DBG(RT_STATUS)) & 0xffu);
+        b->pc = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
+        b->mask_a = rd(DBG(RT_MASK_A));
+        b->mask_b = rd(DBG(RT_MASK_B));
+        b->data = b->status != FW_BEAT_RETIRED ? rd(DBG(RT_DATA)) : 0; /* the trap code */
+        return;
+    case FW_BEAT_MEM:
+        b->pc = rd(DBG(RT_PC_LO)) | (uint64_t)rd(DBG(RT_PC_HI)) << 32;
         b->data = rd(DBG(RT_DATA));
-    b->status = b->kind == FW_BEAT_END ? (uint8_t)(rd(DBG(RT_STATUS)) & 0xffu) : 0;
+        return;
+    default: /* GPR, UR, UPRED */
+        b->data = rd(DBG(RT_DATA));
+        return;
+    }
 }
 
 /* Collects one instruction's beats into *rec (fw/beats.h), serving memory
- * requests on the way, until its END beat or the watchdog. */
-static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog)
+ * requests on the way, until its END beat or the watchdog (counted from the
+ * first time nothing was there: usually the beats are waiting already).
+ * `cleared`: *rec came cleared from fw_serve. */
+static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog, int cleared)
 {
     fw_beats a;
-    fw_beats_begin(&a, rec, d->features);
-    uint64_t deadline = gh_ref_cycles() + (watchdog ? watchdog : DEFAULT_WATCHDOG);
+    if (cleared)
+        fw_beats_begin_cleared(&a, rec, d->features);
+    else
+        fw_beats_begin(&a, rec, d->features);
+    uint64_t deadline = 0;
     for (;;) {
-        uint32_t st = rd(DBG(STATUS));
-        if (st & GH_DBG_ST_MEM_REQ) {
-            serve_mem(d);
-            continue;
-        }
-        if (!(st & GH_DBG_ST_RT_VALID)) {
-            if (expired(deadline))
+        uint32_t head = rd(DBG(RT_HEAD));
+        if (!(head & GH_DBG_RT_HEAD_VALID)) {
+            if (rd(DBG(STATUS)) & GH_DBG_ST_MEM_REQ) {
+                serve_mem(d);
+                continue;
+            }
+            uint64_t now = gh_ref_cycles();
+            if (!deadline)
+                deadline = now + (watchdog ? watchdog : DEFAULT_WATCHDOG);
+            else if (now >= deadline)
                 return FW_STEP_HUNG;
             continue;
         }
         fw_beat b;
-        read_beat(&b);
+        read_beat(&a, &b, head);
         wr(DBG(RT_POP), 1);
         if (fw_beats_add(&a, &b)) {
             fw_beats_note_exits(rec, d->exited, 64);
@@ -619,7 +751,7 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
     if (rd(DBG(STATUS)) & GH_DBG_ST_DONE)
         return FW_STEP_DONE;
     wr(DBG(CMD), GH_DBG_CMD_STEP);
-    return collect(d, rec, watchdog);
+    return collect(d, rec, watchdog, 1);
 }
 
 /* INJECT through the port contract (fw/inject.h, shared with cosim/rtl). The
@@ -640,7 +772,7 @@ static int inject_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t in
 static int inject_step(void *ctx, wire_commit *rec)
 {
     wr(DBG(CMD), GH_DBG_CMD_STEP);
-    return collect(ctx, rec, 0);
+    return collect(ctx, rec, 0, 0);
 }
 
 static const fw_inject_port inject_port = {

@@ -46,7 +46,7 @@ endif()
 pkg_check_modules(UNICORN IMPORTED_TARGET unicorn)
 if(UMOCKDEV_FOUND AND UNICORN_FOUND)
   set(ghemu_dir ${CMAKE_CURRENT_LIST_DIR}/ghemu)
-  add_library(ghemu STATIC ${ghemu_dir}/ghemu.c ${ghemu_dir}/ghemu_elf.c ${ghemu_dir}/ghemu_regs.c ${ghemu_dir}/ghemu_sys.c
+  add_library(ghemu STATIC ${ghemu_dir}/ghemu.c ${ghemu_dir}/ghemu_elf.c ${ghemu_dir}/ghemu_regs.c ${ghemu_dir}/ghemu_sys.c ${ghemu_dir}/ghemu_dma.c
                            ${ghemu_dir}/ghemu_usb.c ${ghemu_dir}/ghemu_dbg.c)
   target_include_directories(ghemu PUBLIC ${ghemu_dir} ${CMAKE_SOURCE_DIR}/boards/gh-ref)
   target_link_libraries(ghemu PUBLIC fw_core wire PkgConfig::UNICORN PkgConfig::LIBELF)

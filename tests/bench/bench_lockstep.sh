@@ -58,6 +58,8 @@ run() { # LABEL GPUHOST-ARGS...: output in $work/out; a failure unless the exit 
         echo "FAIL: $label: gpuhost exited $status:"
         sed 's/^/    /' "$work/out"
     fi
+    # the emulated board's firmware cost (GH_USBEMU_FW_STATS=1), which gpu-usbemu prints into the run's output
+    grep "gpu-usbemu: board .*rv32 instructions per \(warp-instruction (+\|URB\)" "$work/out" | sed "s/^/    $label: /"
 }
 run "model alone" run "$work/loop.s"
 model=$(rate)

@@ -51,6 +51,35 @@ static void rows_and_lanes(void **state)
     assert_int_equal(rec.flags & WIRE_COMMIT_TRAP, 0);
 }
 
+/* A HAL that moves a whole row puts it in the slot (fw_beats_row_slot); a
+ * register already written in the record gets no slot, so its lanes keep
+ * their last values the lane-by-lane way. */
+static void rows_in_place(void **state)
+{
+    (void)state;
+    fw_beats a;
+    fw_beats_begin(&a, &rec, 0);
+    assert_null(fw_beats_row_slot(&a, 4)); /* before HEAD */
+    add(&a, FW_BEAT_HEAD, 0, 0, 0xffffffffu, 0xffffffffu, 0);
+    assert_null(fw_beats_row_slot(&a, 255)); /* RZ */
+    uint32_t *slot = fw_beats_row_slot(&a, 4);
+    assert_non_null(slot);
+    for (unsigned l = 0; l < FW_PORT_ROW_LANES; l++)
+        slot[l] = 0xa00u + l;
+    fw_beat row = {.kind = FW_BEAT_GPR_ROW, .index = 4, .mask_a = 0x000000ffu, .in_place = 1};
+    fw_beats_add(&a, &row);
+    assert_null(fw_beats_row_slot(&a, 4)); /* written: lane by lane from here */
+    add(&a, FW_BEAT_GPR_ROW, 4, 0, 0x00000180u, 0, 0);
+    assert_int_equal(add(&a, FW_BEAT_END, 0, 0, 0, 0, 0), 1);
+    assert_false(a.broken);
+    assert_int_equal(rec.gpr_count, 1);
+    assert_int_equal(rec.gpr[0].lane_mask, 0x000001ffu);
+    assert_int_equal(rec.gpr[0].value[0], 0xa00);
+    assert_int_equal(rec.gpr[0].value[7], 0x407); /* the later row's value */
+    assert_int_equal(rec.gpr[0].value[8], 0x408);
+    assert_int_equal(rec.gpr[0].value[6], 0xa06);
+}
+
 static void broken(uint8_t kind, uint8_t index, uint32_t mask_a, int before_head)
 {
     fw_beats a;
@@ -131,6 +160,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rows_and_lanes),
+        cmocka_unit_test(rows_in_place),
         cmocka_unit_test(contract_breaks),
         cmocka_unit_test(trap_and_unimplemented),
         cmocka_unit_test(trapping_lanes),

@@ -3,9 +3,10 @@
 # gpuhost --board usbemu runs gh-ref-fw.elf on the emulated rv32imac soft
 # core (gpu-usbemu, Unicorn). Kernels pass in lockstep through boards/gh-ref/
 # hal.c (a taken branch included), `info` names the image, the image's cost
-# and function coverage print, and each deliberately broken build of the
-# image ends the run with exit 8 and a report naming the PC, the function
-# and the cause, promptly. Skipped (77) without the riscv toolchain (no
+# and function coverage print, the image moves its bulk with the DMA engine
+# and a build whose every transfer the engine must refuse still serves,
+# and each deliberately broken build of the image ends the run with exit 8
+# and a report naming the PC, the function and the cause, promptly. Skipped (77) without the riscv toolchain (no
 # image), Unicorn (a gpu-usbemu that cannot run it) or umockdev; failing
 # (exit 1) with the reason instead where GPUHOST_REQUIRE names usbemu (CI).
 # Usage: image.sh GPU_USBEMU GPUHOST IMAGE_DIR KERNEL_DIR [USBEMU_INJECT]
@@ -53,6 +54,15 @@ status=$?
 verdict "cost figures" 0 30 "$work/out" $status 0 "rv32 instructions per warp-instruction" \
     "rv32 instructions per URB" "firmware functions executed"
 grep "gpu-usbemu: board" "$work/out"
+# the hot path runs on the DMA engine (boards/gh-ref/README.md), and the image never misuses it
+sed -n 's/.*DMA engine: \([0-9]*\) transfers, .* \([0-9]*\) refused$/\1 \2/p' "$work/out" > "$work/dma"
+if read -r transfers refused < "$work/dma" && [ "$transfers" -gt 0 ] && [ "$refused" -eq 0 ]; then
+    pass=$((pass + 1))
+    echo "ok   the image moves its bulk with the DMA engine ($transfers transfers, none refused)"
+else
+    fail=$((fail + 1))
+    echo "FAIL the image's DMA transfers: $(cat "$work/dma") (want some, none refused)"
+fi
 
 # function coverage of the image over every example kernel and the INJECT
 # client (each run appends
@@ -75,6 +85,7 @@ why() {
     gh_ref_link_reset) echo "only after a link loss (bus reset, SET_CONFIGURATION, a send the host never reads)" ;;
     gh_ref_trap) echo "the trap handler: the broken images below reach it only as a crash report" ;;
     write_reg | bd_write) echo "WRITE_REG: gpuhost sends none (usbemu_inject does, where libusb is built)" ;;
+    fill_packet) echo "the DMA engine fills every IN packet; the core only what the engine refuses (the dma-misuse image below)" ;;
     read_mem) echo "READ_MEM: gpuhost sent none in these runs (memory is compared on the model's side)" ;;
     *) echo "not reached by these kernels" ;;
     esac
@@ -86,6 +97,19 @@ for f in $hal_funcs; do
     if grep -q " $f " "$work/cov" && ! grep -q "^run $f " "$work/cov"; then
         echo "  $f: $(why "$f")"
     fi
+done
+
+# an image whose every DMA transfer asks for a byte past the engine's maximum
+# (gh-ref-fw-dma-misuse.elf): the engine must refuse each one as the contract
+# says (nothing moved, CAUSE length), and the firmware still serves, its core
+# moving the bytes: the CRC fed by registers, the IN packets, the rows
+for src in "$work/loop.s" "$kernels/saxpy.s"; do
+    GH_USBEMU_IMAGE="$images/gh-ref-fw-dma-misuse.elf" GH_USBEMU_FW_STATS=1 timed "$client" --board usbemu run "$src"
+    sed -n 's/.*DMA engine: \([0-9]*\) transfers, .* \([0-9]*\) refused$/\1 \2/p' "$work/out" > "$work/dma"
+    read -r transfers refused < "$work/dma" || transfers=x refused=0
+    [ "$transfers" = 0 ] && [ "$refused" -gt 0 ] && echo "every DMA transfer refused" >> "$work/out"
+    verdict "DMA misuse refused, the core does the work: $(basename "$src")" 0 30 "$work/out" $status $secs \
+        "PASS: lockstep clean" "every DMA transfer refused"
 done
 
 # deliberately broken images: exit 8, PC, symbol, cause
@@ -101,9 +125,10 @@ for case in "illegal broken_recv illegal instruction" "spin broken_recv spinning
     verdict "broken image: $variant" 8 20 "$work/out" $status $secs \
         "firmware crashed at pc 0x" "($symbol+0x" "$*" "unplugged or reset mid-run"
 done
-# the emulator's own instruction limit ends a run that goes on too long
-GPUHOST_EMULATED_BOARD=usbemu timed "$usbemu" --fw-max-insns 1000000 -- "$client" --board usbemu run "$work/loop.s" --timeout 10000
+# the emulator's own instruction limit ends a run that goes on too long (200k: mid-RUN, which
+# spans about 120k..235k of the image's instructions on this kernel)
+GPUHOST_EMULATED_BOARD=usbemu timed "$usbemu" --fw-max-insns 200000 -- "$client" --board usbemu run "$work/loop.s" --timeout 10000
 verdict "the emulator's instruction limit" 8 20 "$work/out" $status $secs "firmware crashed at pc 0x" \
-    "the emulator's instruction limit (1000000) was reached" "unplugged or reset mid-run"
+    "the emulator's instruction limit (200000) was reached" "unplugged or reset mid-run"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

@@ -73,7 +73,8 @@ endif()
 
 # The rv32 image itself, executing under gpu-usbemu's emulated soft core
 # (Unicorn): kernels through hal.c, `info`, the cost and coverage figures,
-# and the deliberately broken images ending in a crash report (exit 8).
+# the deliberately broken images ending in a crash report (exit 8), and an
+# image whose DMA transfers are all refused still serving correctly.
 # Registered always: it skips (77) without the riscv toolchain, Unicorn or
 # umockdev, and fails saying which where GPUHOST_REQUIRE names usbemu.
 get_property(gh_rv32_image GLOBAL PROPERTY GH_RV32_IMAGE)
@@ -86,3 +87,13 @@ add_test(NAME fw_rv32_image
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/image.sh ${GH_USBEMU} ${GH_USB_CLIENT} ${gh_rv32_dir}
           ${CMAKE_SOURCE_DIR}/tests/kernels $<$<TARGET_EXISTS:usbemu_inject>:$<TARGET_FILE:usbemu_inject>>)
 set_tests_properties(fw_rv32_image PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+# The emulated board's DMA engine against its contract (boards/gh-ref/
+# README.md): copies, the CRC fed on the way, the USB FIFO and its overrun,
+# each misuse refused with its cause. Needs ghemu (Unicorn) and an image.
+if(TARGET ghemu AND gh_rv32_image)
+  add_executable(ghemu_dma_test ${CMAKE_CURRENT_LIST_DIR}/ghemu_dma_test.c)
+  target_link_libraries(ghemu_dma_test PRIVATE ghemu PkgConfig::CMOCKA)
+  add_test(NAME gh_ref_dma COMMAND ghemu_dma_test ${gh_rv32_image})
+else()
+  add_unavailable_test(gh_ref_dma usbemu "the emulated board (ghemu: Unicorn, umockdev) or the rv32 image is not built")
+endif()

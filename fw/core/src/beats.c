@@ -9,14 +9,19 @@
 
 #include "fw/beats.h"
 
-void fw_beats_begin(fw_beats *a, wire_commit *rec, uint32_t features)
+void fw_beats_begin_cleared(fw_beats *a, wire_commit *rec, uint32_t features)
 {
-    memset(rec, 0, offsetof(wire_commit, gpr)); /* the arrays are read only under their counts */
     rec->mem.lane_mask = 0;
     rec->mem.bytes = 0;
     a->rec = rec;
     a->features = features;
     a->head = a->end = a->broken = 0;
+}
+
+void fw_beats_begin(fw_beats *a, wire_commit *rec, uint32_t features)
+{
+    memset(rec, 0, offsetof(wire_commit, gpr)); /* the arrays are read only under their counts */
+    fw_beats_begin_cleared(a, rec, features);
 }
 
 /* The record's write of GPR reg (a new one if it has none), or NULL: broken. */
@@ -36,6 +41,20 @@ static wire_gpr_write *gpr_write(fw_beats *a, uint8_t reg)
     return g;
 }
 
+uint32_t *fw_beats_row_slot(fw_beats *a, uint8_t reg)
+{
+    wire_commit *rec = a->rec;
+    for (unsigned i = 0; i < rec->gpr_count; i++)
+        if (rec->gpr[i].reg == reg)
+            return NULL;
+    if (reg >= 255 || rec->gpr_count >= WIRE_MAX_GPR_WRITES || !a->head || a->end)
+        return NULL;
+    wire_gpr_write *g = &rec->gpr[rec->gpr_count++];
+    g->reg = reg;
+    g->lane_mask = 0;
+    return g->value;
+}
+
 static void gpr(fw_beats *a, const fw_beat *b)
 {
     wire_gpr_write *g = b->lane < 32 ? gpr_write(a, b->index) : NULL;
@@ -49,12 +68,19 @@ static void gpr(fw_beats *a, const fw_beat *b)
 
 static void gpr_row(fw_beats *a, const fw_beat *b)
 {
+    wire_commit *rec = a->rec;
+    if (b->in_place && b->mask_a && rec->gpr_count && rec->gpr[rec->gpr_count - 1].reg == b->index) {
+        rec->gpr[rec->gpr_count - 1].lane_mask |= b->mask_a; /* fw_beats_row_slot's write: the last one */
+        return;
+    }
     wire_gpr_write *g = b->mask_a ? gpr_write(a, b->index) : NULL;
     if (!g) {
         a->broken = 1; /* RZ, too many registers, or no lane */
         return;
     }
     g->lane_mask |= b->mask_a;
+    if (b->in_place)
+        return;
     for (unsigned l = 0; l < FW_PORT_ROW_LANES; l++)
         if ((b->mask_a >> l) & 1u)
             g->value[l] = b->row[l];
@@ -160,6 +186,8 @@ int fw_beats_add(fw_beats *a, const fw_beat *b)
     case FW_BEAT_HEAD:
         a->head = 1;
         rec->warp = b->warp;
+        if (b->in_place)
+            break;
         rec->pc = b->pc;
         rec->insn_lo = (uint64_t)b->insn[1] << 32 | b->insn[0];
         rec->insn_hi = (uint64_t)b->insn[3] << 32 | b->insn[2];

@@ -46,7 +46,7 @@ void ghemu_crash(ghemu *e, const char *fmt, ...)
 
 uint64_t ghemu_cycles(const ghemu *e)
 {
-    return e->insns + e->idle_cycles;
+    return e->insns + e->idle_cycles + e->dma_cycles;
 }
 
 void ghemu_idle_begin(ghemu *e, struct timespec *t0)
@@ -208,6 +208,7 @@ static int build(ghemu *e, char *err, size_t errlen)
         map(e, GH_REF_POOL_BASE, SDRAM_SIZE, UC_PROT_READ | UC_PROT_WRITE, e->sdram, err, errlen) ||
         mmio(e, GH_REF_SYS_BASE, GH_REF_SYS_SIZE, ghemu_sys_read, ghemu_sys_write, err, errlen) ||
         mmio(e, GH_REF_CRC_BASE, GH_REF_CRC_SIZE, ghemu_crc_read, ghemu_crc_write, err, errlen) ||
+        mmio(e, GH_REF_DMA_BASE, GH_REF_DMA_SIZE, ghemu_dma_read, ghemu_dma_write, err, errlen) ||
         mmio(e, GH_REF_USB_BASE, GH_REF_USB_SIZE, ghemu_usb_read, ghemu_usb_write, err, errlen) ||
         mmio(e, GH_REF_DBG_BASE, GH_REF_DBG_SIZE, ghemu_dbg_read, ghemu_dbg_write, err, errlen))
         return -1;
@@ -292,6 +293,8 @@ void ghemu_get_stats(const ghemu *e, ghemu_stats *out)
     out->idle_insns = e->idle_insns;
     out->step_insns = e->step_insns;
     out->step_gaps = e->step_gaps;
+    out->step_dma_cycles = e->step_dma_cycles;
+    out->dma_cycles = e->dma_cycles;
     out->cycles = ghemu_cycles(e);
     out->mmio = e->mmio;
     out->funcs = (uint32_t)e->img.count;

@@ -1,7 +1,7 @@
 /* ghemu: the gh-ref board (boards/gh-ref/README.md) emulated around its own
  * firmware image. The exact bytes of gh-ref-fw.elf execute on Unicorn's
- * RV32IMAC; the board's register blocks (SYS, CRC-32, USB device core, DUT
- * debug port) are MMIO callbacks modelling the README's contract; ROM, RAM
+ * RV32IMAC; the board's register blocks (SYS, CRC-32, DMA engine, USB device
+ * core, DUT debug port) are MMIO callbacks modelling the README's contract; ROM, RAM
  * and SDRAM are plain memory. The USB core's host side and the DUT behind
  * the debug port are supplied by the caller (gpu-usbemu: umockdev and the
  * model or Verilated DUT).
@@ -62,6 +62,8 @@ typedef struct {
     uint64_t insns, cycles, idle_cycles; /* idle: real waiting time converted at clk_hz */
     uint64_t idle_insns;                 /* executed while polling for the host in vain */
     uint64_t step_insns, step_gaps;      /* between consecutive STEPs with no idle wait: per warp-instruction */
+    uint64_t step_dma_cycles;            /* the DMA engine's cycles in those gaps */
+    uint64_t dma_cycles, dma_transfers, dma_bytes, dma_refused; /* refused: a START the contract rejects */
     uint64_t mmio;                       /* register accesses */
     uint64_t retired;                    /* warp-instructions retired through the debug port */
     uint64_t out_packets, in_transfers;

@@ -230,8 +230,10 @@ static void step(ghemu *e)
     if (!d->launched || d->busy)
         return;
     if (e->last_step && !e->idled_since_step) /* back-to-back steps: the firmware's cost of one */
-        e->step_insns += e->insns - e->last_step, e->step_gaps++;
+        e->step_insns += e->insns - e->last_step, e->step_dma_cycles += e->dma_cycles - e->last_step_dma,
+        e->step_gaps++;
     e->last_step = e->insns;
+    e->last_step_dma = e->dma_cycles;
     e->idled_since_step = false;
     memset(&d->rec, 0, sizeof d->rec);
     int rc;
@@ -361,6 +363,35 @@ static const ghemu_beat *mem_request(const ghemu_dbg *d)
     return b->kind == FW_BEAT_MEM && !b->acked ? b : NULL;
 }
 
+/* A retire register (RT_HEAD..RT_DATA, RT_ROW0..31) as a read shows it now. */
+static uint32_t rt_word(const ghemu_dbg *d, uint64_t off)
+{
+    const ghemu_beat *b = visible_beat(d);
+    if (!b)
+        return 0;
+    switch (off) {
+    case GH_DBG_RT_HEAD:
+        return (uint32_t)b->kind | (uint32_t)b->warp << 8 | (uint32_t)b->index << 16 | (uint32_t)b->lane << 24 |
+               GH_DBG_RT_HEAD_VALID;
+    case GH_DBG_RT_STATUS: return b->status;
+    case GH_DBG_RT_PC_LO: return (uint32_t)b->pc;
+    case GH_DBG_RT_PC_HI: return (uint32_t)(b->pc >> 32);
+    case GH_DBG_RT_MASK_A: return b->mask_a;
+    case GH_DBG_RT_MASK_B: return b->mask_b;
+    case GH_DBG_RT_DATA: return b->data;
+    }
+    if (off >= GH_DBG_RT_INSN0 && off < GH_DBG_RT_INSN0 + 16)
+        return b->insn[(off - GH_DBG_RT_INSN0) / 4];
+    if (off >= GH_DBG_RT_ROW0 && off < GH_DBG_RT_ROW0 + 4u * FW_PORT_ROW_LANES)
+        return b->row[(off - GH_DBG_RT_ROW0) / 4];
+    return 0;
+}
+
+uint32_t ghemu_dbg_rt_word(ghemu *e, uint32_t off)
+{
+    return rt_word(&e->dbg, off);
+}
+
 uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
     (void)uc;
@@ -381,16 +412,9 @@ uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
     case GH_DBG_LAUNCH_ENTRY_LO: return (uint32_t)d->launch_entry;
     case GH_DBG_LAUNCH_ENTRY_HI: return (uint32_t)(d->launch_entry >> 32);
     case GH_DBG_IMEM_ADDR: return d->imem_addr;
-    case GH_DBG_RT_HEAD:
-        return b ? (uint32_t)b->kind | (uint32_t)b->warp << 8 | (uint32_t)b->index << 16 | (uint32_t)b->lane << 24 |
-                       1u << 31
-                 : 0;
-    case GH_DBG_RT_STATUS: return b ? b->status : 0;
-    case GH_DBG_RT_PC_LO: return b ? (uint32_t)b->pc : 0;
-    case GH_DBG_RT_PC_HI: return b ? (uint32_t)(b->pc >> 32) : 0;
-    case GH_DBG_RT_MASK_A: return b ? b->mask_a : 0;
-    case GH_DBG_RT_MASK_B: return b ? b->mask_b : 0;
-    case GH_DBG_RT_DATA: return b ? b->data : 0;
+    case GH_DBG_RT_HEAD: case GH_DBG_RT_STATUS: case GH_DBG_RT_PC_LO: case GH_DBG_RT_PC_HI:
+    case GH_DBG_RT_MASK_A: case GH_DBG_RT_MASK_B: case GH_DBG_RT_DATA:
+        return rt_word(d, off);
     case GH_DBG_RT_COUNT: return (uint32_t)(d->nbeats - d->head);
     case GH_DBG_MEM_REQ: return m ? 1u | 1u << 1 : 0; /* stores only: the DUT loads from its own copy */
     case GH_DBG_MEM_ADDR_LO: return m ? (uint32_t)m->pc : 0;
@@ -402,10 +426,9 @@ uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
     }
     if (off >= GH_DBG_IMEM_DATA0 && off < GH_DBG_IMEM_DATA0 + 16)
         return d->imem_data[(off - GH_DBG_IMEM_DATA0) / 4];
-    if (off >= GH_DBG_RT_INSN0 && off < GH_DBG_RT_INSN0 + 16)
-        return b ? b->insn[(off - GH_DBG_RT_INSN0) / 4] : 0;
-    if (off >= GH_DBG_RT_ROW0 && off < GH_DBG_RT_ROW0 + 4u * FW_PORT_ROW_LANES)
-        return b ? b->row[(off - GH_DBG_RT_ROW0) / 4] : 0;
+    if ((off >= GH_DBG_RT_INSN0 && off < GH_DBG_RT_INSN0 + 16) ||
+        (off >= GH_DBG_RT_ROW0 && off < GH_DBG_RT_ROW0 + 4u * FW_PORT_ROW_LANES))
+        return rt_word(d, off);
     return 0;
 }
 

@@ -1,6 +1,6 @@
 /* ghemu: state shared by the board's parts (ghemu.c: CPU and crashes,
- * ghemu_elf.c: image, ghemu_sys.c: SYS and CRC, ghemu_usb.c: USB core,
- * ghemu_dbg.c: DUT debug port). */
+ * ghemu_elf.c: image, ghemu_sys.c: SYS and CRC, ghemu_dma.c: DMA engine,
+ * ghemu_usb.c: USB core, ghemu_dbg.c: DUT debug port). */
 #ifndef GHEMU_INTERNAL_H
 #define GHEMU_INTERNAL_H
 
@@ -60,6 +60,10 @@ typedef struct {
 } ghemu_dbg;
 
 typedef struct {
+    uint32_t src, dst, len, status;
+} ghemu_dma;
+
+typedef struct {
     uint8_t out[GH_USB_MAX_PACKET], in[GH_USB_MAX_PACKET];
     int out_len;     /* the head OUT packet's length, -1 none */
     uint32_t out_pos, in_fill;
@@ -84,8 +88,10 @@ struct ghemu {
      * between consecutive STEPs with no idle wait between them */
     bool idling, idled_since_step;
     uint64_t idle_insns, last_step, step_insns, step_gaps;
+    uint64_t dma_cycles, last_step_dma, step_dma_cycles; /* the DMA engine's transfer time */
     /* SYS and CRC */
     uint32_t cycle_hi_latch, trap[4], crc_state;
+    ghemu_dma dma;
     ghemu_usb usb;
     ghemu_dbg dbg;
     ghemu_stats counts;
@@ -119,16 +125,26 @@ void ghemu_sys_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
 uint64_t ghemu_crc_read(uc_engine *uc, uint64_t off, unsigned size, void *user);
 void ghemu_crc_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user);
 
+/* ghemu_dma.c */
+void ghemu_dma_reset(ghemu *e);
+uint64_t ghemu_dma_read(uc_engine *uc, uint64_t off, unsigned size, void *user);
+void ghemu_dma_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user);
+
 /* ghemu_usb.c */
 void ghemu_usb_reset(ghemu *e);
 void ghemu_usb_free(ghemu *e);
 uint64_t ghemu_usb_read(uc_engine *uc, uint64_t off, unsigned size, void *user);
 void ghemu_usb_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user);
+/* A word for the IN packet being filled, as an IN_DATA write (the DMA engine's DST_FIFO). */
+void ghemu_usb_in_word(ghemu *e, uint32_t w);
 
 /* ghemu_dbg.c */
 int ghemu_dbg_init(ghemu *e);
 void ghemu_dbg_free(ghemu *e);
 uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user);
 void ghemu_dbg_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user);
+/* The retire register at offset off (RT_HEAD..RT_DATA, RT_ROW0..31) as a read
+ * shows it now, without a register access (the DMA engine's retire windows). */
+uint32_t ghemu_dbg_rt_word(ghemu *e, uint32_t off);
 
 #endif

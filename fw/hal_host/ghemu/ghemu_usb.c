@@ -102,6 +102,13 @@ static void commit_in(ghemu *e, uint32_t count)
     }
 }
 
+void ghemu_usb_in_word(ghemu *e, uint32_t v)
+{
+    ghemu_usb *u = &e->usb;
+    for (uint32_t i = 0; i < 4 && u->in_fill < GH_USB_MAX_PACKET; i++) /* past 512 the bytes are dropped */
+        u->in[u->in_fill++] = (uint8_t)(v >> (8 * i));
+}
+
 uint64_t ghemu_usb_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
     (void)uc;
@@ -158,10 +165,7 @@ void ghemu_usb_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
         if (v & GH_USB_OUT_RELEASE)
             u->out_len = -1, u->out_pos = 0;
         break;
-    case GH_USB_IN_DATA:
-        for (uint32_t i = 0; i < 4 && u->in_fill < GH_USB_MAX_PACKET; i++)
-            u->in[u->in_fill++] = (uint8_t)(v >> (8 * i));
-        break;
+    case GH_USB_IN_DATA: ghemu_usb_in_word(e, v); break;
     case GH_USB_IN_CTRL:
         if (v & GH_USB_IN_COMMIT)
             commit_in(e, v & 0x3ffu);

@@ -3,55 +3,155 @@
 
 #include "wire/protocol.h"
 
-size_t wire_commit_encode(const wire_commit *c, uint8_t *out, size_t cap)
+/* The encoder packs into word-aligned scratch with whole-word stores and
+ * hands each run to wire_copy once: records land at any byte alignment, and
+ * per-byte puts cost the board's soft core ~1,500 instructions a record. */
+#define FIXED_BYTES 74u /* seq .. mem_count */
+
+static uint32_t le(uint32_t v)
 {
-    wire_writer w = {.p = out, .cap = cap};
-    wire_put64(&w, c->seq);
-    wire_put16(&w, c->warp);
-    wire_put16(&w, c->flags);
-    wire_put64(&w, c->pc);
-    wire_put64(&w, c->insn_lo);
-    wire_put64(&w, c->insn_hi);
-    wire_put32(&w, c->active_mask);
-    wire_put32(&w, c->exec_mask);
-    wire_put32(&w, c->exit_mask);
-    wire_put32(&w, c->trap_code);
-    wire_put32(&w, c->trap_lane);
-    wire_put32(&w, c->branch_mask);
-    wire_put64(&w, c->branch_target);
-    wire_put8(&w, c->gpr_count);
-    wire_put8(&w, c->pred_count);
-    wire_put8(&w, c->ur_count);
-    wire_put8(&w, c->upred_mask);
-    wire_put8(&w, c->upred_value);
-    wire_put8(&w, c->mem_count);
-    for (unsigned i = 0; i < c->gpr_count && i < WIRE_MAX_GPR_WRITES; i++) {
-        wire_put8(&w, c->gpr[i].reg);
-        wire_put32(&w, c->gpr[i].lane_mask);
-        for (unsigned l = 0; l < WIRE_LANES; l++)
-            if ((c->gpr[i].lane_mask >> l) & 1u)
-                wire_put32(&w, c->gpr[i].value[l]);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return __builtin_bswap32(v);
+#else
+    return v;
+#endif
+}
+
+static unsigned lanes(uint32_t mask) /* no popcount instruction on the board's core */
+{
+    if (mask == 0xffffffffu)
+        return WIRE_LANES;
+    mask -= (mask >> 1) & 0x55555555u;
+    mask = (mask & 0x33333333u) + ((mask >> 2) & 0x33333333u);
+    return (((mask + (mask >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+}
+
+__attribute__((noinline)) static void put_some_lanes(uint8_t *out, uint32_t mask, const uint32_t *values)
+{
+    uint32_t packed[WIRE_LANES];
+    unsigned n = 0;
+    for (unsigned l = 0; l < WIRE_LANES && mask >> l; l++)
+        if ((mask >> l) & 1u)
+            packed[n++] = le(values[l]);
+    wire_copy(out, packed, 4u * n);
+}
+
+/* The values of mask's lanes, packed, little-endian, to out. */
+static void put_lanes(uint8_t *out, uint32_t mask, const uint32_t *values)
+{
+    if (mask == 0xffffffffu && le(1) == 1)
+        wire_copy(out, values, 4u * WIRE_LANES); /* all lanes: the values as they are */
+    else
+        put_some_lanes(out, mask, values);
+}
+
+static size_t encoded_size(const wire_commit *c)
+{
+    size_t n = FIXED_BYTES + 9u * c->pred_count + 5u * c->ur_count;
+    for (unsigned i = 0; i < c->gpr_count; i++)
+        n += 5u + 4u * lanes(c->gpr[i].lane_mask);
+    if (c->mem_count)
+        n += 5u + (8u + c->mem.bytes / 4u * 4u) * lanes(c->mem.lane_mask);
+    return n;
+}
+
+/* The fixed part and, when there is one, the first GPR write's number and
+ * mask: one copy. Returns the bytes written. */
+static size_t put_head(const wire_commit *c, uint8_t *out)
+{
+    union {
+        uint32_t w[20];
+        uint8_t b[80];
+    } f;
+    f.w[0] = le((uint32_t)c->seq), f.w[1] = le((uint32_t)(c->seq >> 32));
+    f.w[2] = le(c->warp | (uint32_t)c->flags << 16);
+    f.w[3] = le((uint32_t)c->pc), f.w[4] = le((uint32_t)(c->pc >> 32));
+    f.w[5] = le((uint32_t)c->insn_lo), f.w[6] = le((uint32_t)(c->insn_lo >> 32));
+    f.w[7] = le((uint32_t)c->insn_hi), f.w[8] = le((uint32_t)(c->insn_hi >> 32));
+    f.w[9] = le(c->active_mask), f.w[10] = le(c->exec_mask), f.w[11] = le(c->exit_mask);
+    f.w[12] = le(c->trap_code), f.w[13] = le(c->trap_lane), f.w[14] = le(c->branch_mask);
+    f.w[15] = le((uint32_t)c->branch_target), f.w[16] = le((uint32_t)(c->branch_target >> 32));
+    f.w[17] = le(c->gpr_count | (uint32_t)c->pred_count << 8 | (uint32_t)c->ur_count << 16 |
+                 (uint32_t)c->upred_mask << 24);
+    f.b[72] = c->upred_value, f.b[73] = c->mem_count;
+    size_t n = FIXED_BYTES;
+    if (c->gpr_count) {
+        f.b[74] = c->gpr[0].reg;
+        put_le32(&f.b[75], c->gpr[0].lane_mask);
+        n += 5;
     }
-    for (unsigned i = 0; i < c->pred_count && i < WIRE_MAX_PRED_WRITES; i++) {
-        wire_put8(&w, c->pred[i].pred);
-        wire_put32(&w, c->pred[i].lane_mask);
-        wire_put32(&w, c->pred[i].value);
+    wire_copy(out, f.b, n);
+    return n;
+}
+
+/* Everything after the first GPR write's mask, from out + n: kept out of
+ * line so the common record's path stays small (a soft core runs it once
+ * per warp-instruction). */
+static size_t put_rest(const wire_commit *c, uint8_t *out, size_t n)
+{
+    unsigned i;
+    for (i = 0; i < c->gpr_count; i++) {
+        if (i) {
+            out[n] = c->gpr[i].reg;
+            put_le32(out + n + 1, c->gpr[i].lane_mask);
+            n += 5;
+        }
+        put_lanes(out + n, c->gpr[i].lane_mask, c->gpr[i].value);
+        n += 4u * lanes(c->gpr[i].lane_mask);
     }
-    for (unsigned i = 0; i < c->ur_count && i < WIRE_MAX_UR_WRITES; i++) {
-        wire_put8(&w, c->ur[i].reg);
-        wire_put32(&w, c->ur[i].value);
+    for (i = 0; i < c->pred_count; i++, n += 9) {
+        out[n] = c->pred[i].pred;
+        put_le32(out + n + 1, c->pred[i].lane_mask);
+        put_le32(out + n + 5, c->pred[i].value);
+    }
+    for (i = 0; i < c->ur_count; i++, n += 5) {
+        out[n] = c->ur[i].reg;
+        put_le32(out + n + 1, c->ur[i].value);
     }
     if (c->mem_count) {
-        wire_put32(&w, c->mem.lane_mask);
-        wire_put8(&w, c->mem.bytes);
-        for (unsigned l = 0; l < WIRE_LANES; l++)
+        put_le32(out + n, c->mem.lane_mask);
+        out[n + 4] = c->mem.bytes;
+        n += 5;
+        uint32_t packed[WIRE_LANES * (2 + WIRE_MAX_MEM_WORDS)];
+        unsigned words = c->mem.bytes / 4u, at = 0;
+        for (unsigned l = 0; l < WIRE_LANES && c->mem.lane_mask >> l; l++)
             if ((c->mem.lane_mask >> l) & 1u) {
-                wire_put64(&w, c->mem.addr[l]);
-                for (unsigned k = 0; k < c->mem.bytes / 4u && k < WIRE_MAX_MEM_WORDS; k++)
-                    wire_put32(&w, c->mem.data[l][k]);
+                packed[at++] = le((uint32_t)c->mem.addr[l]), packed[at++] = le((uint32_t)(c->mem.addr[l] >> 32));
+                for (unsigned k = 0; k < words; k++)
+                    packed[at++] = le(c->mem.data[l][k]);
             }
+        wire_copy(out + n, packed, 4u * at);
+        n += 4u * at;
     }
-    return w.overflow ? 0 : w.len;
+    return n;
+}
+
+__attribute__((noinline)) static size_t encode_any(const wire_commit *c, uint8_t *out, size_t cap)
+{
+    if (c->gpr_count > WIRE_MAX_GPR_WRITES || c->pred_count > WIRE_MAX_PRED_WRITES ||
+        c->ur_count > WIRE_MAX_UR_WRITES || (c->mem_count && c->mem.bytes / 4u > WIRE_MAX_MEM_WORDS))
+        return 0;
+    size_t need = encoded_size(c);
+    if (need > cap)
+        return 0;
+    return put_rest(c, out, put_head(c, out));
+}
+
+size_t wire_commit_encode(const wire_commit *c, uint8_t *out, size_t cap)
+{
+    if (c->gpr_count == 1 && !c->pred_count && !c->ur_count && !c->mem_count) { /* an ALU or FP record */
+        size_t need = FIXED_BYTES + 5u + 4u * lanes(c->gpr[0].lane_mask);
+        if (need > cap)
+            return 0;
+        put_lanes(out + put_head(c, out), c->gpr[0].lane_mask, c->gpr[0].value);
+        return need;
+    }
+    return encode_any(c, out, cap);
 }
 
 size_t wire_commit_decode(const uint8_t *in, size_t len, wire_commit *c)
@@ -116,6 +216,8 @@ size_t wire_commit_decode(const uint8_t *in, size_t len, wire_commit *c)
 /* One list of register numbers: each below limit, none twice. */
 static int numbers_ok(const uint8_t *nums, unsigned n, unsigned limit)
 {
+    if (n <= 1) /* most records: no set to keep (a soft core checks one per warp-instruction) */
+        return n == 0 || nums[0] < limit;
     uint32_t seen[8] = {0}; /* limit <= 255 */
     for (unsigned i = 0; i < n; i++) {
         if (nums[i] >= limit || (seen[nums[i] / 32] >> (nums[i] % 32) & 1u))
@@ -127,6 +229,16 @@ static int numbers_ok(const uint8_t *nums, unsigned n, unsigned limit)
 
 const char *wire_commit_check(const wire_commit *c)
 {
+    /* the usual record (a write of each kind at most, no store): a soft core checks one a warp-instruction */
+    if (c->gpr_count <= 1 && c->pred_count <= 1 && c->ur_count <= 1 && !c->mem_count && !(c->upred_mask & 0x80u)) {
+        if (c->gpr_count && c->gpr[0].reg >= 255)
+            return "a GPR write names R255 (RZ) or a register twice";
+        if (c->pred_count && c->pred[0].pred >= 7)
+            return "a predicate write names P7 (PT) or a predicate twice";
+        if (c->ur_count && c->ur[0].reg >= 63)
+            return "a uniform register write names UR63 (URZ) or a register twice";
+        return 0;
+    }
     uint8_t nums[WIRE_MAX_GPR_WRITES];
     if (c->gpr_count > WIRE_MAX_GPR_WRITES || c->pred_count > WIRE_MAX_PRED_WRITES ||
         c->ur_count > WIRE_MAX_UR_WRITES || c->mem_count > 1)

@@ -40,8 +40,9 @@ typedef struct {
      * lowest page addresses at or above `from`, ascending; how many, or -1. */
     int (*written_pages)(void *ctx, uint64_t from, uint64_t *pages, uint32_t max);
     /* Runs until one warp-instruction retires and describes it in *rec
-     * (rec->seq is set by the core). FW_STEP_HUNG when nothing retired within
-     * the watchdog budget. */
+     * (rec->seq is set by the core). The core hands *rec over with its fixed
+     * part and counts cleared (fw_serve clears it before every step).
+     * FW_STEP_HUNG when nothing retired within the watchdog budget. */
     int (*step)(void *ctx, wire_commit *rec, uint32_t watchdog_cycles);
     /* Executes `lo, hi` once for `warp` at its current PC (directed tests). */
     int (*inject)(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec);
