@@ -296,11 +296,13 @@ int main(int argc, char **argv)
     }
     fprintf(o, "        default: mt_locate = {(MT_AW + MT_TB){1'b0}};\n    endcase\nendfunction\n"
                "/* verilator lint_on UNUSEDSIGNAL */\n\n");
-    fprintf(o, "function [MT_W-1:0] mt_rom(input [MT_AW-1:0] addr);\n    case (addr)\n");
+    /* the ROM as a memory with its contents in an initial block: the form
+     * synthesis infers as block RAM when it is read synchronously */
+    fprintf(o, "localparam MT_N = %d;\nreg [MT_W-1:0] mt_rom [0:MT_N-1];\ninitial begin\n", entries);
     base = 0;
     for (size_t n = 0; n < TABLE_COUNT; n++)
         for (int i = 0; i < tabs[n].entries; i++, base++) {
-            fprintf(o, "        %d'd%d: mt_rom = {", aw, base);
+            fprintf(o, "    mt_rom[%d] = {", base);
             for (int j = 0; j < 4; j++) {
                 uint64_t mask = width[j] == 64 ? ~0ull : (1ull << width[j]) - 1;
                 fprintf(o, "%s%d'h%llx", j ? ", " : "", width[j],
@@ -308,7 +310,7 @@ int main(int argc, char **argv)
             }
             fprintf(o, "};\n");
         }
-    fprintf(o, "        default: mt_rom = {MT_W{1'b0}};\n    endcase\nendfunction\n");
+    fprintf(o, "end\n");
     if (fclose(o) != 0) {
         perror(argv[1]);
         return 1;
