@@ -528,16 +528,24 @@ module fp_mufu #(
 
     // The edge registers each enabled lane's element states and reads their
     // ROM words (a synchronous read, so the ROM can be block RAM); d is the
-    // second half from those registers, so it changes only at an edge with
-    // the lane enabled, as when d itself was the register. Element 1 (the
-    // high half of _V2) is read only for _V2.
+    // second half from those registers until the next edge, which keeps it in
+    // `held`: d changes only at an edge with the lane enabled, as when d
+    // itself was the register, and a simulator evaluates the second half only
+    // after such an edge. Element 1 (the high half of _V2) is read only for _V2.
     reg [4*LANES-1:0] ctl;           // per lane {dtype, sat}
     reg [2*ES*LANES-1:0] st;         // per lane {element 1, element 0} states
     reg [2*MT_W*LANES-1:0] word;     // and their ROM words
+    reg [LANES-1:0] fresh;           // the lane was enabled at the last edge
+    reg [32*LANES-1:0] held;         // d of the lanes that were not
 
     always @(posedge clk) begin : first
         integer mu_l;
         reg [MT_AW+ES-1:0] mu_r;
+        if (|fresh)
+            for (mu_l = 0; mu_l < LANES; mu_l = mu_l + 1)
+                if (fresh[mu_l])
+                    held[32*mu_l +: 32] <= d[32*mu_l +: 32];
+        fresh <= en;
         if (|en)
             for (mu_l = 0; mu_l < LANES; mu_l = mu_l + 1)
                 if (en[mu_l]) begin
@@ -553,11 +561,19 @@ module fp_mufu #(
                 end
     end
 
+    // (the result through a variable: Verilator makes an if/else of two
+    // assignments a ?: and then evaluates both sides)
     always @* begin : second
         integer mu_l;
+        reg [31:0] mu_v;
+        mu_v = 32'd0;
         for (mu_l = 0; mu_l < LANES; mu_l = mu_l + 1)
-            d[32*mu_l +: 32] = lane_result(ctl[4*mu_l+1 +: 3], ctl[4*mu_l],
-                                           st[2*ES*mu_l +: ES], word[2*MT_W*mu_l +: MT_W],
-                                           st[2*ES*mu_l+ES +: ES], word[2*MT_W*mu_l+MT_W +: MT_W]);
+            if (fresh[mu_l]) begin
+                mu_v = lane_result(ctl[4*mu_l+1 +: 3], ctl[4*mu_l],
+                                   st[2*ES*mu_l +: ES], word[2*MT_W*mu_l +: MT_W],
+                                   st[2*ES*mu_l+ES +: ES], word[2*MT_W*mu_l+MT_W +: MT_W]);
+                d[32*mu_l +: 32] = mu_v;
+            end else
+                d[32*mu_l +: 32] = held[32*mu_l +: 32];
     end
 endmodule
