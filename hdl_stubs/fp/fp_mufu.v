@@ -15,7 +15,10 @@
 // distance to the model per function and format.
 //
 // Latency 1: at a clock edge each lane whose `en` bit is high registers its
-// result; other lanes hold, and nothing is evaluated while every bit is low.
+// decoded, range-reduced element(s) and reads their ROM words (mt_rom, a
+// synchronous read: block RAM in an FPGA flow); d follows from those
+// registers (Horner, reconstruction, rounding) and holds until the lane's
+// next enabled edge. Nothing is evaluated while every bit is low.
 module fp_mufu #(
     parameter LANES = 1
 ) (
@@ -148,7 +151,7 @@ module fp_mufu #(
     // unused-signal lint is off for them.
     /* verilator lint_off UNUSEDSIGNAL */
 
-    // ---- the table: one ROM read and Horner's rule ----
+    // ---- Horner's rule on a ROM word ----
 
     // y = c0 + t*(c1 + t*(c2 + t*c3)), each product truncated to MT_F fraction bits
     function signed [YW-1:0] horner(input [MT_W-1:0] mu_w, input [MT_TB-1:0] mu_t);

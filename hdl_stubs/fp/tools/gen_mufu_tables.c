@@ -13,7 +13,9 @@
  * TARGET_ERR of the function, checked here on a dense grid of every piece in
  * exactly fp_mufu.v's integer arithmetic against long double libm values.
  * It also writes 1/(2 pi) to 200 bits (MPFR) for the sine/cosine argument
- * reduction. Prints one line per table: k, size, largest error seen. */
+ * reduction. The ROM is the memory mt_rom with an initial block of its
+ * words, the form synthesis maps to block RAM when fp_mufu.v reads it at the
+ * clock edge. Prints one line per table: k, size, largest error seen. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -296,8 +298,6 @@ int main(int argc, char **argv)
     }
     fprintf(o, "        default: mt_locate = {(MT_AW + MT_TB){1'b0}};\n    endcase\nendfunction\n"
                "/* verilator lint_on UNUSEDSIGNAL */\n\n");
-    /* the ROM as a memory with its contents in an initial block: the form
-     * synthesis infers as block RAM when it is read synchronously */
     fprintf(o, "localparam MT_N = %d;\nreg [MT_W-1:0] mt_rom [0:MT_N-1];\ninitial begin\n", entries);
     base = 0;
     for (size_t n = 0; n < TABLE_COUNT; n++)
