@@ -71,7 +71,7 @@ static inline uint32_t le32(const uint8_t *p)
 
 /* ------------------------------------------------------------ DMA engine */
 #define DMA_MIN 16u                  /* shorter runs: the core moves them (a transfer's set-up costs more) */
-#define DMA_TIMEOUT_CYCLES 1000000u /* a broken engine, not a slow one (README: LEN/4 + 16 at most) */
+#define DMA_TIMEOUT_POLLS 1000000u /* a cycle each at least: a broken engine, not a slow one (README: LEN/4 + 16) */
 
 static int in_region(uintptr_t p, size_t len, uint32_t base, uint32_t size)
 {
@@ -105,7 +105,7 @@ static int running;
 static int dma_poll(void)
 {
     running = 0;
-    for (uint32_t n = DMA_TIMEOUT_CYCLES; rd(DMA(STATUS)) & GH_DMA_ST_BUSY;)
+    for (uint32_t n = DMA_TIMEOUT_POLLS; rd(DMA(STATUS)) & GH_DMA_ST_BUSY;)
         if (!--n)
             return -1;
     return 0;
