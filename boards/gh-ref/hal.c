@@ -718,7 +718,8 @@ static void read_beat(fw_beats *a, fw_beat *b, uint32_t head)
     case FW_BEAT_GPR_ROW: {
         b->mask_a = rd(DBG(RT_MASK_A));
         uint32_t *slot = b->mask_a ? fw_beats_row_slot(a, b->index) : NULL;
-        if (slot && dma_start(GH_REF_DBG_BASE + GH_DBG_RT_ROW0, (uint32_t)(uintptr_t)slot, 4u * FW_PORT_ROW_LANES, 0) == 0)
+        if (slot &&
+            dma_start(GH_REF_DBG_BASE + GH_DBG_RT_ROW0, (uint32_t)(uintptr_t)slot, 4u * FW_PORT_ROW_LANES, 0) == 0)
             b->in_place = 1;
         else
             for (uint32_t l = 0; l < FW_PORT_ROW_LANES; l++)
