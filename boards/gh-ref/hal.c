@@ -14,7 +14,9 @@
  *
  * The DMA engine moves every run of bytes worth it: rows of the retire FIFO
  * into the record, the codec's copies (wire_copy), the CRC's input, the IN
- * packets. A transfer it refuses (a firmware bug) is done by the core. */
+ * packets. A transfer it refuses (a firmware bug) is done by the core. It
+ * runs beside the core: the beats' transfers while the core files the beat,
+ * a copy of the record's values while it starts the next step. */
 #include <stddef.h>
 #include <string.h>
 
@@ -69,7 +71,7 @@ static inline uint32_t le32(const uint8_t *p)
 
 /* ------------------------------------------------------------ DMA engine */
 #define DMA_MIN 16u                  /* shorter runs: the core moves them (a transfer's set-up costs more) */
-#define DMA_TIMEOUT_CYCLES 1000000u /* a broken engine, not a slow one (README: LEN/4 + 16 at most) */
+#define DMA_TIMEOUT_POLLS 1000000u /* a cycle each at least: a broken engine, not a slow one (README: LEN/4 + 16) */
 
 static int in_region(uintptr_t p, size_t len, uint32_t base, uint32_t size)
 {
@@ -93,28 +95,58 @@ static int dma_readable(const void *p, size_t len)
     return dma_writable(p, len) || in_region((uintptr_t)p, len, GH_REF_ROM_BASE, GH_REF_ROM_SIZE);
 }
 
-/* One transfer, waited for: 0, or -1 refused or unfinished (nothing can be
- * assumed about the destination then). */
-static int dma(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl)
+/* A transfer started and left running (dma_start): to be waited for
+ * before the next START (refused while BUSY) or a touch of its ranges. */
+static int running;
+
+/* Polls until BUSY falls: 0, or -1 after the timeout, counted in polls
+ * (each at least a cycle): a time-base read per poll would make each one
+ * several times longer, and the wait overshoot the fall by as much. */
+static int dma_poll(void)
+{
+    running = 0;
+    for (uint32_t n = DMA_TIMEOUT_POLLS; rd(DMA(STATUS)) & GH_DMA_ST_BUSY;)
+        if (!--n)
+            return -1;
+    return 0;
+}
+
+static inline int dma_wait(void)
+{
+    return running ? dma_poll() : 0;
+}
+
+/* Starts a transfer, left running beside the core: 0, or -1 refused (or
+ * the last one unfinished; nothing moved). */
+static int dma_start(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl)
 {
 #ifdef GH_REF_DMA_MISUSE /* a test image (fw/rv32/CMakeLists.txt): a length the engine must refuse */
     len = GH_DMA_MAX_LEN + 1;
 #endif
+    if (dma_wait() != 0)
+        return -1;
     wr(DMA(SRC), src);
     wr(DMA(DST), dst);
     wr(DMA(LEN), len);
     wr(DMA(CTRL), GH_DMA_CTRL_START | ctrl);
-    uint32_t st = rd(DMA(STATUS));
-    if (!(st & (GH_DMA_ST_BUSY | GH_DMA_ST_ERR)))
-        return 0; /* done already: one test on the usual way */
-    if (st & GH_DMA_ST_BUSY) {
-        uint64_t deadline = gh_ref_cycles() + DMA_TIMEOUT_CYCLES;
-        while ((st = rd(DMA(STATUS))) & GH_DMA_ST_BUSY)
-            if (expired(deadline))
-                return -1;
-    }
-    return st & GH_DMA_ST_ERR ? -1 : 0;
+    uint32_t st = rd(DMA(STATUS)); /* refused at once, or accepted */
+    if (st & GH_DMA_ST_ERR)
+        return -1;
+    running = (st & GH_DMA_ST_BUSY) != 0;
+    return 0;
 }
+
+/* One transfer, waited for: 0, or -1 refused or unfinished (nothing can be
+ * assumed about the destination then). */
+static int dma(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl)
+{
+    return dma_start(src, dst, len, ctrl) != 0 ? -1 : dma_wait();
+}
+
+/* The record collect() fills: a copy from it is left running (the next
+ * write to its bytes comes after a HEAD beat's transfer, which waits).
+ * link_send forgets it: the record may be gone, its bytes another's. */
+static const uint8_t *hot_lo, *hot_hi;
 
 void wire_copy(void *dst, const void *src, size_t len)
 {
@@ -124,8 +156,10 @@ void wire_copy(void *dst, const void *src, size_t len)
     int engine = len >= DMA_MIN && len <= GH_DMA_MAX_LEN &&
                  ((len <= GH_REF_RAM_SIZE && both <= GH_REF_RAM_SIZE - len) ||
                   (dma_readable(src, len) && dma_writable(dst, len)));
-    if (!engine || dma((uint32_t)(uintptr_t)src, (uint32_t)(uintptr_t)dst, (uint32_t)len, 0) != 0)
+    if (!engine || dma_start((uint32_t)(uintptr_t)src, (uint32_t)(uintptr_t)dst, (uint32_t)len, 0) != 0)
         memcpy(dst, src, len);
+    else if (!((const uint8_t *)src >= hot_lo && (const uint8_t *)src + len <= hot_hi) && dma_wait() != 0)
+        memcpy(dst, src, len); /* a broken engine: the bytes by the core */
 }
 
 /* ------------------------------------------------------------ CRC-32 */
@@ -296,6 +330,7 @@ static void fill_packet(const uint8_t *p, uint32_t n)
 static int link_send(void *ctx, const uint8_t *buf, size_t len)
 {
     (void)ctx;
+    hot_lo = hot_hi = NULL;
     size_t off = 0;
     do {
         uint32_t n = len - off > GH_USB_MAX_PACKET ? GH_USB_MAX_PACKET : (uint32_t)(len - off);
@@ -397,12 +432,17 @@ static void serve_mem(gh_ref_dut *d)
     int we = (req >> 1) & 1, space = (req >> 2) & 1;
     uint32_t bank = (req >> 8) & 31, word = 0;
     int err = (addr & 3) != 0 || (space ? addr > CONST_LAST : addr > GLOBAL_LIMIT - 4);
-    if (!err) {
+    if (!err) { /* an aligned word never crosses a page: straight to its frame, not page_copy */
+        uint8_t *f = page(d, space ? CONST_KEY(bank, (uint32_t)addr) : addr >> 12, we);
+        uint32_t *w = f ? (uint32_t *)(void *)(f + (addr & (PAGE_SIZE - 1))) : NULL;
         if (we) {
             word = rd(DBG(MEM_WDATA));
-            err = store_io(d, space, bank, addr, (uint8_t *)&word, 4, 1) != 0;
-        } else {
-            store_io(d, space, bank, addr, (uint8_t *)&word, 4, 0);
+            if (w)
+                *w = word;
+            else
+                err = 1; /* the pool is full */
+        } else if (w) {
+            word = *w; /* a page never written reads 0 */
         }
     }
     wr(DBG(MEM_RDATA), word);
@@ -665,7 +705,7 @@ static void read_beat(fw_beats *a, fw_beat *b, uint32_t head)
     b->lane = (uint8_t)((head >> 24) & 31u);
     switch (b->kind) {
     case FW_BEAT_HEAD:
-        if (!a->head && dma(GH_REF_DBG_BASE + GH_DBG_RT_PC_LO, (uint32_t)(uintptr_t)&a->rec->pc, 32, 0) == 0) {
+        if (!a->head && dma_start(GH_REF_DBG_BASE + GH_DBG_RT_PC_LO, (uint32_t)(uintptr_t)&a->rec->pc, 32, 0) == 0) {
             b->in_place = 1;
             return;
         }
@@ -678,7 +718,8 @@ static void read_beat(fw_beats *a, fw_beat *b, uint32_t head)
     case FW_BEAT_GPR_ROW: {
         b->mask_a = rd(DBG(RT_MASK_A));
         uint32_t *slot = b->mask_a ? fw_beats_row_slot(a, b->index) : NULL;
-        if (slot && dma(GH_REF_DBG_BASE + GH_DBG_RT_ROW0, (uint32_t)(uintptr_t)slot, 4u * FW_PORT_ROW_LANES, 0) == 0)
+        if (slot &&
+            dma_start(GH_REF_DBG_BASE + GH_DBG_RT_ROW0, (uint32_t)(uintptr_t)slot, 4u * FW_PORT_ROW_LANES, 0) == 0)
             b->in_place = 1;
         else
             for (uint32_t l = 0; l < FW_PORT_ROW_LANES; l++)
@@ -718,6 +759,7 @@ static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog, int clear
         fw_beats_begin_cleared(&a, rec, d->features);
     else
         fw_beats_begin(&a, rec, d->features);
+    hot_lo = (const uint8_t *)rec, hot_hi = hot_lo + sizeof *rec;
     uint64_t deadline = 0;
     for (;;) {
         uint32_t head = rd(DBG(RT_HEAD));
@@ -735,8 +777,12 @@ static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog, int clear
         }
         fw_beat b;
         read_beat(&a, &b, head);
+        /* while the engine reads the beat: an in-place beat's bookkeeping touches none of its bytes */
+        int done = fw_beats_add(&a, &b);
+        if (b.in_place && dma_wait() != 0)
+            a.broken = 1;
         wr(DBG(RT_POP), 1);
-        if (fw_beats_add(&a, &b)) {
+        if (done) {
             fw_beats_note_exits(rec, d->exited, 64);
             return a.broken ? FW_STEP_ERROR : FW_STEP_RETIRED;
         }

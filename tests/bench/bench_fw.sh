@@ -2,13 +2,17 @@
 # Benchmark: the gh-ref firmware's cost per warp-instruction, the rv32 image
 # running on the emulated board (gpuhost --board usbemu, GH_USBEMU_FW_STATS=1),
 # for an ALU mix, a memory mix (a store and a load an iteration) and an FP
-# mix. Prints per mix: rv32 instructions per warp-instruction and the DMA
-# engine's cycles beside them (exact, deterministic counts: the figure), rv32
-# instructions per URB, the rate they project at the board's 50 MHz, and
-# the emulated board's measured throughput (wall clock: noisy, never
-# asserted). Fails when a run fails, when the figures are missing, or when
-# the ALU mix costs more than MAX_ALU rv32 instructions per warp-instruction
-# (issue 25's target: a deterministic count, so a regression check).
+# mix. Prints per mix: rv32 instructions per warp-instruction (the cycles
+# elapsed: the core's polling of a BUSY DMA engine is among them; exact,
+# deterministic counts: the figure), the DMA engine's cycles (running beside
+# the core) and those the core waited for, rv32 instructions per URB, the
+# rate they project at the board's 50 MHz, and the emulated board's measured
+# throughput (wall clock: noisy, never asserted). Fails when a run fails,
+# when the figures are missing, or when the ALU mix costs more than MAX_ALU
+# rv32 instructions (cycles) per warp-instruction: a deterministic count, so
+# a regression check. Issue 25 asks 500 (100k/s at 50 MHz); with the DMA
+# engine's time counted the firmware is not there yet, and CTest passes the
+# current cost plus a margin.
 # Skipped (77) when the emulated board cannot run the image.
 # Usage: bench_fw.sh GPUHOST [WARP_INSTRUCTIONS [MAX_ALU]]
 set -u
@@ -74,29 +78,34 @@ if ! grep -q "rv32 image on the emulated board" "$out"; then
     exit 77
 fi
 failed=0
-printf '%-7s %14s %11s %14s %18s %16s\n' mix "rv32/warp-insn" "DMA cycles" "rv32/URB" "projected @50MHz" "emulated"
+printf '%-7s %14s %11s %11s %14s %18s %16s\n' mix "rv32/warp-insn" "DMA cycles" "DMA waited" "rv32/URB" \
+    "projected @50MHz" "emulated"
 for mix in alu memory fp; do
     GH_USBEMU_FW_STATS=1 timeout 300 "$gpuhost" --board usbemu run "$work/$mix.s" --batch 64 --timeout 60000 \
         > "$out" 2>&1
     status=$?
     line=$(grep "rv32 instructions per warp-instruction" "$out" | head -n 1)
     per=$(echo "$line" | sed -n 's/.*: \([0-9]*\) rv32 instructions per warp-instruction.*/\1/p')
-    dma=$(echo "$line" | sed -n 's/.*(+ \([0-9]*\) DMA cycles).*/\1/p')
+    dma=$(echo "$line" | sed -n 's/.*(DMA: \([0-9]*\) cycles beside the core, .*/\1/p')
+    waited=$(echo "$line" | sed -n 's/.*(DMA: .*, \([0-9]*\) waited for).*/\1/p')
     rate=$(echo "$line" | sed -n 's/.*: \([0-9]*\) warp-instructions\/s firmware-bound.*/\1/p')
     emu=$(echo "$line" | sed -n 's/.*(emulated here: \([0-9]*\)\/s).*/\1/p')
     urb=$(sed -n 's/.*: \([0-9]*\) rv32 instructions per URB.*/\1/p' "$out" | head -n 1)
-    if [ $status -ne 0 ] || [ -z "$per" ] || [ -z "$dma" ] || [ -z "$urb" ] || [ -z "$rate" ]; then
+    if [ $status -ne 0 ] || [ -z "$per" ] || [ -z "$dma" ] || [ -z "$waited" ] || [ -z "$urb" ] || [ -z "$rate" ]; then
         echo "FAIL: $mix mix: gpuhost exited $status, or the figures are missing:"
         sed 's/^/    /' "$out" | head -n 30
         failed=$((failed + 1))
         continue
     fi
-    printf '%-7s %14s %11s %14s %13s w-i/s %12s w-i/s\n' "$mix" "$per" "$dma" "$urb" "$rate" "${emu:-?}"
+    printf '%-7s %14s %11s %11s %14s %13s w-i/s %12s w-i/s\n' "$mix" "$per" "$dma" "$waited" "$urb" "$rate" "${emu:-?}"
+    if [ "$mix" = alu ] && [ "$per" -gt 500 ]; then
+        echo "    alu: above issue 25's 500 (100,000 warp-instructions/s at 50 MHz)"
+    fi
     # where it goes: the per-function profile averages the whole run over its warp-instructions
     # (the final full-state check's read_state included)
     grep "gpu-usbemu: board .*: \(DMA engine\|profile\)" "$out" | sed "s/^gpu-usbemu: board [^:]*: /    $mix: /" | head -n 9
     if [ "$mix" = alu ] && [ "$per" -gt "$max_alu" ]; then
-        echo "FAIL: the ALU mix costs $per rv32 instructions per warp-instruction (at most $max_alu: issue 25)"
+        echo "FAIL: the ALU mix costs $per rv32 instructions per warp-instruction (at most $max_alu)"
         failed=$((failed + 1))
     fi
 done

@@ -41,14 +41,37 @@ static int teardown(void **state)
     return 0;
 }
 
-/* Starts a transfer; returns STATUS. */
-static uint32_t transfer(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl)
+static uint32_t status(void)
+{
+    return (uint32_t)ghemu_dma_read(e->uc, GH_DMA_STATUS, 4, e);
+}
+
+/* The cycle counter advances by n, as n instructions of the core would. */
+static void elapse(uint64_t n)
+{
+    e->insns += n;
+    ghemu_dma_tick(e);
+}
+
+static void start(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl)
 {
     ghemu_dma_write(e->uc, GH_DMA_SRC, 4, src, e);
     ghemu_dma_write(e->uc, GH_DMA_DST, 4, dst, e);
     ghemu_dma_write(e->uc, GH_DMA_LEN, 4, len, e);
     ghemu_dma_write(e->uc, GH_DMA_CTRL, 4, ctrl, e);
-    return (uint32_t)ghemu_dma_read(e->uc, GH_DMA_STATUS, 4, e);
+}
+
+/* Starts a transfer and waits for BUSY to fall (at most LEN/4 + 16 cycles,
+ * the contract's bound); returns STATUS then. */
+static uint32_t transfer(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl)
+{
+    start(src, dst, len, ctrl);
+    uint32_t st;
+    for (uint32_t c = 0; (st = status()) & GH_DMA_ST_BUSY; c++) {
+        assert_true(c <= (len & 0x1ffffu) / 4u + 16u);
+        elapse(1);
+    }
+    return st;
 }
 
 static void fill(uint32_t off, uint32_t len, uint8_t seed)
@@ -189,6 +212,71 @@ static void the_retire_windows_read_the_head_beat(void **state)
     assert_int_equal(w[1], 0);
 }
 
+/* BUSY over time: up from START for exactly LEN/4 + 2 cycles (rounded up);
+ * the destination holds no data of the transfer until it falls. */
+static void busy_for_its_cycles(void **state)
+{
+    (void)state;
+    fill(0x1001, 301, 5);
+    memset(e->ram + 0x2000, 0xee, 400);
+    uint64_t waited = e->dma_wait_cycles;
+    start(RAM(0x1001), RAM(0x2000), 301, GH_DMA_CTRL_START);
+    for (unsigned c = 0; c < 2 + 301 / 4 + 1; c++) { /* 78 cycles, polled every one */
+        assert_int_equal(status(), GH_DMA_ST_BUSY);
+        assert_memory_not_equal(e->ram + 0x2000 + 296, e->ram + 0x1001 + 296, 4); /* an early read is caught */
+        elapse(1);
+    }
+    assert_int_equal(status(), 0);
+    assert_memory_equal(e->ram + 0x2000, e->ram + 0x1001, 301);
+    assert_int_equal(e->ram[0x2000 + 301], 0xee);
+    assert_int_equal(e->dma_wait_cycles, waited + 78); /* polled from START to the fall */
+    /* the source is read as BUSY falls: firmware changing it early is caught */
+    start(RAM(0x1001), RAM(0x2000), 16, GH_DMA_CTRL_START);
+    e->ram[0x1001] ^= 0xff;
+    elapse(2 + 4);
+    assert_int_equal(status(), 0);
+    assert_int_equal(e->ram[0x2000], e->ram[0x1001]);
+    assert_int_equal(e->dma_wait_cycles, waited + 78); /* not polled while it ran: no wait */
+}
+
+/* A START while BUSY is refused (CAUSE 5): the running transfer goes on and
+ * completes whole; the refused one moves nothing. */
+static void start_while_busy_is_refused(void **state)
+{
+    (void)state;
+    fill(0x1000, 64, 11);
+    memset(e->ram + 0x2000, 0xee, 64);
+    uint64_t refused_before = e->counts.dma_refused, transfers_before = e->counts.dma_transfers;
+    start(RAM(0x1000), RAM(0x2000), 64, GH_DMA_CTRL_START);
+    ghemu_dma_write(e->uc, GH_DMA_CTRL, 4, GH_DMA_CTRL_START, e); /* SRC, DST, LEN: not to be written now */
+    uint32_t st = status();
+    assert_int_equal(st & (GH_DMA_ST_BUSY | GH_DMA_ST_ERR), GH_DMA_ST_BUSY | GH_DMA_ST_ERR);
+    assert_int_equal(GH_DMA_ST_CAUSE(st), GH_DMA_CAUSE_BUSY);
+    assert_int_equal(e->counts.dma_refused, refused_before + 1);
+    elapse(2 + 16);
+    st = status();
+    assert_int_equal(st & GH_DMA_ST_BUSY, 0);
+    assert_int_equal(GH_DMA_ST_CAUSE(st), GH_DMA_CAUSE_BUSY); /* ERR stays until an accepted START */
+    assert_memory_equal(e->ram + 0x2000, e->ram + 0x1000, 64); /* once, whole */
+    assert_int_equal(e->counts.dma_transfers, transfers_before + 1);
+    assert_int_equal(transfer(RAM(0x1000), RAM(0x3000), 64, GH_DMA_CTRL_START), 0);
+}
+
+/* CRC.VALUE is wrong until BUSY falls: reading it early is caught. */
+static void crc_wrong_until_busy_falls(void **state)
+{
+    (void)state;
+    fill(0x1000, 64, 13);
+    ghemu_crc_write(e->uc, GH_CRC_VALUE, 4, 0, e);
+    uint32_t want = (uint32_t)crc32(0, e->ram + 0x1000, 64);
+    start(RAM(0x1000), 0, 64, GH_DMA_CTRL_START | GH_DMA_CTRL_CRC | GH_DMA_CTRL_NO_WRITE);
+    uint32_t early = (uint32_t)ghemu_crc_read(e->uc, GH_CRC_VALUE, 4, e);
+    assert_true(early != want && early != 0);
+    elapse(2 + 16);
+    assert_int_equal(status(), 0);
+    assert_int_equal((uint32_t)ghemu_crc_read(e->uc, GH_CRC_VALUE, 4, e), want);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -202,6 +290,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(usb_fifo_and_overrun),
         cmocka_unit_test(misuse_is_refused),
         cmocka_unit_test(the_retire_windows_read_the_head_beat),
+        cmocka_unit_test(busy_for_its_cycles),
+        cmocka_unit_test(start_while_busy_is_refused),
+        cmocka_unit_test(crc_wrong_until_busy_falls),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

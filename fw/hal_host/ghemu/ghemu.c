@@ -46,7 +46,7 @@ void ghemu_crash(ghemu *e, const char *fmt, ...)
 
 uint64_t ghemu_cycles(const ghemu *e)
 {
-    return e->insns + e->idle_cycles + e->dma_cycles;
+    return e->insns + e->idle_cycles; /* the DMA engine runs beside the core */
 }
 
 void ghemu_idle_begin(ghemu *e, struct timespec *t0)
@@ -112,6 +112,7 @@ static void on_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
     e->pc = (uint32_t)addr;
     e->insns++;
     e->idle_insns += e->idling;
+    ghemu_dma_tick(e);
     if (addr < GH_REF_ROM_SIZE && e->ran[addr >> 1] != UINT32_MAX)
         e->ran[addr >> 1]++;
     if (e->stop) {
@@ -295,6 +296,8 @@ void ghemu_get_stats(const ghemu *e, ghemu_stats *out)
     out->step_gaps = e->step_gaps;
     out->step_dma_cycles = e->step_dma_cycles;
     out->dma_cycles = e->dma_cycles;
+    out->dma_wait_cycles = e->dma_wait_cycles;
+    out->step_dma_wait = e->step_dma_wait;
     out->cycles = ghemu_cycles(e);
     out->mmio = e->mmio;
     out->funcs = (uint32_t)e->img.count;

@@ -62,8 +62,10 @@ typedef struct {
     uint64_t insns, cycles, idle_cycles; /* idle: real waiting time converted at clk_hz */
     uint64_t idle_insns;                 /* executed while polling for the host in vain */
     uint64_t step_insns, step_gaps;      /* between consecutive STEPs with no idle wait: per warp-instruction */
-    uint64_t step_dma_cycles;            /* the DMA engine's cycles in those gaps */
+    uint64_t step_dma_cycles;            /* the DMA engine's transfer time in those gaps (beside the core) */
+    uint64_t step_dma_wait;              /* of which the core polled BUSY (in step_insns) */
     uint64_t dma_cycles, dma_transfers, dma_bytes, dma_refused; /* refused: a START the contract rejects */
+    uint64_t dma_wait_cycles;            /* the core polling a BUSY engine (its instructions) */
     uint64_t mmio;                       /* register accesses */
     uint64_t retired;                    /* warp-instructions retired through the debug port */
     uint64_t out_packets, in_transfers;

@@ -231,9 +231,10 @@ static void step(ghemu *e)
         return;
     if (e->last_step && !e->idled_since_step) /* back-to-back steps: the firmware's cost of one */
         e->step_insns += e->insns - e->last_step, e->step_dma_cycles += e->dma_cycles - e->last_step_dma,
-        e->step_gaps++;
+        e->step_dma_wait += e->dma_wait_cycles - e->last_step_wait, e->step_gaps++;
     e->last_step = e->insns;
     e->last_step_dma = e->dma_cycles;
+    e->last_step_wait = e->dma_wait_cycles;
     e->idled_since_step = false;
     memset(&d->rec, 0, sizeof d->rec);
     int rc;

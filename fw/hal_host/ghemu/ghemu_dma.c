@@ -1,15 +1,22 @@
 /* ghemu: the DMA engine (boards/gh-ref/README.md, "DMA engine"), exactly as
  * the contract states it: a START is checked whole before a byte moves, a
- * refused one sets ERR and its CAUSE. An accepted transfer completes at the
- * START store (BUSY never reads 1 here); the cycle counter advances by the
- * cycles it would take on the FPGA (a word a cycle, plus the start), which
- * the cost figures report as DMA cycles. */
+ * refused one sets ERR and its CAUSE. An accepted transfer runs beside the
+ * soft core: BUSY stays up for LEN/4 + 2 cycles of the cycle counter (a word
+ * a cycle, plus the start), and the bytes move when it falls, the source read
+ * then. Until then the destination holds poison and CRC.VALUE a wrong value,
+ * so firmware that touches either early, or changes the source, is caught.
+ * The cost figures report the transfer time and the cycles the core spent
+ * polling a BUSY engine (from the first of the reads, each within POLL_GAP
+ * cycles of the last, that ended with the fall). */
 #include <string.h>
 #include <zlib.h>
 
 #include "ghemu_internal.h"
 
 #define START_CYCLES 2u
+#define POISON 0xdbu                 /* a destination's bytes while BUSY */
+#define CRC_POISON 0x5eed0badu       /* xored into CRC.VALUE while BUSY */
+#define POLL_GAP 12u                 /* cycles between STATUS reads of one wait, at most */
 #define RT_FIRST (GH_REF_DBG_BASE + GH_DBG_RT_HEAD)
 #define RT_END (GH_REF_DBG_BASE + GH_DBG_RT_DATA + 4u)
 #define ROW_FIRST (GH_REF_DBG_BASE + GH_DBG_RT_ROW0)
@@ -67,9 +74,11 @@ static uint32_t check(ghemu *e, uint32_t ctrl, enum region *src, enum region *ds
     return 0;
 }
 
-static void run(ghemu *e, uint32_t ctrl, enum region src, enum region dst)
+static void run(ghemu *e)
 {
     ghemu_dma *d = &e->dma;
+    uint32_t ctrl = d->ctrl;
+    enum region src = (enum region)d->src_region, dst = (enum region)d->dst_region;
     uint8_t buf[GH_DMA_MAX_LEN];
     if (src == RETIRE) {
         for (uint32_t i = 0; i < d->len; i += 4) {
@@ -80,7 +89,7 @@ static void run(ghemu *e, uint32_t ctrl, enum region src, enum region dst)
         memcpy(buf, memory(e, src, d->src), d->len);
     }
     if (ctrl & GH_DMA_CTRL_CRC)
-        e->crc_state = (uint32_t)crc32(e->crc_state, buf, d->len);
+        e->crc_state = (uint32_t)crc32(d->crc_seed, buf, d->len);
     if (ctrl & GH_DMA_CTRL_NO_WRITE)
         ;
     else if (ctrl & GH_DMA_CTRL_DST_FIFO)
@@ -91,26 +100,57 @@ static void run(ghemu *e, uint32_t ctrl, enum region src, enum region dst)
         }
     else
         memcpy(memory(e, dst, d->dst), buf, d->len);
-    uint64_t cycles = START_CYCLES + (d->len + 3u) / 4u;
-    e->dma_cycles += cycles;
     e->counts.dma_transfers++;
     e->counts.dma_bytes += d->len;
 }
 
+void ghemu_dma_tick(ghemu *e)
+{
+    ghemu_dma *d = &e->dma;
+    if (!(d->status & GH_DMA_ST_BUSY))
+        return;
+    uint64_t now = ghemu_cycles(e);
+    if (now < d->end)
+        return;
+    if (d->polled && d->end - d->last_poll <= POLL_GAP) /* the core was polling as it fell */
+        e->dma_wait_cycles += d->end - d->wait_from;
+    d->status &= ~GH_DMA_ST_BUSY;
+    d->polled = false;
+    run(e);
+}
+
 static void start(ghemu *e, uint32_t ctrl)
 {
+    ghemu_dma *d = &e->dma;
+    if (d->status & GH_DMA_ST_BUSY) { /* the running transfer goes on */
+        d->status = GH_DMA_ST_BUSY | GH_DMA_ST_ERR | GH_DMA_CAUSE_BUSY << 8;
+        e->counts.dma_refused++;
+        return;
+    }
     enum region src, dst;
     uint32_t cause = check(e, ctrl, &src, &dst);
-    e->dma.status = cause ? GH_DMA_ST_ERR | cause << 8 : 0;
-    if (cause)
+    d->status = cause ? GH_DMA_ST_ERR | cause << 8 : 0;
+    if (cause) {
         e->counts.dma_refused++;
-    else if (e->dma.len)
-        run(e, ctrl, src, dst);
+        return;
+    }
+    if (!d->len)
+        return;
+    d->ctrl = ctrl, d->src_region = src, d->dst_region = dst;
+    d->crc_seed = e->crc_state;
+    if (ctrl & GH_DMA_CTRL_CRC)
+        e->crc_state ^= CRC_POISON;
+    if (dst == RAM || dst == SDRAM)
+        memset(memory(e, dst, d->dst), POISON, d->len);
+    uint64_t cycles = START_CYCLES + (d->len + 3u) / 4u;
+    e->dma_cycles += cycles;
+    d->end = ghemu_cycles(e) + cycles;
+    d->status = GH_DMA_ST_BUSY;
 }
 
 void ghemu_dma_reset(ghemu *e)
 {
-    memset(&e->dma, 0, sizeof e->dma);
+    memset(&e->dma, 0, sizeof e->dma); /* a running transfer is aborted */
 }
 
 uint64_t ghemu_dma_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
@@ -119,11 +159,19 @@ uint64_t ghemu_dma_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
     ghemu *e = user;
     if (!ghemu_reg_access_ok(e, GH_REF_DMA_BASE, off, size, false))
         return 0;
+    ghemu_dma_tick(e);
     switch (off) {
     case GH_DMA_SRC: return e->dma.src;
     case GH_DMA_DST: return e->dma.dst;
     case GH_DMA_LEN: return e->dma.len;
-    case GH_DMA_STATUS: return e->dma.status; /* never BUSY: a transfer completes at its START */
+    case GH_DMA_STATUS:
+        if (e->dma.status & GH_DMA_ST_BUSY) { /* a poll: one more than POLL_GAP after the last starts a wait */
+            uint64_t now = ghemu_cycles(e);
+            if (!e->dma.polled || now - e->dma.last_poll > POLL_GAP)
+                e->dma.wait_from = now;
+            e->dma.polled = true, e->dma.last_poll = now;
+        }
+        return e->dma.status;
     }
     return 0;
 }
@@ -135,6 +183,12 @@ void ghemu_dma_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
     uint32_t v = (uint32_t)value;
     if (!ghemu_reg_access_ok(e, GH_REF_DMA_BASE, off, size, true))
         return;
+    ghemu_dma_tick(e);
+    if (off != GH_DMA_CTRL && (e->dma.status & GH_DMA_ST_BUSY)) {
+        ghemu_crash(e, "a store to DMA.%s while BUSY (undefined: the engine may be reading it)",
+                    off == GH_DMA_SRC ? "SRC" : off == GH_DMA_DST ? "DST" : "LEN");
+        return;
+    }
     switch (off) {
     case GH_DMA_SRC: e->dma.src = v; break;
     case GH_DMA_DST: e->dma.dst = v; break;

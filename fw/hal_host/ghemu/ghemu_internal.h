@@ -61,6 +61,12 @@ typedef struct {
 
 typedef struct {
     uint32_t src, dst, len, status;
+    /* the running transfer (STATUS.BUSY): its CTRL, regions, CRC seed, and
+     * the cycle BUSY falls; polled: STATUS read BUSY, last at last_poll, the
+     * core polling since wait_from */
+    uint32_t ctrl, src_region, dst_region, crc_seed;
+    uint64_t end, wait_from, last_poll;
+    bool polled;
 } ghemu_dma;
 
 typedef struct {
@@ -89,6 +95,7 @@ struct ghemu {
     bool idling, idled_since_step;
     uint64_t idle_insns, last_step, step_insns, step_gaps;
     uint64_t dma_cycles, last_step_dma, step_dma_cycles; /* the DMA engine's transfer time */
+    uint64_t dma_wait_cycles, last_step_wait, step_dma_wait; /* the core polling a BUSY engine */
     /* SYS and CRC */
     uint32_t cycle_hi_latch, trap[4], crc_state;
     ghemu_dma dma;
@@ -127,6 +134,8 @@ void ghemu_crc_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
 
 /* ghemu_dma.c */
 void ghemu_dma_reset(ghemu *e);
+/* BUSY falls, and the bytes move, once the cycle counter reaches the end. */
+void ghemu_dma_tick(ghemu *e);
 uint64_t ghemu_dma_read(uc_engine *uc, uint64_t off, unsigned size, void *user);
 void ghemu_dma_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user);
 
