@@ -2,7 +2,10 @@
 // unit is one module of all its lanes: what the simulators build) and 1 (an
 // instance a lane: what the Yosys runs synthesize), fed the same random
 // instructions and operands; every output must agree at every cycle. So the
-// synthesized structure computes what the simulated one does. Prints
+// synthesized structure computes what the simulated one does. Two more
+// builds take the integer unit in passes (PHYS_LANES 4 and 1, the board's
+// form): cycle-insensitively, once every build is idle after an
+// instruction, their results must equal the 32-lane form's. Prints
 // "lane_modules: PASS" or the first cycle and output that differ.
 //   iverilog -g2005 -I build/hdl_generated -I hdl_stubs -I hdl_stubs/fp
 //            hdl_stubs/*.v hdl_stubs/fp/*.v build/hdl_generated/gpu_legal.v
@@ -29,16 +32,18 @@ module lane_modules_tb;
 
     // everything each build drives, concatenated
     localparam integer OUT_W = 2 + 6 * 1024 + 4 * 32 + 2 * 224 + 1 + 6 + 32 + 14;
-    wire [OUT_W-1:0] out [0:1];
+    localparam integer BUILDS = 4;
+    wire [OUT_W-1:0] out [0:BUILDS-1];
     genvar v;
-    generate for (v = 0; v < 2; v = v + 1) begin : build
+    // builds 0, 1: LANE_MODULES 0, 1 (32 lanes); 2, 3: PHYS_LANES 4 and 1
+    generate for (v = 0; v < BUILDS; v = v + 1) begin : build
         wire          busy, f_fire, ur_en;
         wire [1023:0] int_d0, int_d1, warp_d0, fp16_d0, fp32_d0, mufu_d0;
         wire [31:0]   m0, m1, m2, m3, ur_v;
         wire [223:0]  pw_m, pw_v;
         wire [5:0]    ur_i;
         wire [6:0]    up_m, up_v;
-        gpu_exec #(.MUFU_LANES(8), .LANE_MODULES(v)) dut (
+        gpu_exec #(.MUFU_LANES(8), .LANE_MODULES(v == 1 ? 1 : 0), .PHYS_LANES(v == 2 ? 4 : v == 3 ? 1 : 32)) dut (
             .clk(clk), .rst_n(rst_n), .go(go), .unit(unit), .ir(ir), .exec(exec),
             .a0(a0), .a1(a1), .b0(b0), .b1(b1), .c0(c0), .c1(c1), .b_gpr(b_gpr), .c_gpr(c_gpr),
             .ub(ub), .uc(uc), .b_neg(b_neg), .b_bitnot(b_bitnot), .c_neg(c_neg), .pred(pred),
@@ -83,6 +88,23 @@ module lane_modules_tb;
         end
     end
 
+    // the results (all but busy and f_fire, whose cycles differ) once idle
+    task compare_idle;
+        integer b;
+        begin
+            for (b = 2; b < BUILDS; b = b + 1)
+                if (out[0][OUT_W-3:0] !== out[b][OUT_W-3:0] && !failed) begin
+                    failed = 1'b1;
+                    for (w = OUT_W - 3; w >= 0; w = w - 1)
+                        if (out[0][w] !== out[b][w] && failed) begin
+                            $display("lane_modules: FAIL: cycle %0d, optype %h unit %0d: PHYS_LANES build %0d: output bit %0d differs once idle (%b against %b)",
+                                     cycle, ir[7:0], unit, b, w, out[0][w], out[b][w]);
+                            w = -1;
+                        end
+                end
+        end
+    endtask
+
     task randomize;
         begin
             pick = $unsigned($random(seed)) % NOPS;
@@ -120,8 +142,9 @@ module lane_modules_tb;
             @(posedge clk); #1 randomize; go = 1'b1;
             @(posedge clk); #1 go = 1'b0;
             // until both are idle, then two more edges
-            while (build[0].busy || build[1].busy) @(posedge clk);
+            while (build[0].busy || build[1].busy || build[2].busy || build[3].busy) @(posedge clk);
             repeat (2) @(posedge clk);
+            #1 compare_idle;
         end
         if (!failed) $display("lane_modules: PASS (%0d instructions, %0d cycles)", n, cycle);
         $finish;
