@@ -1,8 +1,8 @@
 // gpu_core: the stand-in GPU core (top module). Port contract: hdl_stubs/README.md.
 //
 // One warp-instruction at a time, all 32 lanes of an ALU instruction in one
-// cycle (PHYS_LANES 32; fewer: the integer unit takes passes). The modules,
-// in the order an instruction meets them:
+// cycle (PHYS_LANES 32; fewer: the integer and warp units take passes). The
+// modules, in the order an instruction meets them:
 //   gpu_seq       the sequencer: step/run, launch, the stages below, the reset sweep
 //   gpu_sched     round-robin warp pick          gpu_lanes   lane PCs and status, min-PC
 //   gpu_imem      instruction memory             gpu_decode  word -> controls, checks (+ gpu_legal)
@@ -20,7 +20,7 @@ module gpu_core #(
     parameter integer CAP_WARPS = 4,
     parameter integer IMEM_AW = 16,      // instruction memory: 2**IMEM_AW words (16 as the port; less for synthesis checks)
     parameter integer MUFU_LANES = 8,    // lanes of the special-function unit MUFU shares (1, 2, 4, 8, 16, 32)
-    parameter integer PHYS_LANES = 32,   // the integer unit's lanes: a warp in 32 / PHYS_LANES passes (1..32, divides 32)
+    parameter integer PHYS_LANES = 32,   // the integer and warp units' lanes: a warp in 32 / PHYS_LANES passes (divides 32)
     parameter integer FP_UNITS = 1,      // 0: no FP16/FP32 slots (the board's FPGA): their optypes UNIMPLEMENTED
     parameter integer LANE_MODULES = 0,  // 1: each unit's lanes as instances of one lane (synthesis; README "Synthesis")
     parameter integer FAULT_REGS = 1     // 1: the fault-injection registers (optional in the contract; capability FEATURES)

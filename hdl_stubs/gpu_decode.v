@@ -8,7 +8,7 @@
 // and values come from gpu_isa.vh, the implemented set from implemented.txt (less the units
 // a build leaves out: gpu_units.vh).
 module gpu_decode #(
-    parameter integer PHYS_LANES = 32,     // the integer unit's lanes (gpu_core): under 32 it takes passes (multi)
+    parameter integer PHYS_LANES = 32,     // the integer and warp units' lanes (gpu_core): under 32 they take passes (multi)
     parameter integer FP_UNITS = 1         // 0: no FP16/FP32 slots, their optypes unimplemented (gpu_units.vh)
 ) (
     input  wire          clk,
@@ -194,7 +194,7 @@ module gpu_decode #(
             unit <= unit_of(opt);
             unimpl <= unimpl_now;
             multi <= unit_of(opt) == U_MEM || unit_of(opt) == U_FP16 || unit_of(opt) == U_FP32 ||
-                     unit_of(opt) == U_MUFU || (unit_of(opt) == U_INT && PHYS_LANES < 32) ||
+                     unit_of(opt) == U_MUFU || ((unit_of(opt) == U_INT || unit_of(opt) == U_WARP) && PHYS_LANES < 32) ||
                      (opt == OP_MATCH && ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ANY);
             b_gpr <= bk == SLOT_GPR; c_gpr <= ck == SLOT_GPR;
             b_neg <= isa_b_neg(ir); b_bitnot <= isa_b_bitnot(ir); c_neg <= isa_c_neg(ir);

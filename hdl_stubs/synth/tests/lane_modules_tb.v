@@ -3,8 +3,8 @@
 // instance a lane: what the Yosys runs synthesize), fed the same random
 // instructions and operands; every output must agree at every cycle. So the
 // synthesized structure computes what the simulated one does. Two more
-// builds take the integer unit in passes (PHYS_LANES 4 and 1, the board's
-// form): cycle-insensitively, once every build is idle after an
+// builds take the integer and warp units in passes (PHYS_LANES 4 and 1, the
+// board's form): cycle-insensitively, once every build is idle after an
 // instruction, their results must equal the 32-lane form's. Prints
 // "lane_modules: PASS" or the first cycle and output that differ.
 //   iverilog -g2005 -I build/hdl_generated -I hdl_stubs -I hdl_stubs/fp
@@ -15,7 +15,7 @@ module lane_modules_tb;
     `include "gpu_core_defs.vh"
     `include "gpu_isa.vh"
     `include "gpu_faults.vh"
-    parameter integer INSTRUCTIONS = 400;
+    parameter integer INSTRUCTIONS = 600;
     parameter integer SEED = 1;
 
     reg          clk = 1'b0, rst_n = 1'b0, go = 1'b0;
@@ -56,8 +56,8 @@ module lane_modules_tb;
                          m0, m1, m2, m3, pw_m, pw_v, ur_en, ur_i, ur_v, up_m, up_v};
     end endgenerate
 
-    // the optypes of the units built per lane, with their unit
-    localparam integer NOPS = 22;
+    // the optypes of the units built per lane or in passes, with their unit
+    localparam integer NOPS = 36;
     reg [7:0] ops [0:NOPS-1];
     reg [2:0] units [0:NOPS-1];
     initial begin
@@ -66,10 +66,13 @@ module lane_modules_tb;
         ops[10] = OP_HSETP2; ops[11] = OP_HSET2; ops[12] = OP_MUFU; ops[13] = OP_IMAD; ops[14] = OP_IADD;
         ops[15] = OP_LOP3; ops[16] = OP_SHF;   ops[17] = OP_ISETP; ops[18] = OP_IMAD_WIDE; ops[19] = OP_IDP4A;
         ops[20] = OP_I2IP; ops[21] = OP_POPC;
+        ops[22] = OP_SHFL; ops[23] = OP_MOVM;  ops[24] = OP_VOTE;  ops[25] = OP_VOTEU; ops[26] = OP_REDUX;
+        ops[27] = OP_REDUXU; ops[28] = OP_MATCH; ops[29] = OP_ELECT; ops[30] = OP_ELECTU; ops[31] = OP_S2R;
+        ops[32] = OP_S2UR; ops[33] = OP_R2UR;  ops[34] = OP_SETGPR; ops[35] = OP_GETGPR;
     end
     integer k;
     initial for (k = 0; k < NOPS; k = k + 1)
-        units[k] = k < 6 ? U_FP32 : k < 12 ? U_FP16 : k == 12 ? U_MUFU : U_INT;
+        units[k] = k < 6 ? U_FP32 : k < 12 ? U_FP16 : k == 12 ? U_MUFU : k < 22 ? U_INT : U_WARP;
 
     always #5 clk = ~clk;
 
@@ -120,7 +123,13 @@ module lane_modules_tb;
             for (w = 0; w < 7; w = w + 1) pred[32 * w +: 32] = $random(seed);
             {b_gpr, c_gpr, b_neg, b_bitnot, c_neg} = $random(seed);
             ub = {$random(seed), $random(seed)}; uc = {$random(seed), $random(seed)};
-            upred = $random(seed); warp = 7'd0; nwarps = 7'd1; clock = {$random(seed), $random(seed)};
+            upred = $random(seed); warp = $unsigned($random(seed)) % 4; nwarps = warp + 1;
+            clock = {$random(seed), $random(seed)};
+            // MATCH: lanes of equal Ra in places (else every lane differs)
+            if (ops[pick] == OP_MATCH)
+                for (w = 0; w < 32; w = w + 1) if ($random(seed) & 1) begin
+                    a0[32 * w +: 32] = a0[31:0]; a1[32 * w +: 32] = a1[31:0];
+                end
             ld_m = 32'd0; ld_words = 3'd1;
             f_armed = ($unsigned($random(seed)) % 8) == 0;
             case ($unsigned($random(seed)) % 4) // the faults the FP units strike
