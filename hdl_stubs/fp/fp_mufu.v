@@ -15,7 +15,10 @@
 // distance to the model per function and format.
 //
 // Latency 1: at a clock edge each lane whose `en` bit is high registers its
-// result; other lanes hold, and nothing is evaluated while every bit is low.
+// decoded, range-reduced element(s) and reads their ROM words (mt_rom, a
+// synchronous read: block RAM in an FPGA flow); d follows from those
+// registers (Horner, reconstruction, rounding) and holds until the lane's
+// next enabled edge. Nothing is evaluated while every bit is low.
 module fp_mufu #(
     parameter LANES = 1
 ) (
@@ -148,7 +151,7 @@ module fp_mufu #(
     // unused-signal lint is off for them.
     /* verilator lint_off UNUSEDSIGNAL */
 
-    // ---- the table: one ROM read and Horner's rule ----
+    // ---- Horner's rule on a ROM word ----
 
     // y = c0 + t*(c1 + t*(c2 + t*c3)), each product truncated to MT_F fraction bits
     function signed [YW-1:0] horner(input [MT_W-1:0] mu_w, input [MT_TB-1:0] mu_t);
@@ -167,17 +170,6 @@ module fp_mufu #(
             mu_acc = mu_c1 + mu_p[YW-1:0];
             mu_p = (mu_acc * $signed({1'b0, mu_t})) >>> MT_TB;
             horner = mu_c0 + mu_p[YW-1:0];
-        end
-    endfunction
-
-    // The table's value at argument xf (a fraction in [0, 1) of 64 bits; top:
-    // the argument 1.0).
-    function [YW-1:0] table_y(input [3:0] mu_tab, input [63:0] mu_xf, input mu_top);
-        reg [MT_AW-1:0] mu_addr;
-        reg [MT_TB-1:0] mu_t;
-        begin
-            {mu_addr, mu_t} = mt_locate(mu_tab, mu_xf, mu_top);
-            table_y = horner(mt_rom(mu_addr), mu_t);
         end
     endfunction
 
@@ -233,27 +225,38 @@ module fp_mufu #(
         end
     endfunction
 
-    // ---- one element ----
+    // ---- one element, in two halves around the ROM read ----
 
-    // f of the element x (format ef, in x's low bits for 16-bit formats).
-    function [31:0] element(input [1:0] mu_ef, input [2:0] mu_f, input [31:0] mu_x);
+    // The element's state between the halves (ES bits): what the second
+    // half needs of the decode and the range reduction.
+    localparam [1:0] K_Y = 2'd0,   // z = y
+                     K_MUL = 2'd1, // z = op * y (TANH below 1: op = m; SIN, COS: g normalised)
+                     K_LG2 = 2'd2; // e' + t * y, op = {e', t}
+    localparam O_OP = 0, O_KIND = 48, O_Y1 = 50, O_E0 = 51, O_QNEG = 65, O_FIXV = 66,
+               O_FIXED = 98, O_T = 99, ES = 99 + MT_TB;
+
+    // First half, before the edge: {ROM address, state} of f of the element
+    // x (format ef, in x's low bits for 16-bit formats).
+    function [MT_AW+ES-1:0] reduce(input [1:0] mu_ef, input [2:0] mu_f, input [31:0] mu_x);
         reg mu_s, mu_nan_in, mu_inf_in, mu_zero_in, mu_sub_in, mu_comp, mu_qneg, mu_top, mu_bypass;
         reg [10:0] mu_ef_bits, mu_ef_max;
         reg [22:0] mu_m23;
         reg signed [13:0] mu_bias, mu_e, mu_e0, mu_ip;
         reg [6:0] mu_lz;
         reg [23:0] mu_mm;
-        reg [95:0] mu_mn, mu_z, mu_w, mu_r;
+        reg [95:0] mu_mn, mu_w, mu_r;
         reg [63:0] mu_xf;
         reg [3:0] mu_tab;
-        reg signed [YW-1:0] mu_y;
-        reg [47:0] mu_ax, mu_u;
+        reg [47:0] mu_ax, mu_u, mu_op;
         reg [39:0] mu_fr;
         reg [7:0] mu_ipart;
         reg signed [25:0] mu_tx;
-        reg signed [LG_F+13:0] mu_acc;
         reg [94:0] mu_g;
         reg [31:0] mu_special, mu_bypass_value;
+        reg [1:0] mu_kind;
+        reg [MT_AW-1:0] mu_addr;
+        reg [MT_TB-1:0] mu_t;
+        reg mu_fixed;
         begin
             // decode
             case (mu_ef)
@@ -408,29 +411,26 @@ module fp_mufu #(
                     end
                 end
             endcase
-            mu_y = table_y(mu_tab, mu_xf, mu_top);
-            if (mu_f == FN_EX2 && mu_fr == 40'd0)
-                mu_y = $signed({4'd1, {MT_F{1'b0}}}); // 2^integer: exact
-            // reconstruction
-            mu_z = {{(96 - YW){1'b0}}, mu_y};
+            {mu_addr, mu_t} = mt_locate(mu_tab, mu_xf, mu_top);
+            // what the reconstruction multiplies y by
+            mu_kind = K_Y;
+            mu_op = 48'd0;
             case (mu_f)
                 FN_LG2: begin
                     mu_tx = mu_mm[22] ? $signed({2'b00, mu_mm}) - 26'sd16777216
                                 : $signed({2'b00, mu_mm[22:0], 1'b0});
                     mu_ip = mu_e + (mu_mm[22] ? 14'sd1 : 14'sd0);
-                    mu_acc = ($signed({{LG_F{mu_ip[13]}}, mu_ip}) <<< LG_F) + mu_tx * mu_y;
-                    mu_qneg = mu_acc < 0;
-                    mu_z = {{(82 - LG_F){1'b0}}, mu_qneg ? -mu_acc : mu_acc};
-                    mu_e0 = -(14'sd24 + YF);
-                    if (mu_acc == 0) begin
-                        mu_bypass = 1'b1;
-                        mu_bypass_value = f_zero(mu_ef, 1'b0); // log2(1) = +0
-                    end
+                    mu_kind = K_LG2;
+                    mu_op = {8'd0, mu_ip, mu_tx};
                 end
-                FN_TANH: if (mu_e < 14'sd0) mu_z = mu_mm * mu_y[MT_F+1:0];
+                FN_TANH: if (mu_e < 14'sd0) begin
+                    mu_kind = K_MUL;
+                    mu_op = {24'd0, mu_mm};
+                end
                 FN_COS, FN_SIN: begin
                     {mu_lz, mu_mn} = norm96({1'b0, mu_g});
-                    mu_z = mu_mn[95:48] * mu_y[MT_F+1:0];
+                    mu_kind = K_MUL;
+                    mu_op = mu_mn[95:48];
                     mu_e0 = -14'sd46 - $signed({7'd0, mu_lz}) - YF;
                     // (a turn that is exactly a multiple of pi)
                     if (mu_g == 95'd0 && !mu_bypass) begin
@@ -440,54 +440,143 @@ module fp_mufu #(
                 end
                 default: ;
             endcase
-            if (mu_nan_in || mu_inf_in || mu_zero_in || mu_special != 32'd0)
-                element = mu_special;
-            else if (mu_bypass)
-                element = mu_bypass_value;
+            mu_fixed = mu_nan_in || mu_inf_in || mu_zero_in || mu_special != 32'd0;
+            reduce = {mu_addr, mu_t, mu_fixed || mu_bypass, mu_fixed ? mu_special : mu_bypass_value,
+                      mu_qneg, mu_e0, mu_f == FN_EX2 && mu_fr == 40'd0, mu_kind, mu_op};
+        end
+    endfunction
+
+    // Second half, after it: the element from its state and its ROM word.
+    function [31:0] finish(input [1:0] mu_ef, input [ES-1:0] mu_st, input [MT_W-1:0] mu_word);
+        reg signed [YW-1:0] mu_y;
+        reg [95:0] mu_z;
+        reg mu_qneg;
+        reg signed [13:0] mu_e0;
+        reg signed [25:0] mu_tx;
+        reg signed [LG_F+13:0] mu_acc;
+        begin
+            mu_y = horner(mu_word, mu_st[O_T +: MT_TB]);
+            if (mu_st[O_Y1])
+                mu_y = $signed({4'd1, {MT_F{1'b0}}}); // EX2 of an integer: exact
+            mu_z = {{(96 - YW){1'b0}}, mu_y};
+            mu_qneg = mu_st[O_QNEG];
+            mu_e0 = mu_st[O_E0 +: 14];
+            mu_acc = {(LG_F + 14){1'b0}};
+            case (mu_st[O_KIND +: 2])
+                K_LG2: begin
+                    mu_tx = mu_st[O_OP +: 26];
+                    mu_acc = ($signed({{LG_F{mu_st[O_OP+39]}}, mu_st[O_OP+26 +: 14]}) <<< LG_F)
+                             + mu_tx * mu_y;
+                    mu_qneg = mu_acc < 0;
+                    mu_z = {{(82 - LG_F){1'b0}}, mu_qneg ? -mu_acc : mu_acc};
+                    mu_e0 = -(14'sd24 + YF);
+                end
+                K_MUL: mu_z = mu_st[O_OP +: 48] * mu_y[MT_F+1:0];
+                default: ;
+            endcase
+            if (mu_st[O_FIXED])
+                finish = mu_st[O_FIXV +: 32];
+            else if (mu_st[O_KIND +: 2] == K_LG2 && mu_acc == 0)
+                finish = f_zero(mu_ef, 1'b0); // log2(1) = +0
             else
-                element = round_to(mu_ef, mu_qneg, mu_z, mu_e0);
+                finish = round_to(mu_ef, mu_qneg, mu_z, mu_e0);
         end
     endfunction
 
     // ---- one lane ----
 
-    function [31:0] exec(input [2:0] mu_fn, input [2:0] mu_dtype, input mu_abs, input mu_neg,
-                         input mu_h1, input mu_sat, input [31:0] mu_b);
-        reg [31:0] mu_src, mu_lo, mu_hi;
-        reg [1:0] mu_ef;
+    function [1:0] elem_fmt(input [2:0] mu_dtype);
+        case (mu_dtype)
+            DT_F32: elem_fmt = EF_F32;
+            DT_F64: elem_fmt = EF_F64H;
+            DT_F16, DT_F16_V2: elem_fmt = EF_F16;
+            default: elem_fmt = EF_BF16;
+        endcase
+    endfunction
+
+    function is_v2(input [2:0] mu_dtype);
+        is_v2 = mu_dtype == DT_F16_V2 || mu_dtype == DT_BF16_V2;
+    endfunction
+
+    // the lane's (low) element, |x| and -x applied
+    function [31:0] source(input [2:0] mu_dtype, input mu_abs, input mu_neg, input mu_h1,
+                           input [31:0] mu_b);
+        if (mu_dtype == DT_F32 || mu_dtype == DT_F64)
+            source = {(mu_b[31] & !mu_abs) ^ mu_neg, mu_b[30:0]};
+        else if (mu_h1 && (mu_dtype == DT_F16 || mu_dtype == DT_BF16))
+            source = {16'd0, mu_b[31:16]};
+        else
+            source = {16'd0, mu_b[15:0]};
+    endfunction
+
+    // the lane's result from its two elements' states and words
+    function [31:0] lane_result(input [2:0] mu_dtype, input mu_sat, input [ES-1:0] mu_st_lo,
+                                input [MT_W-1:0] mu_w_lo, input [ES-1:0] mu_st_hi,
+                                input [MT_W-1:0] mu_w_hi);
+        reg [31:0] mu_lo, mu_hi;
         begin
-            case (mu_dtype)
-                DT_F32: mu_ef = EF_F32;
-                DT_F64: mu_ef = EF_F64H;
-                DT_F16, DT_F16_V2: mu_ef = EF_F16;
-                default: mu_ef = EF_BF16;
-            endcase
-            mu_src = mu_b;
-            if (mu_dtype == DT_F32 || mu_dtype == DT_F64)
-                mu_src = {(mu_b[31] & !mu_abs) ^ mu_neg, mu_b[30:0]};
-            else if (mu_h1 && (mu_dtype == DT_F16 || mu_dtype == DT_BF16))
-                mu_src = {16'd0, mu_b[31:16]};
-            else
-                mu_src = {16'd0, mu_b[15:0]};
-            mu_lo = element(mu_ef, mu_fn, mu_src);
-            exec = mu_lo;
+            mu_lo = finish(elem_fmt(mu_dtype), mu_st_lo, mu_w_lo);
+            lane_result = mu_lo;
             if (mu_dtype == DT_F32 && mu_sat) // .SAT: NaN and any sign bit -> +0, above 1 -> 1
-                exec = (mu_lo[31] || (mu_lo[30:23] == 8'hff && mu_lo[22:0] != 23'd0)) ? 32'd0
-                     : mu_lo > 32'h3f800000 ? 32'h3f800000 : mu_lo;
-            if (mu_dtype == DT_F16_V2 || mu_dtype == DT_BF16_V2) begin // (evaluated only then)
-                mu_hi = element(mu_ef, mu_fn, {16'd0, mu_b[31:16]});
-                exec = {mu_hi[15:0], mu_lo[15:0]};
+                lane_result = (mu_lo[31] || (mu_lo[30:23] == 8'hff && mu_lo[22:0] != 23'd0)) ? 32'd0
+                            : mu_lo > 32'h3f800000 ? 32'h3f800000 : mu_lo;
+            if (is_v2(mu_dtype)) begin // (evaluated only then)
+                mu_hi = finish(elem_fmt(mu_dtype), mu_st_hi, mu_w_hi);
+                lane_result = {mu_hi[15:0], mu_lo[15:0]};
             end
         end
     endfunction
 
     /* verilator lint_on UNUSEDSIGNAL */
 
-    always @(posedge clk) begin : lanes
+    // The edge registers each enabled lane's element states and reads their
+    // ROM words (a synchronous read, so the ROM can be block RAM); d is the
+    // second half from those registers until the next edge, which keeps it in
+    // `held`: d changes only at an edge with the lane enabled, as when d
+    // itself was the register, and a simulator evaluates the second half only
+    // after such an edge. Element 1 (the high half of _V2) is read only for _V2.
+    reg [4*LANES-1:0] ctl;           // per lane {dtype, sat}
+    reg [2*ES*LANES-1:0] st;         // per lane {element 1, element 0} states
+    reg [2*MT_W*LANES-1:0] word;     // and their ROM words
+    reg [LANES-1:0] fresh;           // the lane was enabled at the last edge
+    reg [32*LANES-1:0] held;         // d of the lanes that were not
+
+    always @(posedge clk) begin : first
         integer mu_l;
+        reg [MT_AW+ES-1:0] mu_r;
+        if (|fresh)
+            for (mu_l = 0; mu_l < LANES; mu_l = mu_l + 1)
+                if (fresh[mu_l])
+                    held[32*mu_l +: 32] <= d[32*mu_l +: 32];
+        fresh <= en;
         if (|en)
             for (mu_l = 0; mu_l < LANES; mu_l = mu_l + 1)
-                if (en[mu_l])
-                    d[32*mu_l +: 32] <= exec(fn, dtype, abs_, neg, h1, sat, b[32*mu_l +: 32]);
+                if (en[mu_l]) begin
+                    ctl[4*mu_l +: 4] <= {dtype, sat};
+                    mu_r = reduce(elem_fmt(dtype), fn, source(dtype, abs_, neg, h1, b[32*mu_l +: 32]));
+                    st[2*ES*mu_l +: ES] <= mu_r[ES-1:0];
+                    word[2*MT_W*mu_l +: MT_W] <= mt_rom[mu_r[ES +: MT_AW]];
+                    if (is_v2(dtype)) begin
+                        mu_r = reduce(elem_fmt(dtype), fn, {16'd0, b[32*mu_l+16 +: 16]});
+                        st[2*ES*mu_l+ES +: ES] <= mu_r[ES-1:0];
+                        word[2*MT_W*mu_l+MT_W +: MT_W] <= mt_rom[mu_r[ES +: MT_AW]];
+                    end
+                end
+    end
+
+    // (the result through a variable: Verilator makes an if/else of two
+    // assignments a ?: and then evaluates both sides)
+    always @* begin : second
+        integer mu_l;
+        reg [31:0] mu_v;
+        mu_v = 32'd0;
+        for (mu_l = 0; mu_l < LANES; mu_l = mu_l + 1)
+            if (fresh[mu_l]) begin
+                mu_v = lane_result(ctl[4*mu_l+1 +: 3], ctl[4*mu_l],
+                                   st[2*ES*mu_l +: ES], word[2*MT_W*mu_l +: MT_W],
+                                   st[2*ES*mu_l+ES +: ES], word[2*MT_W*mu_l+MT_W +: MT_W]);
+                d[32*mu_l +: 32] = mu_v;
+            end else
+                d[32*mu_l +: 32] = held[32*mu_l +: 32];
     end
 endmodule

@@ -201,6 +201,20 @@ static void run(mufu_run *m, const fpvl_mufu_ctl *k, const uint32_t b[FPVL_LANES
         }
         }
     }
+    /* A lane not enabled holds its result (d follows from registers of each
+     * lane's state and ROM words): an edge with other controls and operands
+     * in the odd lanes leaves the even ones, and the single-lane instance. */
+    fpvl_mufu_ctl k2 = {.fn = (k->fn + 3) % 8,
+                        .dtype = k->dtype == DT_F16_V2 ? DT_F32 : DT_F16_V2,
+                        .sat = !k->sat};
+    fpvl_in in2 = {.p = 0};
+    fpvl_out held;
+    for (unsigned l = 0; l < FPVL_LANES; l++)
+        in2.b[l] = ~b[l];
+    fpvl_mufu(m->c->vl, &k2, 0xaaaaaaaau, &in2, &held);
+    for (unsigned l = 0; l < FPVL_LANES; l += 2)
+        fpc_compare(m->c, insn, ctl, l, &in, "Rd held while disabled", got.d[l], held.d[l]);
+    fpc_compare(m->c, insn, ctl, 0, &in, "LANES=1 Rd held while disabled", got.d1, held.d1);
 }
 
 /* Runs `count` inputs (32 at a time, the last batch padded with in[0]). */

@@ -13,7 +13,9 @@
  * TARGET_ERR of the function, checked here on a dense grid of every piece in
  * exactly fp_mufu.v's integer arithmetic against long double libm values.
  * It also writes 1/(2 pi) to 200 bits (MPFR) for the sine/cosine argument
- * reduction. Prints one line per table: k, size, largest error seen. */
+ * reduction. The ROM is the memory mt_rom with an initial block of its
+ * words, the form synthesis maps to block RAM when fp_mufu.v reads it at the
+ * clock edge. Prints one line per table: k, size, largest error seen. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -296,11 +298,11 @@ int main(int argc, char **argv)
     }
     fprintf(o, "        default: mt_locate = {(MT_AW + MT_TB){1'b0}};\n    endcase\nendfunction\n"
                "/* verilator lint_on UNUSEDSIGNAL */\n\n");
-    fprintf(o, "function [MT_W-1:0] mt_rom(input [MT_AW-1:0] addr);\n    case (addr)\n");
+    fprintf(o, "localparam MT_N = %d;\nreg [MT_W-1:0] mt_rom [0:MT_N-1];\ninitial begin\n", entries);
     base = 0;
     for (size_t n = 0; n < TABLE_COUNT; n++)
         for (int i = 0; i < tabs[n].entries; i++, base++) {
-            fprintf(o, "        %d'd%d: mt_rom = {", aw, base);
+            fprintf(o, "    mt_rom[%d] = {", base);
             for (int j = 0; j < 4; j++) {
                 uint64_t mask = width[j] == 64 ? ~0ull : (1ull << width[j]) - 1;
                 fprintf(o, "%s%d'h%llx", j ? ", " : "", width[j],
@@ -308,7 +310,7 @@ int main(int argc, char **argv)
             }
             fprintf(o, "};\n");
         }
-    fprintf(o, "        default: mt_rom = {MT_W{1'b0}};\n    endcase\nendfunction\n");
+    fprintf(o, "end\n");
     if (fclose(o) != 0) {
         perror(argv[1]);
         return 1;
