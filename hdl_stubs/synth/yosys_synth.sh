@@ -40,9 +40,13 @@
 #                   each is printed against its limit, and more fails
 #     -S CELL=MAX   ecp5: as -L, printed only (a target not yet met)
 #     -D            ecp5: the logic depth of the longest path, after
-#                   mapping: the design flattened, `ltp -noff` (cells
-#                   between flip-flops, RAM and ports; a LUT4, a carry
-#                   cell, a multiplier each count 1): a first timing estimate
+#                   mapping: `ltp -noff` in each module (cells between
+#                   flip-flops, RAMs and the module's ports; a LUT4, a
+#                   carry cell, a multiplier each count 1), the deepest
+#                   module's: a first timing estimate, and a lower bound
+#                   (a path through several modules is not followed;
+#                   flattening the whole core first took Yosys more than
+#                   10 minutes and 7 GB)
 #     -R N          ecp5: a memory read through more than N ports goes to
 #                   flip-flops before the RAM mapping (Yosys 0.23's
 #                   memory_libmap can exhaust memory on one)
@@ -201,7 +205,8 @@ check() { # DESCRIPTION YOSYS-COMMAND
         usage ;;
     esac
     echo "tee -q -o $tmp/stat stat -top $top"
-    if [ -n "$depth" ]; then echo "flatten"; echo "tee -q -o $tmp/ltp ltp -noff"; fi
+    [ -z "$depth" ] || echo "tee -q -o $tmp/ltp ltp -noff"
+
     [ -z "$wsel" ] || [ "$flow" = ecp5 ] || echo "tee -q -o $tmp/wstat stat$wsel"
 } > "$ys"
 
@@ -252,7 +257,9 @@ echo "$top: yosys $flow: check -assert passed, no latches, no warnings; $((end -
 [ -z "$fast_luts" ] || echo "$top: ecp5: LUTs mapped with ABC's fast script (-F): the LUT count is an upper figure"
 if [ -n "$depth" ]; then
     d=$(sed -n 's/^Longest topological path in .* (length=\([0-9]*\)).*/\1/p' "$tmp/ltp" | sort -n | tail -1)
-    echo "$top: ecp5: longest path: ${d:-?} cells deep (ltp -noff, flattened: between flip-flops, RAMs and ports)"
+    m=$(sed -n "s/^Longest topological path in \(.*\) (length=$d).*/\1/p" "$tmp/ltp" | head -1 |
+        sed 's/^\$paramod\(\$[0-9a-f]*\)\{0,1\}\\\([^\\ ]*\).*/\2/')
+    echo "$top: ecp5: longest path: ${d:-?} cells deep${m:+ (in $m)} (ltp -noff per module: between flip-flops, RAMs and ports)"
 fi
 over=0
 for l in $limits $shows; do
