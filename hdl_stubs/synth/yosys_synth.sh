@@ -40,9 +40,10 @@
 #                   each is printed against its limit, and more fails
 #     -S CELL=MAX   ecp5: as -L, printed only (a target not yet met)
 #     -D            ecp5: the logic depth of the longest path, after
-#                   mapping: `ltp -noff` in each module (cells between
-#                   flip-flops, RAMs and the module's ports; a LUT4, a
-#                   carry cell, a multiplier each count 1), the deepest
+#                   mapping: `ltp` over the logic cells of each module
+#                   (LUT4, CCU2C, PFUMX, L6MUX21, MULT18X18D: each counts
+#                   1; flip-flops, RAMs and the module's ports end a
+#                   path), the deepest
 #                   module's: a first timing estimate, and a lower bound
 #                   (a path through several modules is not followed;
 #                   flattening the whole core first took Yosys more than
@@ -205,7 +206,12 @@ check() { # DESCRIPTION YOSYS-COMMAND
         usage ;;
     esac
     echo "tee -q -o $tmp/stat stat -top $top"
-    [ -z "$depth" ] || echo "tee -q -o $tmp/ltp ltp -noff"
+    # the logic cells only: ltp -noff knows Yosys's own flip-flops, not
+    # TRELLIS_FF or the RAMs, so they are deleted first (after stat)
+    if [ -n "$depth" ]; then
+        echo "delete t:TRELLIS_FF t:DP16KD t:TRELLIS_DPR16X4"
+        echo "tee -q -o $tmp/ltp ltp -noff"
+    fi
 
     [ -z "$wsel" ] || [ "$flow" = ecp5 ] || echo "tee -q -o $tmp/wstat stat$wsel"
 } > "$ys"
@@ -259,7 +265,7 @@ if [ -n "$depth" ]; then
     d=$(sed -n 's/^Longest topological path in .* (length=\([0-9]*\)).*/\1/p' "$tmp/ltp" | sort -n | tail -1)
     m=$(sed -n "s/^Longest topological path in \(.*\) (length=$d).*/\1/p" "$tmp/ltp" | head -1 |
         sed 's/^\$paramod\(\$[0-9a-f]*\)\{0,1\}\\\([^\\ ]*\).*/\2/')
-    echo "$top: ecp5: longest path: ${d:-?} cells deep${m:+ (in $m)} (ltp -noff per module: between flip-flops, RAMs and ports)"
+    echo "$top: ecp5: longest path: ${d:-?} cells deep${m:+ (in $m)} (ltp per module over its logic cells: between flip-flops, RAMs and ports)"
 fi
 over=0
 for l in $limits $shows; do
