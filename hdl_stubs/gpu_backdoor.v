@@ -9,7 +9,8 @@
 // presents the next one. The capability words are answered here.
 module gpu_backdoor #(
     parameter integer NW = 4,
-    parameter integer FAULT_REGS = 1      // the core has the fault-injection registers (capability FEATURES)
+    parameter integer FAULT_REGS = 1,     // the core has the fault-injection registers (capability FEATURES)
+    parameter integer FP_UNITS = 1        // 0: the FP16/FP32 slots left out (gpu_units.vh: their optypes not presented)
 ) (
     input  wire          clk,
     input  wire          rst_n,
@@ -34,7 +35,9 @@ module gpu_backdoor #(
     `include "gpu_isa.vh"
     `include "gpu_contract.vh"
     `include "gpu_tolerance.vh"
+    `include "gpu_core_defs.vh"
     /* verilator lint_on UNUSEDPARAM */
+    `include "gpu_units.vh"
 
     wire [31:0] ow = {24'd0, bd_index} - {24'd0, CAPW_OPTYPES};     // word of the optype bitmap
     wire [31:0] tw = {24'd0, bd_index} - {24'd0, CAPW_TOLERANCES};  // word of the declared bounds
@@ -44,7 +47,8 @@ module gpu_backdoor #(
 
     // the capability words, and the core status the sequencer does not hold
     reg [31:0] q_here;
-    always @(*) begin
+    always @(*) begin : caps
+        integer i;
         q_here = 32'd0;
         if (bd_req && bd_space == BD_CAP) begin
             if (bd_index == CAPW_WARPS) q_here = NW;
@@ -52,7 +56,7 @@ module gpu_backdoor #(
             else if (bd_index == CAPW_FEATURES)  // END names the trapping lane; the fault registers if present
                 q_here = (32'd1 << FEAT_TRAP_LANE) | ((FAULT_REGS != 0) ? 32'd1 << FEAT_FAULTS : 32'd0);
             else if (bd_index >= CAPW_OPTYPES && ow < CAP_OPTYPE_WORDS)
-                q_here = ISA_IMPLEMENTED[32 * ow +: 32];
+                for (i = 0; i < 32; i = i + 1) q_here[i] = core_implements({ow[2:0], i[4:0]});
             else if (bd_index >= CAPW_TOLERANCES && tw < CAP_TOLERANCE_WORDS)
                 q_here = core_tolerance_word(tw[3:0]);      // MUFU's ulp bounds (gpu_tolerance.vh)
         end else if (bd_req && bd_space == BD_CORE && bd_index == CORE_CODE_SIZE)

@@ -1,7 +1,8 @@
 // gpu_core: the stand-in GPU core (top module). Port contract: hdl_stubs/README.md.
 //
 // One warp-instruction at a time, all 32 lanes of an ALU instruction in one
-// cycle. The modules, in the order an instruction meets them:
+// cycle (PHYS_LANES 32; fewer: the integer and warp units take passes). The
+// modules, in the order an instruction meets them:
 //   gpu_seq       the sequencer: step/run, launch, the stages below, the reset sweep
 //   gpu_sched     round-robin warp pick          gpu_lanes   lane PCs and status, min-PC
 //   gpu_imem      instruction memory             gpu_decode  word -> controls, checks (+ gpu_legal)
@@ -19,6 +20,8 @@ module gpu_core #(
     parameter integer CAP_WARPS = 4,
     parameter integer IMEM_AW = 16,      // instruction memory: 2**IMEM_AW words (16 as the port; less for synthesis checks)
     parameter integer MUFU_LANES = 8,    // lanes of the special-function unit MUFU shares (1, 2, 4, 8, 16, 32)
+    parameter integer PHYS_LANES = 32,   // the integer and warp units' lanes: a warp in 32 / PHYS_LANES passes (divides 32)
+    parameter integer FP_UNITS = 1,      // 0: no FP16/FP32 slots (the board's FPGA): their optypes UNIMPLEMENTED
     parameter integer LANE_MODULES = 0,  // 1: each unit's lanes as instances of one lane (synthesis; README "Synthesis")
     parameter integer FAULT_REGS = 1     // 1: the fault-injection registers (optional in the contract; capability FEATURES)
 ) (
@@ -156,7 +159,7 @@ module gpu_core #(
     wire [4:0]   c_bank;
     wire [15:0]  c_off;
 
-    gpu_decode u_dec (
+    gpu_decode #(.PHYS_LANES(PHYS_LANES), .FP_UNITS(FP_UNITS)) u_dec (
         .clk(clk), .pick(pick), .en(state == S_DEC), .dec(state == S_DEC), .ir(ir), .active(active),
         .pred(pred), .ur_a0(ur_a0), .ur_a1(ur_a1), .ur_a2(ur_a2), .ur_a3(ur_a3),
         .ur_q0(ur_q0), .ur_q1(ur_q1), .ur_q2(ur_q2), .ur_q3(ur_q3), .depth(depth_cw), .bsync_e(bsync_e),
@@ -211,7 +214,7 @@ module gpu_core #(
     wire        f_armed, fire_ret, fire_mem, fire_ctrl, fire_exec;
     wire [7:0]  f_kind, f_param, f_param1;
 
-    gpu_exec #(.MUFU_LANES(MUFU_LANES), .LANE_MODULES(LANE_MODULES)) u_exec (
+    gpu_exec #(.MUFU_LANES(MUFU_LANES), .LANE_MODULES(LANE_MODULES), .PHYS_LANES(PHYS_LANES), .FP_UNITS(FP_UNITS)) u_exec (
         .clk(clk), .rst_n(rst_n), .go(go), .unit(unit), .ir(ir), .exec(exec), .a0(q_a), .a1(a1), .b0(q_b), .b1(b1),
         .c0(q_c), .c1(c1), .b_gpr(b_gpr), .c_gpr(c_gpr), .ub(ub), .uc(uc), .b_neg(b_neg), .b_bitnot(b_bitnot),
         .c_neg(c_neg), .pred(pred), .upred(upred), .warp(cw), .nwarps(nwarps), .clock(clock),
@@ -280,7 +283,7 @@ module gpu_core #(
         .bd_go(bd_serve), .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_index(bd_index),
         .bd_wdata(bd_wdata), .bd_q(q_faults), .armed(f_armed), .kind(f_kind), .param(f_param), .param1(f_param1));
 
-    gpu_backdoor #(.NW(NW), .FAULT_REGS(FAULT_REGS)) u_bd (
+    gpu_backdoor #(.NW(NW), .FAULT_REGS(FAULT_REGS), .FP_UNITS(FP_UNITS)) u_bd (
         .clk(clk), .rst_n(rst_n), .idle(state == S_IDLE), .launching(launching), .bd_req(bd_req), .bd_we(bd_we),
         .bd_space(bd_space), .bd_index(bd_index), .bd_lane(bd_lane), .serve(bd_serve), .gpr_read(bd_gpr_read),
         .busy(bd_busy), .gpr_row(q_a), .q_owners(q_seq | q_faults | q_pregs | q_lanes | q_ctrl),

@@ -5,8 +5,12 @@
 // operand values (from the uniform registers it reads); registered at `dec`: the executing lanes (the guard
 // applied to the active lanes), the unit, the operand slots and their
 // modifiers, the destination rows. Field places
-// and values come from gpu_isa.vh, the implemented set from implemented.txt.
-module gpu_decode (
+// and values come from gpu_isa.vh, the implemented set from implemented.txt (less the units
+// a build leaves out: gpu_units.vh).
+module gpu_decode #(
+    parameter integer PHYS_LANES = 32,     // the integer and warp units' lanes (gpu_core): under 32 they take passes (multi)
+    parameter integer FP_UNITS = 1         // 0: no FP16/FP32 slots, their optypes unimplemented (gpu_units.vh)
+) (
     input  wire          clk,
     input  wire          pick,             // a new instruction: the registered controls cleared
     input  wire          en,               // the DEC cycle
@@ -58,21 +62,7 @@ module gpu_decode (
     wire [255:0] pred_pt = {32'hFFFFFFFF, pred};
     assign guard = active & (pred_pt[32 * ir[F_PG +: F_PG_W] +: 32] ^ {32{ir[F_PG_NOT]}});
 
-    function automatic [2:0] unit_of(input [7:0] op);
-        case (op)
-        OP_POPC, OP_FLO, OP_BREV, OP_BMSK, OP_SGXT,
-        OP_IADD, OP_IMAD, OP_IMAD_WIDE, OP_IDP2A, OP_IDP4A, OP_IMUL, OP_LEA, OP_IABS, OP_IMNMX,
-        OP_P2R, OP_R2P, OP_ISETP, OP_ISET, OP_SEL, OP_LOP3, OP_PLOP3, OP_SHF, OP_MOV, OP_PRMT,
-        OP_I2I, OP_I2IP:                                                      unit_of = U_INT;
-        OP_SHFL, OP_MOVM, OP_VOTE, OP_VOTEU, OP_REDUX, OP_REDUXU, OP_MATCH, OP_ELECTU, OP_ELECT,
-        OP_S2R, OP_S2UR, OP_R2UR, OP_SETGPR, OP_GETGPR:                      unit_of = U_WARP;
-        OP_LDG, OP_STG, OP_LDC:                                               unit_of = U_MEM;
-        OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HMNMX2, OP_HSETP2, OP_HSET2:        unit_of = U_FP16;
-        OP_FADD, OP_FMUL, OP_FFMA, OP_FMNMX, OP_FSETP, OP_LRP:               unit_of = U_FP32;
-        OP_MUFU:                                                              unit_of = U_MUFU;
-        default:                                                              unit_of = U_NONE;
-        endcase
-    endfunction
+    `include "gpu_units.vh"
 
     // word k of the register tuple at r (255: none, also past R254)
     function automatic [7:0] rowof(input [7:0] r, input [2:0] k);
@@ -153,7 +143,7 @@ module gpu_decode (
             if (ck == SLOT_GPR) begin c_reg = cv[7:0]; c_n = cwide ? 3'd2 : 3'd1; end
             // the checks, in the model's order
             if (!legal) chk = TRAP_ILLEGAL_ENCODING;
-            else if (!ISA_IMPLEMENTED[opt]) unimpl_now = 1'b1;
+            else if (!core_implements(opt)) unimpl_now = 1'b1;
             else if ((opt == OP_IMAD && ir[F_LOHI +: F_LOHI_W] != ir[F_EXT +: F_EXT_W]) ||
                      (opt == OP_LEA && !((ir[F_EXT +: F_EXT_W] == T_IExt_NoX && ir[F_LOHI +: F_LOHI_W] == T_LOHI_LO &&
                                            ir[F_SX32 +: F_SX32_W] == T_LEASX32_NoSX32) ||
@@ -204,7 +194,8 @@ module gpu_decode (
             unit <= unit_of(opt);
             unimpl <= unimpl_now;
             multi <= unit_of(opt) == U_MEM || unit_of(opt) == U_FP16 || unit_of(opt) == U_FP32 ||
-                     unit_of(opt) == U_MUFU || (opt == OP_MATCH && ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ANY);
+                     unit_of(opt) == U_MUFU || ((unit_of(opt) == U_INT || unit_of(opt) == U_WARP) && PHYS_LANES < 32) ||
+                     (opt == OP_MATCH && ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ANY);
             b_gpr <= bk == SLOT_GPR; c_gpr <= ck == SLOT_GPR;
             b_neg <= isa_b_neg(ir); b_bitnot <= isa_b_bitnot(ir); c_neg <= isa_c_neg(ir);
             b_const <= bk == SLOT_CMEM;

@@ -42,49 +42,14 @@ module gpu_unit_warp (
     // lowest set bit of m (0 when m is 0)
     `include "gpu_ctz.vh"
 
-    // special register id for lane l
-    function automatic [31:0] sreg(input [7:0] id, input [4:0] l, input [6:0] wv, input [6:0] nw, input [63:0] c64);
-        case (id)
-        T_SRegId_SR_LANEID:      sreg = {27'd0, l};
-        T_SRegId_SR_WARPID:      sreg = {25'd0, wv};
-        T_SRegId_SR_NWARPS:      sreg = {25'd0, nw};
-        T_SRegId_SR_TID_X:       sreg = {20'd0, wv, l};
-        T_SRegId_SR_NTID_X:      sreg = {20'd0, nw, 5'd0};
-        T_SRegId_SR_NTID_Y, T_SRegId_SR_NTID_Z,
-        T_SRegId_SR_NCTAID_X, T_SRegId_SR_NCTAID_Y, T_SRegId_SR_NCTAID_Z: sreg = 32'd1;
-        T_SRegId_SR_CLOCKLO:     sreg = c64[31:0];
-        T_SRegId_SR_CLOCKHI:     sreg = c64[63:32];
-        T_SRegId_SR_LANEMASK_EQ: sreg = 32'd1 << l;
-        T_SRegId_SR_LANEMASK_LT: sreg = (32'd1 << l) - 32'd1;
-        T_SRegId_SR_LANEMASK_LE: sreg = (l == 5'd31) ? 32'hFFFFFFFF : ((32'd2 << l) - 32'd1);
-        T_SRegId_SR_LANEMASK_GT: sreg = (l == 5'd31) ? 32'd0 : ~((32'd2 << l) - 32'd1);
-        T_SRegId_SR_LANEMASK_GE: sreg = ~((32'd1 << l) - 32'd1);
-        default:                 sreg = 32'd0;   // SR_TID_Y/Z, SR_CTAID_*: 0
-        endcase
-    endfunction
+    `include "gpu_warp_lane.vh"
 
     // REDUX over the executing lanes of Ra (a0)
     function automatic [31:0] redux(input [31:0] lanes, input [2:0] op, input sgn);
         integer i;
-        reg [31:0] x;
         begin
-            case (op)
-            T_REDUXOp_AND:                               redux = 32'hFFFFFFFF;
-            T_REDUXOp_OR, T_REDUXOp_XOR, T_REDUXOp_SUM:  redux = 32'd0;
-            T_REDUXOp_MAX:                               redux = sgn ? 32'h80000000 : 32'd0;
-            default:                                     redux = sgn ? 32'h7FFFFFFF : 32'hFFFFFFFF;
-            endcase
-            for (i = 0; i < 32; i = i + 1) if (lanes[i]) begin
-                x = a0[32 * i +: 32];
-                case (op)
-                T_REDUXOp_AND: redux = redux & x;
-                T_REDUXOp_OR:  redux = redux | x;
-                T_REDUXOp_XOR: redux = redux ^ x;
-                T_REDUXOp_SUM: redux = redux + x;
-                T_REDUXOp_MAX: if (sgn ? ($signed(x) > $signed(redux)) : (x > redux)) redux = x;
-                default:       if (sgn ? ($signed(x) < $signed(redux)) : (x < redux)) redux = x;
-                endcase
-            end
+            redux = redux_init(op, sgn);
+            for (i = 0; i < 32; i = i + 1) if (lanes[i]) redux = redux_step(redux, a0[32 * i +: 32], op, sgn);
         end
     endfunction
 
@@ -105,11 +70,8 @@ module gpu_unit_warp (
     always @(posedge clk) begin : unit
         integer l;
         reg [31:0] pm, ppm, cand, v, lanes_eq, rv;
-        reg [4:0]  lead, sb, sc, seg, smax, smin;
-        reg [6:0]  j;
+        reg [4:0]  lead;
         reg        pu_ok, vres, all_eq;
-        reg [2:0]  mr;
-        reg [4:0]  s0, s1;
         if (go) begin
             lead = ctz(exec);
             // the lanes of the warp where pp holds, among the executing ones
@@ -134,43 +96,14 @@ module gpu_unit_warp (
             ur_en <= 1'b0; ur_i <= ir[F_URD +: F_URD_W]; ur_v <= 32'd0; up_m <= 7'd0; up_v <= 7'd0;
             match_rem <= 32'd0; busy <= 1'b0;
             for (l = 0; l < 32; l = l + 1) begin
-                v = 32'd0; pu_ok = 1'b0;
+                {pu_ok, v} = warp_lane(l[4:0], ppm, vres, cand);
                 case (opt)
-                OP_SHFL: begin
-                    // B: source lane (or delta), C: clamp in bits 4..0, segment mask in 12..8
-                    sb = b_gpr ? b0[32 * l +: 5] : ub[4:0];
-                    sc = c_gpr ? c0[32 * l +: 5] : uc[4:0];
-                    seg = c_gpr ? c0[32 * l + 8 +: 5] : uc[12:8];
-                    smax = (l[4:0] & seg) | (sc & ~seg);
-                    smin = l[4:0] & seg;
-                    case (ir[F_SHFL_MODE +: F_SHFL_MODE_W])
-                    T_SHFLMode_IDX:  begin j = {2'b00, smin | (sb & ~seg)}; pu_ok = j <= {2'b00, smax}; end
-                    T_SHFLMode_UP:   begin j = {2'b00, l[4:0]} - {2'b00, sb}; pu_ok = $signed(j) >= $signed({2'b00, smax}); end
-                    T_SHFLMode_DOWN: begin j = {2'b00, l[4:0]} + {2'b00, sb}; pu_ok = j <= {2'b00, smax}; end
-                    default:         begin j = {2'b00, l[4:0] ^ sb}; pu_ok = j <= {2'b00, smax}; end
-                    endcase
-                    v = pu_ok ? a0[32 * j[4:0] +: 32] : a0[32 * l +: 32];
-                end
-                OP_MOVM: begin
-                    // an 8x8 tile of 16-bit halves, transposed: lane L takes column 2*(L&3) (+1)
-                    mr = l[4:2];
-                    s0 = {l[1:0], 1'b0, 2'b00} + {3'd0, mr[2:1]};
-                    s1 = {l[1:0], 1'b1, 2'b00} + {3'd0, mr[2:1]};
-                    v = {mr[0] ? a0[32 * s1 + 16 +: 16] : a0[32 * s1 +: 16],
-                         mr[0] ? a0[32 * s0 + 16 +: 16] : a0[32 * s0 +: 16]};
-                end
-                OP_VOTE:  begin v = ppm; pu_ok = vres; end
                 OP_REDUX: v = rv;
                 OP_MATCH: begin
                     v = (ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ALL) ? (all_eq ? exec : 32'd0) : 32'd0;
                     pu_ok = ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ALL && all_eq;
                 end
-                OP_ELECT, OP_ELECTU: begin
-                    v = (cand == 32'd0) ? 32'hFFFFFFFF : {27'd0, ctz(cand)};
-                    pu_ok = (cand != 32'd0) && l[4:0] == ctz(cand);
-                end
-                OP_S2R: v = sreg(ir[F_SRA +: F_SRA_W], l[4:0], warp, nwarps, clock);
-                default: v = a0[32 * l +: 32];                     // SETGPR, GETGPR: Ra, to the indexed register
+                default: ;
                 endcase
                 d0[32 * l +: 32] <= v;
                 // GPR lanes: not the uniform-only ones (VOTEU REDUXU ELECTU R2UR S2UR)

@@ -35,6 +35,19 @@
 #                   LUT count and cost most of the run on a large design
 #                   (the mapping is proved just the same; the LUT count is
 #                   higher, said in the output)
+#     -L CELL=MAX   ecp5: the design may hold at most MAX cells of type CELL
+#                   (LUT4, MULT18X18D, DP16KD ...: a part's resources);
+#                   each is printed against its limit, and more fails
+#     -S CELL=MAX   ecp5: as -L, printed only (a target not yet met)
+#     -D            ecp5: the logic depth of the longest path, after
+#                   mapping: `ltp` over the logic cells of each module
+#                   (LUT4, CCU2C, PFUMX, L6MUX21, MULT18X18D: each counts
+#                   1; flip-flops, RAMs and the module's ports end a
+#                   path), the deepest
+#                   module's: a first timing estimate, and a lower bound
+#                   (a path through several modules is not followed;
+#                   flattening the whole core first took Yosys more than
+#                   10 minutes and 7 GB)
 #     -R N          ecp5: a memory read through more than N ports goes to
 #                   flip-flops before the RAM mapping (Yosys 0.23's
 #                   memory_libmap can exhaust memory on one)
@@ -44,9 +57,9 @@
 # cells, flip-flops and memories (the hierarchy total) and the run time.
 # Exits 77 (skipped) when YOSYS is not installed, 2 on a usage error.
 set -eu
-usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] [-w MODULE] [-R N] [-F] YOSYS generic|coarse|ecp5 TOP" >&2; exit 2; }
-files="" incs="" params="" mems="" keep_log="" noshare="" words="" maxrd="" fast_luts=""
-while getopts d:f:I:P:m:l:nw:R:F opt; do
+usage() { echo "usage: yosys_synth.sh [-d DIR] [-f FILE] [-I DIR] [-P NAME=VALUE] [-m INST.MEM] [-l LOG] [-n] [-w MODULE] [-R N] [-F] [-L CELL=MAX] [-S CELL=MAX] [-D] YOSYS generic|coarse|ecp5 TOP" >&2; exit 2; }
+files="" incs="" params="" mems="" keep_log="" noshare="" words="" maxrd="" fast_luts="" limits="" shows="" depth=""
+while getopts d:f:I:P:m:l:nw:R:FL:S:D opt; do
     case $opt in
     d) if [ -d "$OPTARG" ]; then
            for f in "$OPTARG"/*.v; do [ -e "$f" ] && files="$files $f"; done
@@ -62,6 +75,9 @@ while getopts d:f:I:P:m:l:nw:R:F opt; do
     w) words="$words $OPTARG" ;;
     R) maxrd=$OPTARG ;;
     F) fast_luts=1 ;;
+    L) case $OPTARG in *=[0-9]*) limits="$limits L:$OPTARG" ;; *) usage ;; esac ;;
+    S) case $OPTARG in *=[0-9]*) shows="$shows S:$OPTARG" ;; *) usage ;; esac ;;
+    D) depth=1 ;;
     *) usage ;;
     esac
 done
@@ -69,7 +85,7 @@ shift $((OPTIND - 1))
 [ $# -eq 3 ] || usage
 yosys=$1 flow=$2 top=$3
 [ "$flow" != coarse ] || [ -z "$words" ] || { echo "yosys_synth.sh: -w: the coarse flow maps no gates" >&2; exit 2; }
-[ "$flow" = ecp5 ] || [ -z "$fast_luts" ] || { echo "yosys_synth.sh: -F: only the ecp5 flow maps LUTs" >&2; exit 2; }
+[ "$flow" = ecp5 ] || [ -z "$fast_luts$limits$shows$depth" ] || { echo "yosys_synth.sh: -F, -L, -S, -D: the ecp5 flow's" >&2; exit 2; }
 [ -n "$files" ] || { echo "yosys_synth.sh: no Verilog file to read" >&2; exit 2; }
 if ! command -v "$yosys" >/dev/null 2>&1; then
     echo "SKIP: $yosys not installed (scripts/setup.sh installs yosys)"
@@ -190,6 +206,13 @@ check() { # DESCRIPTION YOSYS-COMMAND
         usage ;;
     esac
     echo "tee -q -o $tmp/stat stat -top $top"
+    # the logic cells only: ltp -noff knows Yosys's own flip-flops, not
+    # TRELLIS_FF or the RAMs, so they are deleted first (after stat)
+    if [ -n "$depth" ]; then
+        echo "delete t:TRELLIS_FF t:DP16KD t:TRELLIS_DPR16X4"
+        echo "tee -q -o $tmp/ltp ltp -noff"
+    fi
+
     [ -z "$wsel" ] || [ "$flow" = ecp5 ] || echo "tee -q -o $tmp/wstat stat$wsel"
 } > "$ys"
 
@@ -238,9 +261,28 @@ awk -v top="$top" -v flow="$flow" '
 [ -z "$mems" ] || echo "$top: $flow: inferred as RAM:$mems"
 echo "$top: yosys $flow: check -assert passed, no latches, no warnings; $((end - start)) s"
 [ -z "$fast_luts" ] || echo "$top: ecp5: LUTs mapped with ABC's fast script (-F): the LUT count is an upper figure"
+if [ -n "$depth" ]; then
+    d=$(sed -n 's/^Longest topological path in .* (length=\([0-9]*\)).*/\1/p' "$tmp/ltp" | sort -n | tail -1)
+    m=$(sed -n "s/^Longest topological path in \(.*\) (length=$d).*/\1/p" "$tmp/ltp" | head -1 |
+        sed 's/^\$paramod\(\$[0-9a-f]*\)\{0,1\}\\\([^\\ ]*\).*/\2/')
+    echo "$top: ecp5: longest path: ${d:-?} cells deep${m:+ (in $m)} (ltp per module over its logic cells: between flip-flops, RAMs and ports)"
+fi
+over=0
+for l in $limits $shows; do
+    kind=${l%%:*} l=${l#*:} cell=${l%%=*} max=${l#*=}
+    n=$(awk -v c="$cell" '$1 == c { n += $2 } END { print n + 0 }' "$tmp/total")
+    if [ "$n" -le "$max" ]; then
+        echo "$top: ecp5: $cell: $n of at most $max ($((max > 0 ? n * 100 / max : 0))%)"
+    elif [ "$kind" = L ]; then
+        echo "$top: ecp5: $cell: $n, OVER the limit of $max"; over=1
+    else
+        echo "$top: ecp5: $cell: $n, OVER the limit of $max (-S: not enforced)"
+    fi
+done
 if [ -n "$words" ] && [ "$flow" = ecp5 ]; then
     echo "PARTIAL: $top: ecp5: black boxes, not in the figures above:$words"
 elif [ -n "$words" ]; then
     echo "PARTIAL: $top: generic: left at word level (coarse stage only, flip-flops as bits):$words"
     sed -n '/^=== /p; /Number of cells/p' "$tmp/wstat" | sed "s/^ */$top: /"
 fi
+[ $over -eq 0 ] || { echo "FAIL: $top: ecp5: more cells than the limits (-L) allow"; exit 1; }

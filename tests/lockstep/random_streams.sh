@@ -12,6 +12,7 @@
 set -u
 gpuhost=$1 board=$2 count=$3
 shift 3
+name=$(basename "$board" .ini) # a descriptor's path: its board's name (the coverage says that)
 coverage="" stress=""
 [ "${1:-}" = --coverage ] && coverage=yes && shift
 [ "${1:-}" = --stress ] && stress=$2 && shift 2
@@ -41,7 +42,7 @@ done
 if [ -n "$coverage" ]; then
     if "$gpuhost" coverage merge "$work"/*.cov -o "$work/coverage.txt" --html "$work/coverage.html"; then
         sed -n '1,4p' "$work/coverage.txt" | cut -c1-300
-        line=$(grep "^board $board: " "$work/coverage.txt")
+        line=$(grep "^board $name: " "$work/coverage.txt")
         hit=$(echo "$line" | sed -n 's/.*: \([0-9]*\) of \([0-9]*\) implemented variants.*/\1/p')
         all=$(echo "$line" | sed -n 's/.*: \([0-9]*\) of \([0-9]*\) implemented variants.*/\2/p')
         never=$(sed -n 's/^  never hit://p' "$work/coverage.txt" | head -1)
@@ -58,7 +59,7 @@ if [ -n "$coverage" ]; then
         else
             bad "board $board: modifier values hit: '$mods'; never hit:$missing"
         fi
-        grep -q "<h2>board $board: $all of $all implemented variants hit (100.0%)</h2>" "$work/coverage.html" \
+        grep -q "<h2>board $name: $all of $all implemented variants hit (100.0%)</h2>" "$work/coverage.html" \
             && ok "the coverage page shows board $board at 100.0%" || bad "the coverage page does not show 100.0%"
     else
         bad "gpuhost coverage merge"

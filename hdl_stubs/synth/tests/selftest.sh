@@ -1,10 +1,11 @@
 #!/bin/sh
 # yosys_synth.sh's own test, every flow: it passes a clean design whose
-# memory is a RAM (also without share, with ABC's fast LUT script, and with a module left out of the
+# memory is a RAM (also without share, with ABC's fast LUT script, within a
+# part's limits (-L), with its longest path (-D), and with a module left out of the
 # gate mapping, said so; a memory of more read ports than -R goes to
 # flip-flops), and fails, naming the reason, on a latch, on a
 # memory Yosys cannot make a RAM, on a Yosys warning, on a construct Yosys
-# refuses and on a -w module the design does not have.
+# refuses, on a -w module the design does not have and over a -L limit.
 #   selftest.sh YOSYS
 set -u
 yosys=$1
@@ -52,7 +53,13 @@ expect coarse bad_ffram 1 "FAIL: bad_ffram: yosys coarse: u_s.mem is one \$mem_v
 expect ecp5 ram_ok 0 "ram_ok: ecp5: inferred as RAM: u_s.mem" "-R 1 -m u_s.mem"
 expect ecp5 ram_ok 0 "ram_ok: ecp5: LUTs mapped with ABC's fast script" "-F -m u_s.mem"
 expect ecp5 bad_latch 1 "FAIL: bad_latch: yosys ecp5: no latch" "-F -m u_s.mem"
-expect generic ram_ok 2 "-F: only the ecp5 flow maps LUTs" "-F -m u_s.mem"
+expect generic ram_ok 2 "-F, -L, -S, -D: the ecp5 flow's" "-F -m u_s.mem"
+# a part's limits: within them, the figures printed; over one, a failure naming it
+expect ecp5 ram_ok 0 "ram_ok: ecp5: MULT18X18D: 1 of at most 1 (100%)" "-L MULT18X18D=1 -L DP16KD=208 -D -m u_s.mem"
+expect ecp5 ram_ok 0 "ram_ok: ecp5: longest path: " "-D -m u_s.mem"
+expect ecp5 ram_ok 1 "ram_ok: ecp5: MULT18X18D: 1, OVER the limit of 0" "-L MULT18X18D=0 -m u_s.mem"
+expect ecp5 ram_ok 1 "FAIL: ram_ok: ecp5: more cells than the limits (-L) allow" "-L MULT18X18D=0 -m u_s.mem"
+expect ecp5 ram_ok 0 "ram_ok: ecp5: MULT18X18D: 1, OVER the limit of 0 (-S: not enforced)" "-S MULT18X18D=0 -m u_s.mem"
 expect ecp5 ram_ok 1 "FAIL: ram_ok: yosys ecp5: u_s.mem is block RAM" "-R 0 -m u_s.mem"
 expect ecp5 bad_ffram 1 "FAIL: bad_ffram: yosys ecp5: u_s.mem is mapped to RAM cells"
 [ $fail -eq 0 ] && echo "yosys_synth selftest: PASS"

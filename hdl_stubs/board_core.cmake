@@ -1,0 +1,29 @@
+# The stand-in core's board configuration: the form of gpu_core that the
+# reference board's FPGA holds (boards/usb.ini, gh-ref), one list for both
+# the server that runs it in lockstep (cosim/rtl: gpu-rtlsim-board) and the
+# whole-core synthesis (hdl_stubs/synth: synth_core_ecp5).
+#   CAP_WARPS   the `warps` boards/usb.ini declares (read from it here)
+#   PHYS_LANES  4: the integer unit takes a warp in 8 passes
+#   MUFU_LANES  1: MUFU in 32 passes
+#   FP_UNITS    0: no FP16/FP32 slots; usb.ini's `implements` has none of
+#               their groups (checked below), and the core's capability
+#               words leave their optypes out
+# IMEM_AW is the synthesis's only (GPUHOST_BOARD_CORE_IMEM_AW): the server
+# keeps the port's 16 (gpu-rtlsim reports a code memory of 65536 words).
+file(STRINGS ${CMAKE_SOURCE_DIR}/boards/usb.ini usb_ini_warps REGEX "^warps *= *[0-9]+")
+file(STRINGS ${CMAKE_SOURCE_DIR}/boards/usb.ini usb_ini_implements REGEX "^implements *=")
+if(NOT usb_ini_warps MATCHES "= *([0-9]+)")
+  message(FATAL_ERROR "boards/usb.ini: no `warps = N` for the core's board configuration")
+endif()
+set(usb_ini_warps ${CMAKE_MATCH_1})
+foreach(group HALU H_ARITH EXT_FP32)
+  if(usb_ini_implements MATCHES "[ =]${group}( |$)")
+    message(FATAL_ERROR "boards/usb.ini implements ${group}: the board configuration (FP_UNITS=0) lacks it")
+  endif()
+endforeach()
+set(GPUHOST_BOARD_CORE_PARAMETERS CAP_WARPS=${usb_ini_warps} PHYS_LANES=4 MUFU_LANES=1 FP_UNITS=0)
+set(GPUHOST_BOARD_CORE_IMEM_AW 10)  # 1024 instruction words: 8 DP16KD
+# The board's FPGA, a Lattice LFE5U-85F: its LUT4s (84K in the data sheet),
+# 18x18 multipliers and DP16KD block RAMs, the limits of synth_core_ecp5.
+set(GPUHOST_BOARD_FPGA LFE5U-85F)
+set(GPUHOST_BOARD_FPGA_LIMITS LUT4=84000 MULT18X18D=156 DP16KD=208)
