@@ -72,7 +72,7 @@ typedef struct {
 } wire_mem_write;
 
 /* The fields up to mem_count are in the wire's order (docs/wire-protocol.md),
- * so that an encoder copies them in two runs (commit_codec.c). */
+ * so that an encoder copies pc..mem_count in one run (commit_codec.c). */
 typedef struct {
     uint64_t seq;      /* 0, 1, 2... per run */
     uint16_t warp;

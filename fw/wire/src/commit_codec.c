@@ -61,26 +61,33 @@ static size_t encoded_size(const wire_commit *c)
     return n;
 }
 
-/* The struct holds the fixed part in the wire's order (commit_record.h):
- * bytes seq..flags, then 4 of padding, then pc..mem_count. True on a
+/* The struct holds the fixed part from pc to mem_count in the wire's order
+ * (commit_record.h), and a GPR write its mask before its values: true on a
  * little-endian host whose ABI aligns uint64_t to 8 (x86-64, rv32 ilp32). */
 #define SAME_LAYOUT                                                                                          \
-    (le(1) == 1 && offsetof(wire_commit, warp) == 8 && offsetof(wire_commit, flags) == 10 &&                \
-     offsetof(wire_commit, pc) == 16 && offsetof(wire_commit, insn_lo) == 24 &&                             \
-     offsetof(wire_commit, insn_hi) == 32 && offsetof(wire_commit, active_mask) == 40 &&                    \
-     offsetof(wire_commit, exec_mask) == 44 && offsetof(wire_commit, exit_mask) == 48 &&                    \
-     offsetof(wire_commit, trap_code) == 52 && offsetof(wire_commit, trap_lane) == 56 &&                    \
-     offsetof(wire_commit, branch_mask) == 60 && offsetof(wire_commit, branch_target) == 64 &&              \
-     offsetof(wire_commit, gpr_count) == 72 && offsetof(wire_commit, pred_count) == 73 &&                   \
-     offsetof(wire_commit, ur_count) == 74 && offsetof(wire_commit, upred_mask) == 75 &&                    \
-     offsetof(wire_commit, upred_value) == 76 && offsetof(wire_commit, mem_count) == 77 &&                  \
-     offsetof(wire_gpr_write, lane_mask) == 4 && offsetof(wire_gpr_write, value) == 8)
+    (le(1) == 1 && offsetof(wire_commit, insn_lo) == offsetof(wire_commit, pc) + 8 &&                       \
+     offsetof(wire_commit, insn_hi) == offsetof(wire_commit, pc) + 16 &&                                    \
+     offsetof(wire_commit, active_mask) == offsetof(wire_commit, pc) + 24 &&                                \
+     offsetof(wire_commit, exec_mask) == offsetof(wire_commit, pc) + 28 &&                                  \
+     offsetof(wire_commit, exit_mask) == offsetof(wire_commit, pc) + 32 &&                                  \
+     offsetof(wire_commit, trap_code) == offsetof(wire_commit, pc) + 36 &&                                  \
+     offsetof(wire_commit, trap_lane) == offsetof(wire_commit, pc) + 40 &&                                  \
+     offsetof(wire_commit, branch_mask) == offsetof(wire_commit, pc) + 44 &&                                \
+     offsetof(wire_commit, branch_target) == offsetof(wire_commit, pc) + 48 &&                              \
+     offsetof(wire_commit, gpr_count) == offsetof(wire_commit, pc) + 56 &&                                  \
+     offsetof(wire_commit, pred_count) == offsetof(wire_commit, pc) + 57 &&                                 \
+     offsetof(wire_commit, ur_count) == offsetof(wire_commit, pc) + 58 &&                                   \
+     offsetof(wire_commit, upred_mask) == offsetof(wire_commit, pc) + 59 &&                                 \
+     offsetof(wire_commit, upred_value) == offsetof(wire_commit, pc) + 60 &&                                \
+     offsetof(wire_commit, mem_count) == offsetof(wire_commit, pc) + 61 &&                                  \
+     offsetof(wire_gpr_write, value) == offsetof(wire_gpr_write, lane_mask) + 4)
 
-/* The fixed part in SAME_LAYOUT: two copies, in order (the second
- * overwrites the first's last 4 bytes, the struct's padding). */
+/* The fixed part in SAME_LAYOUT: seq, warp and flags, then one copy. */
 static void put_fixed(const wire_commit *c, uint8_t *out)
 {
-    wire_copy(out, c, 16);
+    put_le32(out, (uint32_t)c->seq);
+    put_le32(out + 4, (uint32_t)(c->seq >> 32));
+    put_le32(out + 8, c->warp | (uint32_t)c->flags << 16);
     wire_copy(out + 12, &c->pc, FIXED_BYTES - 12);
 }
 

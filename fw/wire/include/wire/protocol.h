@@ -165,11 +165,9 @@ typedef struct {
 /* CRC-32 of a buffer, continuing from crc (start with 0). Provided by the
  * platform: zlib's crc32 on the host, the board's HAL on firmware. */
 uint32_t wire_crc32(uint32_t crc, const void *data, size_t len);
-/* memcpy for the codecs' bulk copies (source and destination apart; the
- * copies land in the order made, a later one over an earlier one's bytes).
- * Provided by the platform: memcpy on the host, the board's DMA engine on
- * gh-ref (its soft core has no misaligned stores, and records land at any
- * alignment). */
+/* memcpy for the codecs' bulk copies (non-overlapping). Provided by the
+ * platform: memcpy on the host, the board's DMA engine on gh-ref (its soft
+ * core has no misaligned stores, and records land at any alignment). */
 void wire_copy(void *dst, const void *src, size_t len);
 
 /* Frames. Encode writes header + payload into out (capacity cap); returns the
