@@ -23,6 +23,15 @@ $4
 EOS
 }
 
+# bench_alu_kernel FILE COUNT: the integer kernel (bench_fw's ALU mix,
+# bench_lockstep's kernel).
+bench_alu_kernel() {
+    bench_kernel "$1" "$2" "    S2R R0, SR_LANEID ;" "    IADD R1, R0, R1 ;
+    LOP3.POR R2, R1, R0, R2, 0x96, !PT ;
+    SHF.L.HI R3, R1, 0x5, R2 ;
+    IMAD R4, R1, R3, R4 ;"
+}
+
 # bench_run OUT GPUHOST ARGS...: runs GPUHOST ARGS... with its output in
 # OUT; sets bench_status to its exit status and returns 0 when the run
 # succeeded (exit 0, or 10 at a free run's end), else 1.

@@ -20,10 +20,7 @@ gpuhost=$1 count=${2:-6000} max_alu=${3:-500}
 . "$(dirname "$0")/bench_common.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-bench_kernel "$work/alu.s" "$count" "    S2R R0, SR_LANEID ;" "    IADD R1, R0, R1 ;
-    LOP3.POR R2, R1, R0, R2, 0x96, !PT ;
-    SHF.L.HI R3, R1, 0x5, R2 ;
-    IMAD R4, R1, R3, R4 ;"
+bench_alu_kernel "$work/alu.s" "$count"
 bench_kernel "$work/memory.s" "$count" ".init R4 0x1000
     S2R R0, SR_TID_X ;" "    IMAD.WIDE.U32 R[10:11], R0, 0x4, R[4:5] ;
     STG [R[10:11]], R1 ;

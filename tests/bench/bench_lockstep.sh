@@ -22,10 +22,7 @@ gpuhost=$1 board=$2 count=${3:-200000} bench_model=${4:-} server=${5:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The kernel ends by itself after about INSTRUCTIONS warp-instructions, so success is exit 0.
-bench_kernel "$work/loop.s" "$count" "    S2R R0, SR_LANEID ;" "    IADD R1, R0, R1 ;
-    LOP3.POR R2, R1, R0, R2, 0x96, !PT ;
-    SHF.L.HI R3, R1, 0x5, R2 ;
-    IMAD R4, R1, R3, R4 ;"
+bench_alu_kernel "$work/loop.s" "$count"
 rate() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' "$work/out" | head -1; }
 timed_share() { sed -n 's/.*host-side model [0-9.]* s (\([0-9.]*%\) of the run).*/\1/p' "$work/out" | head -1; }
 srv=""
