@@ -54,6 +54,7 @@ bench_fw_lines() {
 # warp-instruction, and those the core waited for), fw_rate (projected
 # warp-instructions/s), fw_emulated (measured here) and fw_urb (rv32
 # instructions per URB) from OUT; a figure missing is empty.
+# shellcheck disable=SC2034 # the sourcing script reads them
 bench_fw_figures() {
     bench_line=$(grep "rv32 instructions per warp-instruction" "$1" | head -n 1)
     fw_per=$(echo "$bench_line" | sed -n 's/.*: \([0-9]*\) rv32 instructions per warp-instruction.*/\1/p')

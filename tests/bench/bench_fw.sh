@@ -15,8 +15,10 @@
 # current cost plus a margin.
 # Skipped (77) when the emulated board cannot run the image.
 # Usage: bench_fw.sh GPUHOST [WARP_INSTRUCTIONS [MAX_ALU]]
+# shellcheck source-path=SCRIPTDIR
 set -u
 gpuhost=$1 count=${2:-6000} max_alu=${3:-500}
+# shellcheck source=bench_common.sh
 . "$(dirname "$0")/bench_common.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -16,8 +16,10 @@
 # SERVER (a zmq board's server, e.g. gpu-rtlsim) the target's runs use it
 # with --stats, and the free run's cycles per warp-instruction are printed.
 # Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS [BENCH_MODEL [SERVER]]]
+# shellcheck source-path=SCRIPTDIR
 set -u
 gpuhost=$1 board=$2 count=${3:-200000} bench_model=${4:-} server=${5:-}
+# shellcheck source=bench_common.sh
 . "$(dirname "$0")/bench_common.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
