@@ -16,29 +16,15 @@
 # SERVER (a zmq board's server, e.g. gpu-rtlsim) the target's runs use it
 # with --stats, and the free run's cycles per warp-instruction are printed.
 # Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS [BENCH_MODEL [SERVER]]]
+# shellcheck source-path=SCRIPTDIR
 set -u
 gpuhost=$1 board=$2 count=${3:-200000} bench_model=${4:-} server=${5:-}
+# shellcheck source=bench_common.sh
+. "$(dirname "$0")/bench_common.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The kernel ends by itself after about INSTRUCTIONS warp-instructions
-# (4 warps, 7 per iteration, 2 outside the loop), so success is exit 0.
-iterations=$(((count / 4 - 2) / 7))
-[ "$iterations" -ge 1 ] || iterations=1
-cat > "$work/loop.s" <<EOS
-.warps 4
-.init R9 $iterations
-    S2R R0, SR_LANEID ;
-loop:
-    IADD R1, R0, R1 ;
-    LOP3.POR R2, R1, R0, R2, 0x96, !PT ;
-    SHF.L.HI R3, R1, 0x5, R2 ;
-    IMAD R4, R1, R3, R4 ;
-    IADD R9, R9, -0x1 ;
-    ISETP.NE.AND P0, R9, RZ, PT ;
-@P0 BRA loop ;
-    EXIT ;
-.expect R9 0
-EOS
+# The kernel ends by itself after about INSTRUCTIONS warp-instructions, so success is exit 0.
+bench_alu_kernel "$work/loop.s" "$count"
 rate() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' "$work/out" | head -1; }
 timed_share() { sed -n 's/.*host-side model [0-9.]* s (\([0-9.]*%\) of the run).*/\1/p' "$work/out" | head -1; }
 srv=""
@@ -51,15 +37,13 @@ failed=0
 run() { # LABEL GPUHOST-ARGS...: output in $work/out; a failure unless the exit is 0 (10: a free run's end)
     label=$1
     shift
-    "$gpuhost" "$@" > "$work/out" 2>&1
-    status=$?
-    if [ $status -ne 0 ] && { [ $status -ne 10 ] || ! grep -q "^FREE RUN: finished" "$work/out"; }; then
+    if ! bench_run "$work/out" "$gpuhost" "$@"; then
         failed=$((failed + 1))
-        echo "FAIL: $label: gpuhost exited $status:"
+        echo "FAIL: $label: gpuhost exited $bench_status:"
         sed 's/^/    /' "$work/out"
     fi
     # the emulated board's firmware cost (GH_USBEMU_FW_STATS=1), which gpu-usbemu prints into the run's output
-    grep "gpu-usbemu: board .*rv32 instructions per \(warp-instruction (+\|URB\)" "$work/out" | sed "s/^/    $label: /"
+    bench_fw_lines "$work/out" | sed "s/^/    $label: /"
 }
 run "model alone" run "$work/loop.s"
 model=$(rate)

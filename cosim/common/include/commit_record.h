@@ -71,6 +71,8 @@ typedef struct {
     uint32_t data[WIRE_LANES][WIRE_MAX_MEM_WORDS];
 } wire_mem_write;
 
+/* The fields up to mem_count are in the wire's order (docs/wire-protocol.md),
+ * so that an encoder copies pc..mem_count in one run (commit_codec.c). */
 typedef struct {
     uint64_t seq;      /* 0, 1, 2... per run */
     uint16_t warp;
@@ -80,13 +82,13 @@ typedef struct {
     uint32_t active_mask; /* lanes at this PC */
     uint32_t exec_mask;   /* active lanes whose guard held */
     uint32_t exit_mask;
-    uint8_t gpr_count, pred_count, ur_count;
-    uint8_t upred_mask, upred_value; /* uniform predicates written (bit n = UPn) */
-    uint8_t mem_count;               /* 0 or 1 */
     uint32_t trap_code;     /* enum gm_trap (trap_codes.h); 0: no trap */
     uint32_t trap_lane;     /* a LANE trap: the trapping lane; a WARP trap: GM_TRAP_NO_LANE; no trap: 0 */
     uint32_t branch_mask;   /* lanes a branch (BRA) sent to branch_target */
     uint64_t branch_target;
+    uint8_t gpr_count, pred_count, ur_count;
+    uint8_t upred_mask, upred_value; /* uniform predicates written (bit n = UPn) */
+    uint8_t mem_count;               /* 0 or 1 */
     wire_gpr_write gpr[WIRE_MAX_GPR_WRITES];
     wire_pred_write pred[WIRE_MAX_PRED_WRITES];
     wire_ur_write ur[WIRE_MAX_UR_WRITES];

@@ -1,4 +1,5 @@
 /* wire: commit records on the wire carry only what was written. */
+#include <stddef.h>
 #include <string.h>
 
 #include "wire/protocol.h"
@@ -60,10 +61,48 @@ static size_t encoded_size(const wire_commit *c)
     return n;
 }
 
+/* The struct holds the fixed part from pc to mem_count in the wire's order
+ * (commit_record.h), and a GPR write its mask before its values: true on a
+ * little-endian host whose ABI aligns uint64_t to 8 (x86-64, rv32 ilp32). */
+#define SAME_LAYOUT                                                                                          \
+    (le(1) == 1 && offsetof(wire_commit, insn_lo) == offsetof(wire_commit, pc) + 8 &&                       \
+     offsetof(wire_commit, insn_hi) == offsetof(wire_commit, pc) + 16 &&                                    \
+     offsetof(wire_commit, active_mask) == offsetof(wire_commit, pc) + 24 &&                                \
+     offsetof(wire_commit, exec_mask) == offsetof(wire_commit, pc) + 28 &&                                  \
+     offsetof(wire_commit, exit_mask) == offsetof(wire_commit, pc) + 32 &&                                  \
+     offsetof(wire_commit, trap_code) == offsetof(wire_commit, pc) + 36 &&                                  \
+     offsetof(wire_commit, trap_lane) == offsetof(wire_commit, pc) + 40 &&                                  \
+     offsetof(wire_commit, branch_mask) == offsetof(wire_commit, pc) + 44 &&                                \
+     offsetof(wire_commit, branch_target) == offsetof(wire_commit, pc) + 48 &&                              \
+     offsetof(wire_commit, gpr_count) == offsetof(wire_commit, pc) + 56 &&                                  \
+     offsetof(wire_commit, pred_count) == offsetof(wire_commit, pc) + 57 &&                                 \
+     offsetof(wire_commit, ur_count) == offsetof(wire_commit, pc) + 58 &&                                   \
+     offsetof(wire_commit, upred_mask) == offsetof(wire_commit, pc) + 59 &&                                 \
+     offsetof(wire_commit, upred_value) == offsetof(wire_commit, pc) + 60 &&                                \
+     offsetof(wire_commit, mem_count) == offsetof(wire_commit, pc) + 61 &&                                  \
+     offsetof(wire_gpr_write, value) == offsetof(wire_gpr_write, lane_mask) + 4)
+
+/* The fixed part in SAME_LAYOUT: seq, warp and flags, then one copy. */
+static void put_fixed(const wire_commit *c, uint8_t *out)
+{
+    put_le32(out, (uint32_t)c->seq);
+    put_le32(out + 4, (uint32_t)(c->seq >> 32));
+    put_le32(out + 8, c->warp | (uint32_t)c->flags << 16);
+    wire_copy(out + 12, &c->pc, FIXED_BYTES - 12);
+}
+
 /* The fixed part and, when there is one, the first GPR write's number and
- * mask: one copy. Returns the bytes written. */
+ * mask. Returns the bytes written. */
 static size_t put_head(const wire_commit *c, uint8_t *out)
 {
+    if (SAME_LAYOUT) {
+        put_fixed(c, out);
+        if (!c->gpr_count)
+            return FIXED_BYTES;
+        out[FIXED_BYTES] = c->gpr[0].reg;
+        put_le32(out + FIXED_BYTES + 1, c->gpr[0].lane_mask);
+        return FIXED_BYTES + 5;
+    }
     union {
         uint32_t w[20];
         uint8_t b[80];
@@ -148,7 +187,13 @@ size_t wire_commit_encode(const wire_commit *c, uint8_t *out, size_t cap)
         size_t need = FIXED_BYTES + 5u + 4u * lanes(c->gpr[0].lane_mask);
         if (need > cap)
             return 0;
-        put_lanes(out + put_head(c, out), c->gpr[0].lane_mask, c->gpr[0].value);
+        if (SAME_LAYOUT && c->gpr[0].lane_mask == 0xffffffffu) { /* the mask and the values: one run */
+            put_fixed(c, out);
+            out[FIXED_BYTES] = c->gpr[0].reg;
+            wire_copy(out + FIXED_BYTES + 1, &c->gpr[0].lane_mask, 4u + 4u * WIRE_LANES);
+        } else {
+            put_lanes(out + put_head(c, out), c->gpr[0].lane_mask, c->gpr[0].value);
+        }
         return need;
     }
     return encode_any(c, out, cap);
