@@ -23,7 +23,8 @@ foreach(group HALU H_ARITH EXT_FP32)
 endforeach()
 set(GPUHOST_BOARD_CORE_PARAMETERS CAP_WARPS=${usb_ini_warps} PHYS_LANES=4 MUFU_LANES=1 FP_UNITS=0)
 set(GPUHOST_BOARD_CORE_IMEM_AW 10)  # 1024 instruction words: 8 DP16KD
-# The board's FPGA, a Lattice LFE5U-85F: its LUT4s (84K in the data sheet),
+# The board's FPGA, a Lattice LFE5U-85F: its LUT4s (84K in the data sheet;
+# LUTS counts the sites carry cells and LUT RAM take too: yosys_synth.sh),
 # 18x18 multipliers and DP16KD block RAMs, the limits of synth_core_ecp5.
 set(GPUHOST_BOARD_FPGA LFE5U-85F)
-set(GPUHOST_BOARD_FPGA_LIMITS LUT4=84000 MULT18X18D=156 DP16KD=208)
+set(GPUHOST_BOARD_FPGA_LIMITS LUTS=84000 MULT18X18D=156 DP16KD=208)

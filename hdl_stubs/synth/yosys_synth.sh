@@ -39,6 +39,11 @@
 #                   (LUT4, MULT18X18D, DP16KD ...: a part's resources);
 #                   each is printed against its limit, and more fails
 #     -S CELL=MAX   ecp5: as -L, printed only (a target not yet met)
+#                   CELL may also be LUTS: the LUT4 sites the design takes,
+#                   LUT4 + 2 a CCU2C (a slice's two LUTs as carry logic) +
+#                   6 a TRELLIS_DPR16X4 (distributed RAM takes three
+#                   slices: ECP5 data sheet), the figure a part's LUT
+#                   count is to be held against
 #     -D            ecp5: the logic depth of the longest path, after
 #                   mapping: `ltp` over the logic cells of each module
 #                   (LUT4, CCU2C, PFUMX, L6MUX21, MULT18X18D: each counts
@@ -279,7 +284,11 @@ fi
 over=0
 for l in $limits $shows; do
     kind=${l%%:*} l=${l#*:} cell=${l%%=*} max=${l#*=}
-    n=$(awk -v c="$cell" '$1 == c { n += $2 } END { print n + 0 }' "$tmp/total")
+    n=$(awk -v c="$cell" '$1 == c { n += $2 }
+        c == "LUTS" && $1 == "LUT4" { n += $2 }
+        c == "LUTS" && $1 == "CCU2C" { n += 2 * $2 }
+        c == "LUTS" && $1 == "TRELLIS_DPR16X4" { n += 6 * $2 }
+        END { print n + 0 }' "$tmp/total")
     if [ "$n" -le "$max" ]; then
         echo "$top: ecp5: $cell: $n of at most $max ($((max > 0 ? n * 100 / max : 0))%)"
     elif [ "$kind" = L ]; then
