@@ -42,6 +42,7 @@
 #define GH_DMA_CTRL_CRC (1u << 1) /* feed the CRC unit with every byte moved */
 #define GH_DMA_CTRL_NO_WRITE (1u << 2) /* read (and feed the CRC) only */
 #define GH_DMA_CTRL_DST_FIFO (1u << 3) /* the destination is USB.IN_DATA */
+#define GH_DMA_CTRL_POP (1u << 4) /* take the retire FIFO's head beat at START (a retire-window source) */
 #define GH_DMA_STATUS 0x10 /* RO */
 #define GH_DMA_ST_BUSY (1u << 0)
 #define GH_DMA_ST_ERR (1u << 1)
@@ -51,6 +52,7 @@
 #define GH_DMA_CAUSE_LEN 3u /* LEN above 65536, or not a multiple of 4 from a retire window */
 #define GH_DMA_CAUSE_OVERLAP 4u /* source and destination ranges overlap */
 #define GH_DMA_CAUSE_BUSY 5u /* START while a transfer runs (that one goes on) */
+#define GH_DMA_CAUSE_POP 6u /* POP from outside the retire windows, or with the retire FIFO empty */
 #define GH_DMA_MAX_LEN 0x10000u
 
 /* USB at 0x40010000 */

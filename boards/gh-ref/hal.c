@@ -695,10 +695,11 @@ _Static_assert(offsetof(wire_commit, insn_lo) == offsetof(wire_commit, pc) + 8 &
                "a HEAD beat's registers map onto wire_commit's pc..exec_mask");
 
 /* The head beat of the retire FIFO, reading only the registers its kind uses.
- * The bulk goes straight into the record with one DMA transfer each: a HEAD
- * beat's PC, instruction and masks, a GPR_ROW beat's 32 row registers (into
- * the record's slot for the register; when it has none to give, the
- * register being written already, the core reads the row's lanes). */
+ * The bulk goes straight into the record with one DMA transfer each, which
+ * takes the beat (CTRL.POP, b->in_place): a HEAD beat's PC, instruction and
+ * masks, a GPR_ROW beat's 32 row registers (into the record's slot for the
+ * register; when it has none to give, the register being written already,
+ * the core reads the row's lanes and the caller pops the beat). */
 static void read_beat(fw_beats *a, fw_beat *b, uint32_t head)
 {
     b->in_place = 0;
@@ -708,7 +709,8 @@ static void read_beat(fw_beats *a, fw_beat *b, uint32_t head)
     b->lane = (uint8_t)((head >> 24) & 31u);
     switch (b->kind) {
     case FW_BEAT_HEAD:
-        if (!a->head && dma_start(GH_REF_DBG_BASE + GH_DBG_RT_PC_LO, (uint32_t)(uintptr_t)&a->rec->pc, 32, 0) == 0) {
+        if (!a->head &&
+            dma_start(GH_REF_DBG_BASE + GH_DBG_RT_PC_LO, (uint32_t)(uintptr_t)&a->rec->pc, 32, GH_DMA_CTRL_POP) == 0) {
             b->in_place = 1;
             return;
         }
@@ -722,7 +724,8 @@ static void read_beat(fw_beats *a, fw_beat *b, uint32_t head)
         b->mask_a = rd(DBG(RT_MASK_A));
         uint32_t *slot = b->mask_a ? fw_beats_row_slot(a, b->index) : NULL;
         if (slot &&
-            dma_start(GH_REF_DBG_BASE + GH_DBG_RT_ROW0, (uint32_t)(uintptr_t)slot, 4u * FW_PORT_ROW_LANES, 0) == 0)
+            dma_start(GH_REF_DBG_BASE + GH_DBG_RT_ROW0, (uint32_t)(uintptr_t)slot, 4u * FW_PORT_ROW_LANES,
+                      GH_DMA_CTRL_POP) == 0)
             b->in_place = 1;
         else
             for (uint32_t l = 0; l < FW_PORT_ROW_LANES; l++)
@@ -775,17 +778,21 @@ static int collect(gh_ref_dut *d, wire_commit *rec, uint32_t watchdog, int clear
             if (!deadline)
                 deadline = now + (watchdog ? watchdog : DEFAULT_WATCHDOG);
             else if (now >= deadline)
-                return FW_STEP_HUNG;
+                return dma_wait() != 0 ? FW_STEP_ERROR : FW_STEP_HUNG; /* the record no longer written */
             continue;
         }
         fw_beat b;
         read_beat(&a, &b, head);
-        /* while the engine reads the beat: an in-place beat's bookkeeping touches none of its bytes */
-        int done = fw_beats_add(&a, &b);
-        if (b.in_place && dma_wait() != 0)
+        /* an in-place beat's transfer (PC..masks, or a row's values) runs on while the core files beats: only
+         * a GPR beat or a row read by the core writes a register's values, which a running row transfer may */
+        if (!b.in_place && (b.kind == FW_BEAT_GPR || b.kind == FW_BEAT_GPR_ROW) && dma_wait() != 0)
             a.broken = 1;
-        wr(DBG(RT_POP), 1);
+        int done = fw_beats_add(&a, &b);
+        if (!b.in_place)
+            wr(DBG(RT_POP), 1);
         if (done) {
+            if (dma_wait() != 0) /* the record whole */
+                a.broken = 1;
             fw_beats_note_exits(rec, d->exited, 64);
             return a.broken ? FW_STEP_ERROR : FW_STEP_RETIRED;
         }

@@ -1,8 +1,9 @@
 /* The emulated board's DMA engine (fw/hal_host/ghemu/ghemu_dma.c) against
  * its contract (boards/gh-ref/README.md, "DMA engine"), driven register by
  * register as the soft core would: copies at any alignment, the CRC fed on
- * the way, the USB IN FIFO filled (and overrun: bytes past 512 dropped), and
- * each misuse refused with its CAUSE, moving and feeding nothing.
+ * the way, the USB IN FIFO filled (and overrun: bytes past 512 dropped), a
+ * retire beat taken at START (CTRL.POP), and each misuse refused with its
+ * CAUSE, moving, feeding and taking nothing.
  * Usage: ghemu_dma_test IMAGE (gh-ref-fw.elf: the board needs one to exist) */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -153,6 +154,16 @@ static void refused(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl, uin
     assert_int_equal((uint32_t)ghemu_dma_read(e->uc, GH_DMA_LEN, 4, e), len & 0x1ffffu);
 }
 
+/* The retire FIFO holds one beat of that kind, its fields zero. */
+static ghemu_beat *one_beat(uint8_t kind)
+{
+    ghemu_dbg *d = &e->dbg;
+    d->nbeats = 1, d->head = 0;
+    memset(&d->beats[0], 0, sizeof d->beats[0]);
+    d->beats[0].kind = kind;
+    return &d->beats[0];
+}
+
 static void misuse_is_refused(void **state)
 {
     (void)state;
@@ -173,6 +184,13 @@ static void misuse_is_refused(void **state)
     refused(RAM(0x1000), RAM(0x7000), GH_DMA_MAX_LEN + 1, 0, GH_DMA_CAUSE_LEN);
     refused(RAM(0x7000), RAM(0x7008), 16, 0, GH_DMA_CAUSE_OVERLAP);
     refused(RAM(0x7008), RAM(0x7000), 16, 0, GH_DMA_CAUSE_OVERLAP);
+    e->dbg.nbeats = e->dbg.head = 0;
+    refused(ROW0, RAM(0x7000), 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_POP);    /* no beat to take */
+    one_beat(FW_BEAT_GPR_ROW);
+    refused(RAM(0x1000), RAM(0x7000), 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_POP); /* POP from memory */
+    refused(ROW0, GH_REF_ROM_BASE, 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_DST);   /* refused otherwise */
+    assert_int_equal(e->dbg.head, 0);                                       /* nothing taken */
+    e->dbg.nbeats = 0;
     /* the next accepted START clears ERR */
     assert_int_equal(transfer(RAM(0x1000), RAM(0x7000), 16, GH_DMA_CTRL_START), 0);
 }
@@ -210,6 +228,45 @@ static void the_retire_windows_read_the_head_beat(void **state)
     memcpy(w, e->ram + 0x7000, 8);
     assert_int_equal(w[0], 0);
     assert_int_equal(w[1], 0);
+}
+
+/* CTRL.POP: the beat is taken at START (the next one shows at once) and its
+ * latched copy lands when BUSY falls, LEN/4 + 2 cycles later; until then the
+ * destination holds none of it. */
+static void pop_takes_the_beat_at_start(void **state)
+{
+    (void)state;
+    ghemu_dbg *d = &e->dbg;
+    d->nbeats = 2, d->head = 0;
+    memset(d->beats, 0, 2 * sizeof d->beats[0]);
+    d->beats[0].kind = FW_BEAT_GPR_ROW, d->beats[0].index = 9, d->beats[0].mask_a = ~0u;
+    for (unsigned l = 0; l < FW_PORT_ROW_LANES; l++)
+        d->beats[0].row[l] = 0xbead0000u + l;
+    d->beats[1].kind = FW_BEAT_END, d->beats[1].warp = 5;
+    start(ROW0, RAM(0x7000), 4u * FW_PORT_ROW_LANES, GH_DMA_CTRL_START | GH_DMA_CTRL_POP);
+    assert_int_equal(d->head, 1);
+    assert_int_equal((uint32_t)ghemu_dbg_read(e->uc, GH_DBG_RT_HEAD, 4, e),
+                     FW_BEAT_END | 5u << 8 | GH_DBG_RT_HEAD_VALID);
+    d->beats[0].row[0] = 0; /* gone from the FIFO: the latched copy moves */
+    uint32_t want[FW_PORT_ROW_LANES];
+    for (unsigned l = 0; l < FW_PORT_ROW_LANES; l++)
+        want[l] = 0xbead0000u + l;
+    for (unsigned c = 0; c < 2 + FW_PORT_ROW_LANES; c++) {
+        assert_int_equal(status(), GH_DMA_ST_BUSY);
+        assert_memory_not_equal(e->ram + 0x7000, want, 4);
+        elapse(1);
+    }
+    assert_int_equal(status(), 0);
+    assert_memory_equal(e->ram + 0x7000, want, sizeof want);
+    /* the head window too; LEN 0 takes the beat and moves nothing */
+    uint32_t rt[2];
+    assert_int_equal(transfer(RT(RT_HEAD), RAM(0x7100), sizeof rt, GH_DMA_CTRL_START | GH_DMA_CTRL_POP), 0);
+    memcpy(rt, e->ram + 0x7100, sizeof rt);
+    assert_int_equal(rt[0], FW_BEAT_END | 5u << 8 | GH_DBG_RT_HEAD_VALID);
+    assert_int_equal(d->head, 2);
+    one_beat(FW_BEAT_END);
+    assert_int_equal(transfer(ROW0, RAM(0x7000), 0, GH_DMA_CTRL_START | GH_DMA_CTRL_POP), 0);
+    assert_int_equal(d->head, 1);
 }
 
 /* BUSY over time: up from START for exactly LEN/4 + 2 cycles (rounded up);
@@ -290,6 +347,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(usb_fifo_and_overrun),
         cmocka_unit_test(misuse_is_refused),
         cmocka_unit_test(the_retire_windows_read_the_head_beat),
+        cmocka_unit_test(pop_takes_the_beat_at_start),
         cmocka_unit_test(busy_for_its_cycles),
         cmocka_unit_test(start_while_busy_is_refused),
         cmocka_unit_test(crc_wrong_until_busy_falls),

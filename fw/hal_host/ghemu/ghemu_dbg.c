@@ -393,6 +393,19 @@ uint32_t ghemu_dbg_rt_word(ghemu *e, uint32_t off)
     return rt_word(&e->dbg, off);
 }
 
+bool ghemu_dbg_rt_take(ghemu *e)
+{
+    if (!visible_beat(&e->dbg))
+        return false;
+    e->dbg.head++;
+    return true;
+}
+
+bool ghemu_dbg_rt_shows_beat(ghemu *e)
+{
+    return visible_beat(&e->dbg) != NULL;
+}
+
 uint64_t ghemu_dbg_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
     (void)uc;
@@ -479,8 +492,7 @@ void ghemu_dbg_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
     case GH_DBG_LAUNCH_ENTRY_HI: d->launch_entry = (d->launch_entry & UINT64_C(0xffffffff)) | (uint64_t)v << 32; return;
     case GH_DBG_IMEM_ADDR: d->imem_addr = v & 0xffffu; return;
     case GH_DBG_RT_POP:
-        if (visible_beat(d))
-            d->head++;
+        ghemu_dbg_rt_take(e);
         return;
     case GH_DBG_MEM_RDATA: d->mem_rdata = v; return;
     case GH_DBG_MEM_ACK:

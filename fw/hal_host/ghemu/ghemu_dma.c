@@ -5,6 +5,7 @@
  * a cycle, plus the start), and the bytes move when it falls, the source read
  * then. Until then the destination holds poison and CRC.VALUE a wrong value,
  * so firmware that touches either early, or changes the source, is caught.
+ * With CTRL.POP the retire window is read, and its beat taken, at START.
  * The cost figures report the transfer time and the cycles the core spent
  * polling a BUSY engine (from the first of the reads, each within POLL_GAP
  * cycles of the last, that ended with the fall). */
@@ -24,6 +25,15 @@
 #define IN_DATA (GH_REF_USB_BASE + GH_USB_IN_DATA)
 
 enum region { NONE, ROM, RAM, SDRAM, RETIRE }; /* RETIRE: one of the retire windows */
+
+/* The words of a retire window as reads show them now. */
+static void read_retire(ghemu *e, uint32_t src, uint32_t len, uint8_t *out)
+{
+    for (uint32_t i = 0; i < len; i += 4) {
+        uint32_t w = ghemu_dbg_rt_word(e, src - GH_REF_DBG_BASE + i);
+        memcpy(out + i, &w, 4); /* little-endian host: byte 0 is bits 7..0 */
+    }
+}
 
 /* The region [addr, addr + len) lies wholly in, or NONE. */
 static enum region region_of(uint32_t addr, uint32_t len)
@@ -61,6 +71,8 @@ static uint32_t check(ghemu *e, uint32_t ctrl, enum region *src, enum region *ds
         return GH_DMA_CAUSE_SRC;
     if (*src == RETIRE && ((d->src & 3u) || (d->len & 3u)))
         return (d->src & 3u) ? GH_DMA_CAUSE_SRC : GH_DMA_CAUSE_LEN;
+    if ((ctrl & GH_DMA_CTRL_POP) && (*src != RETIRE || !ghemu_dbg_rt_shows_beat(e)))
+        return GH_DMA_CAUSE_POP;
     *dst = NONE;
     if (ctrl & GH_DMA_CTRL_NO_WRITE)
         return 0;
@@ -80,14 +92,12 @@ static void run(ghemu *e)
     uint32_t ctrl = d->ctrl;
     enum region src = (enum region)d->src_region, dst = (enum region)d->dst_region;
     uint8_t buf[GH_DMA_MAX_LEN];
-    if (src == RETIRE) {
-        for (uint32_t i = 0; i < d->len; i += 4) {
-            uint32_t w = ghemu_dbg_rt_word(e, d->src - GH_REF_DBG_BASE + i);
-            memcpy(buf + i, &w, 4); /* little-endian host: byte 0 is bits 7..0 */
-        }
-    } else {
+    if (ctrl & GH_DMA_CTRL_POP)
+        memcpy(buf, d->latched, d->len);
+    else if (src == RETIRE)
+        read_retire(e, d->src, d->len, buf);
+    else
         memcpy(buf, memory(e, src, d->src), d->len);
-    }
     if (ctrl & GH_DMA_CTRL_CRC)
         e->crc_state = (uint32_t)crc32(d->crc_seed, buf, d->len);
     if (ctrl & GH_DMA_CTRL_NO_WRITE)
@@ -133,6 +143,10 @@ static void start(ghemu *e, uint32_t ctrl)
     if (cause) {
         e->counts.dma_refused++;
         return;
+    }
+    if (ctrl & GH_DMA_CTRL_POP) { /* the beat latched and taken now (LEN 0 too) */
+        read_retire(e, d->src, d->len, d->latched);
+        ghemu_dbg_rt_take(e);
     }
     if (!d->len)
         return;

@@ -67,6 +67,7 @@ typedef struct {
     uint32_t ctrl, src_region, dst_region, crc_seed;
     uint64_t end, wait_from, last_poll;
     bool polled;
+    uint8_t latched[4 * FW_PORT_ROW_LANES]; /* CTRL.POP: the beat's words, read at START */
 } ghemu_dma;
 
 typedef struct {
@@ -155,5 +156,7 @@ void ghemu_dbg_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
 /* The retire register at offset off (RT_HEAD..RT_DATA, RT_ROW0..31) as a read
  * shows it now, without a register access (the DMA engine's retire windows). */
 uint32_t ghemu_dbg_rt_word(ghemu *e, uint32_t off);
+bool ghemu_dbg_rt_shows_beat(ghemu *e);
+bool ghemu_dbg_rt_take(ghemu *e); /* RT_POP's effect: false when no beat shows */
 
 #endif
