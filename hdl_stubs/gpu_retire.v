@@ -14,7 +14,9 @@
 // row beat; STRAY_WRITE adds a GPR beat after it (its first lane, to register
 // rd + P) and HIDDEN_WRITE the same write with no beat; DROP_PRED drops the
 // first predicate write; NAN_PAYLOAD clears a fraction bit of an FP32-unit
-// row's first lane when it holds a NaN.
+// row's first lane when it holds a NaN. The row faults are applied to rt_row
+// one edge after the row is loaded (its beat held back that cycle), so that
+// rt_row's input is one multiplexer of the sources, not a lane patched over it.
 module gpu_retire #(
     parameter integer FP_UNITS = 1,        // 0: no FP16/FP32 rows (gpu_exec's are constant 0)
     parameter integer FAULT_REGS = 1       // 0: no faults ever armed: their logic generated out
