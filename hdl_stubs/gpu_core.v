@@ -231,7 +231,7 @@ module gpu_core #(
     wire [63:0] st_a;
     wire [31:0] st_d, st_mask;
 
-    gpu_mem u_mem (
+    gpu_mem #(.FAULT_REGS(FAULT_REGS)) u_mem (
         .clk(clk), .rst_n(rst_n), .pick(pick), .ir(ir), .exec(exec), .words(mem_words), .a0(q_a), .a1(a1),
         .b0(q_b), .b1(b1), .b2(b2), .b3(b3), .cgo(cgo), .c_bank(c_bank), .c_off(c_off), .c_wide(c_wide),
         .cbusy(cbusy), .cval(cval), .go(go && unit == U_MEM), .busy(mem_busy), .trap(mem_trap), .tlane(mem_lane),
@@ -247,7 +247,7 @@ module gpu_core #(
     wire [31:0] exit_m, br_mask;
     wire [63:0] br_tgt;
 
-    gpu_retire u_ret (
+    gpu_retire #(.FP_UNITS(FP_UNITS), .FAULT_REGS(FAULT_REGS)) u_ret (
         .clk(clk), .rst_n(rst_n),
         .start(state == S_CONST || state == S_READ || state == S_EXEC || state == S_RETIRE),
         .results(state == S_RETIRE), .warp(cw), .pc(cpc), .insn(insn_valid ? ir : 128'd0), .active(active),

@@ -6,7 +6,8 @@
 //  - LDG/LDC: lane after lane (executing lanes ascending), word after word,
 //    the address checked first (MISALIGNED_ADDRESS, MEMORY_RANGE,
 //    CONST_OUT_OF_RANGE) and mem_err trapping; up to four result rows;
-//  - STG: every lane's address checked at once when it executes; the words
+//  - STG: every executing lane's address checked, a lane a cycle ascending
+//    (the first faulting lane traps, none stores); the words
 //    are written later, during the retire stage, one at a time on request
 //    (`st_go`), each waiting for its MEM beat to be taken (`st_taken`)
 //    before the next. mem_err on a store is reported (st_err), the rest
@@ -17,7 +18,9 @@
 // Faults WRONG_ADDRESS (the first stored word 16*P further)
 //    and HIDDEN_STORE (after the first word's beat, the word again 16*P
 //    further, unreported) strike here.
-module gpu_mem (
+module gpu_mem #(
+    parameter integer FAULT_REGS = 1       // 0: no faults ever armed: their logic generated out
+) (
     input  wire          clk,
     input  wire          rst_n,
     input  wire          pick,
@@ -81,15 +84,25 @@ module gpu_mem (
 
     `include "gpu_ctz.vh"
 
+    reg [31:0] smask;                     // STG: lanes whose words are still to store
+    reg [31:0] lrem;                      // loads, STG's checks: lanes still to do
+    reg [4:0]  ln;
+
+    // The one lane whose address is formed: the store's while stores go, else the load's
+    // or check's (one 32-to-1 multiplexer of the address rows, not one a use).
     // LDG/STG: [Ra pair + offset]; LDC: c[bank][Ra + offset]
-    function automatic [63:0] g_addr(input [4:0] l);
-        g_addr = {a1[32 * l +: 32], a0[32 * l +: 32]} +
+    wire [4:0]  addr_lane = st_more ? st_lane : ln;
+    wire [31:0] a0_lane = a0[32 * addr_lane +: 32];
+    wire [31:0] a1_lane = a1[32 * addr_lane +: 32];
+    wire [63:0] g_addr = {a1_lane, a0_lane} +
                  ((opt == OP_STG) ? {{(64 - F_STG_OFFSET_W){ir[F_STG_OFFSET + F_STG_OFFSET_W - 1]}}, ir[F_STG_OFFSET +: F_STG_OFFSET_W]}
                                   : {{(64 - F_LDG_OFFSET_W){ir[F_LDG_OFFSET + F_LDG_OFFSET_W - 1]}}, ir[F_LDG_OFFSET +: F_LDG_OFFSET_W]});
-    endfunction
-    function automatic [31:0] c_addr(input [4:0] l);
-        c_addr = a0[32 * l +: 32] + {{(32 - F_LDC_OFFSET_W){ir[F_LDC_OFFSET + F_LDC_OFFSET_W - 1]}}, ir[F_LDC_OFFSET +: F_LDC_OFFSET_W]};
-    endfunction
+    wire [31:0] c_addr = a0_lane + {{(32 - F_LDC_OFFSET_W){ir[F_LDC_OFFSET + F_LDC_OFFSET_W - 1]}}, ir[F_LDC_OFFSET +: F_LDC_OFFSET_W]};
+    wire        fa = FAULT_REGS != 0 && f_armed;
+    // the word a store writes: one 128-to-1 multiplexer of words (word index, lane), not a
+    // row chosen over 1024 bits first
+    wire [4095:0] store_rows = {b3, b2, b1, b0};
+    wire [31:0]   store_word = store_rows[32 * {st_idx[1:0], st_lane} +: 32];
     /* verilator lint_off UNUSEDSIGNAL */
     function automatic misaligned(input [63:0] a, input [2:0] n);
         misaligned = (n == 3'd2) ? (a[2:0] != 3'd0) : (n == 3'd4) ? (a[3:0] != 4'd0) : (a[1:0] != 2'd0);
@@ -104,9 +117,6 @@ module gpu_mem (
         end
     endfunction
 
-    reg [31:0] smask;                     // STG: lanes whose words are still to store
-    reg [31:0] lrem;                      // loads: lanes still to do
-    reg [4:0]  ln;
     reg [2:0]  wi;
     reg [1:0]  cn;                        // constant words read
     reg [1:0]  sst;                       // stores: 0 write, 1 wait, 2 beat, 3 hidden write
@@ -116,8 +126,6 @@ module gpu_mem (
     always @(posedge clk) begin : port
         integer l;
         reg [63:0] a;
-        reg [31:0] c;
-        reg        bad;
         f_fire <= 1'b0;
         if (!rst_n || pick) begin
             mem_req <= 1'b0; mem_we <= 1'b0; mem_space <= 1'b0; mem_bank <= 5'd0;
@@ -143,46 +151,44 @@ module gpu_mem (
             end
             // ---- the instruction: STG's checks at once, loads lane by lane
             if (go) begin
-                if (opt == OP_STG) begin
-                    bad = 1'b0;
-                    for (l = 31; l >= 0; l = l - 1) begin
-                        a = g_addr(l[4:0]);
-                        if (exec[l] && (misaligned(a, words) || g_range(a, bytes))) begin
-                            bad = 1'b1;     // (lanes descending: the lowest faulting lane's is the last word)
-                            trap <= misaligned(a, words) ? TRAP_MISALIGNED_ADDRESS : TRAP_MEMORY_RANGE;
-                            tlane <= l[4:0];
-                        end
-                    end
-                    smask <= bad ? 32'd0 : exec;
+                lrem <= exec; ln <= ctz(exec); wi <= 3'd0;
+                busy <= exec != 32'd0;
+            end else if (busy && opt == OP_STG) begin
+                // STG's checks, lanes ascending: the first faulting lane traps and none stores
+                if (misaligned(g_addr, words) || g_range(g_addr, bytes)) begin
+                    trap <= misaligned(g_addr, words) ? TRAP_MISALIGNED_ADDRESS : TRAP_MEMORY_RANGE;
+                    tlane <= ln; busy <= 1'b0;
                 end else begin
-                    lrem <= exec; ln <= ctz(exec); wi <= 3'd0;
-                    busy <= exec != 32'd0;
+                    lrem[ln] <= 1'b0; ln <= ctz(lrem & ~(32'd1 << ln));
+                    if ((lrem & ~(32'd1 << ln)) == 32'd0) begin smask <= exec; busy <= 1'b0; end
                 end
             end else if (busy) begin
                 if (!mem_req) begin
-                    a = g_addr(ln); c = c_addr(ln);
                     tlane <= ln;                                 // the lane a trap here names
-                    if (opt == OP_LDG && misaligned(a, words)) begin trap <= TRAP_MISALIGNED_ADDRESS; busy <= 1'b0; end
-                    else if (opt == OP_LDG && g_range(a, bytes)) begin trap <= TRAP_MEMORY_RANGE; busy <= 1'b0; end
-                    else if (opt == OP_LDC && misaligned({32'd0, c}, words)) begin trap <= TRAP_MISALIGNED_ADDRESS; busy <= 1'b0; end
-                    else if (opt == OP_LDC && ({1'b0, c} + {28'd0, bytes}) > 33'h10000) begin
+                    if (opt == OP_LDG && misaligned(g_addr, words)) begin trap <= TRAP_MISALIGNED_ADDRESS; busy <= 1'b0; end
+                    else if (opt == OP_LDG && g_range(g_addr, bytes)) begin trap <= TRAP_MEMORY_RANGE; busy <= 1'b0; end
+                    else if (opt == OP_LDC && misaligned({32'd0, c_addr}, words)) begin trap <= TRAP_MISALIGNED_ADDRESS; busy <= 1'b0; end
+                    else if (opt == OP_LDC && ({1'b0, c_addr} + {28'd0, bytes}) > 33'h10000) begin
                         trap <= TRAP_CONST_OUT_OF_RANGE; busy <= 1'b0;
                     end else begin
                         mem_req <= 1'b1; mem_we <= 1'b0; mem_space <= (opt == OP_LDC);
                         mem_bank <= ir[F_CBANK +: 5];
-                        mem_addr <= ((opt == OP_LDC) ? {32'd0, c} : a) + {59'd0, wi, 2'b00};
+                        mem_addr <= ((opt == OP_LDC) ? {32'd0, c_addr} : g_addr) + {59'd0, wi, 2'b00};
                     end
                 end else if (mem_ack) begin
                     mem_req <= 1'b0;
                     if (mem_err) begin
                         trap <= (opt == OP_LDC) ? TRAP_CONST_OUT_OF_RANGE : TRAP_MEMORY_RANGE; busy <= 1'b0;
                     end else begin
-                        case (wi[1:0])
-                        2'd0: r0[32 * ln +: 32] <= mem_rdata;
-                        2'd1: r1[32 * ln +: 32] <= mem_rdata;
-                        2'd2: r2[32 * ln +: 32] <= mem_rdata;
-                        default: r3[32 * ln +: 32] <= mem_rdata;
-                        endcase
+                        // the word into its lane: an enable a lane (no shift over 1024 bits)
+                        for (l = 0; l < 32; l = l + 1)
+                            if (ln == l[4:0])
+                                case (wi[1:0])
+                                2'd0: r0[32 * l +: 32] <= mem_rdata;
+                                2'd1: r1[32 * l +: 32] <= mem_rdata;
+                                2'd2: r2[32 * l +: 32] <= mem_rdata;
+                                default: r3[32 * l +: 32] <= mem_rdata;
+                                endcase
                         if (wi + 3'd1 == words) begin
                             lm[ln] <= 1'b1;
                             wi <= 3'd0; lrem[ln] <= 1'b0; ln <= ctz(lrem & ~(32'd1 << ln));
@@ -198,23 +204,12 @@ module gpu_mem (
                 case (sst)
                 2'd0: begin                                      // write the word
                     mem_req <= 1'b1; mem_we <= 1'b1; mem_space <= 1'b0; mem_bank <= 5'd0;
-                    a = g_addr(st_lane) + {59'd0, st_idx, 2'b00};    // (the address rows are held)
-                    if (f_armed && f_kind == FAULT_WRONG_ADDRESS) begin
+                    a = g_addr + {59'd0, st_idx, 2'b00};    // (the address rows are held)
+                    if (fa && f_kind == FAULT_WRONG_ADDRESS) begin
                         a = a + {52'd0, f_param1, 4'd0}; f_fire <= 1'b1;
                     end
                     mem_addr <= a; st_a <= a;
-                    case (st_idx[1:0])
-                    2'd0: st_d <= b0[32 * st_lane +: 32];
-                    2'd1: st_d <= b1[32 * st_lane +: 32];
-                    2'd2: st_d <= b2[32 * st_lane +: 32];
-                    default: st_d <= b3[32 * st_lane +: 32];
-                    endcase
-                    case (st_idx[1:0])
-                    2'd0: mem_wdata <= b0[32 * st_lane +: 32];
-                    2'd1: mem_wdata <= b1[32 * st_lane +: 32];
-                    2'd2: mem_wdata <= b2[32 * st_lane +: 32];
-                    default: mem_wdata <= b3[32 * st_lane +: 32];
-                    endcase
+                    st_d <= store_word; mem_wdata <= store_word;
                     sst <= 2'd1;
                 end
                 2'd1: if (mem_ack) begin                         // written: the beat may go
@@ -224,7 +219,7 @@ module gpu_mem (
                 end
                 2'd2: if (st_taken) begin
                     st_beat <= 1'b0;
-                    if (f_armed && f_kind == FAULT_HIDDEN_STORE && !hidden_done) begin
+                    if (fa && f_kind == FAULT_HIDDEN_STORE && !hidden_done) begin
                         // the same word again, further on, with no beat
                         f_fire <= 1'b1; hidden_done <= 1'b1;
                         mem_req <= 1'b1; mem_we <= 1'b1; mem_addr <= st_a + {52'd0, f_param1, 4'd0};

@@ -14,8 +14,13 @@
 // row beat; STRAY_WRITE adds a GPR beat after it (its first lane, to register
 // rd + P) and HIDDEN_WRITE the same write with no beat; DROP_PRED drops the
 // first predicate write; NAN_PAYLOAD clears a fraction bit of an FP32-unit
-// row's first lane when it holds a NaN.
-module gpu_retire (
+// row's first lane when it holds a NaN. The row faults are applied to rt_row
+// one edge after the row is loaded (its beat held back that cycle), so that
+// rt_row's input is one multiplexer of the sources, not a lane patched over it.
+module gpu_retire #(
+    parameter integer FP_UNITS = 1,        // 0: no FP16/FP32 rows (gpu_exec's are constant 0)
+    parameter integer FAULT_REGS = 1       // 0: no faults ever armed: their logic generated out
+) (
     input  wire          clk,
     input  wire          rst_n,
     input  wire          start,            // the instruction is decoded (or trapped at fetch)
@@ -110,12 +115,16 @@ module gpu_retire (
     reg [7:0]  stray_reg;
     reg [4:0]  stray_lane;
     reg [31:0] stray_val;
+    reg        patch_pend;                 // the first row's fault to apply before its beat goes
+    reg [31:0] patch_lanes;                // ... the lane it patches (none, or one)
+    reg [4:0]  patch_lane0;                // ... the lane whose value it takes
+    reg        patch_flip, patch_nan;      // ... FLIP_BIT; NAN_PAYLOAD (only on a NaN)
 
     wire taken = rt_valid && rt_ready;
     wire free = !rt_valid || rt_ready;     // nothing presented after this edge unless loaded now
     wire failed = trap != 8'd0 || unimpl;
     // armed, and not struck by this stage at the last edge (gpu_faults sees that one edge late)
-    wire fa = f_armed && !f_fire;
+    wire fa = FAULT_REGS != 0 && f_armed && !f_fire;
 
     assign st_go = rs == R_STGO;
     assign st_taken = taken && rt_kind == BEAT_MEM;
@@ -169,20 +178,22 @@ module gpu_retire (
         end
     endtask
 
-    // lane l of result row k, from the unit that made it
-    function automatic [31:0] lane_of(input [1:0] k, input [4:0] l);
-        if (unit == U_MEM)
-            case (k)
-            2'd0:    lane_of = ld0[32 * l +: 32];
-            2'd1:    lane_of = ld1[32 * l +: 32];
-            2'd2:    lane_of = ld2[32 * l +: 32];
-            default: lane_of = ld3[32 * l +: 32];
-            endcase
-        else if (unit == U_WARP) lane_of = warp_d0[32 * l +: 32];
-        else if (unit == U_FP16) lane_of = fp16_d0[32 * l +: 32];
-        else if (unit == U_FP32) lane_of = fp32_d0[32 * l +: 32];
-        else if (unit == U_MUFU) lane_of = mufu_d0[32 * l +: 32];
-        else lane_of = (k == 2'd0) ? int_d0[32 * l +: 32] : int_d1[32 * l +: 32];
+    // where result row k comes from: a source code, one select of the row multiplexer
+    // (0, 1 int_d0, int_d1; 2 warp_d0; 3 mufu_d0; 4..7 ld0..ld3; 8, 9 fp16_d0, fp32_d0)
+    function automatic [3:0] source_of(input [1:0] k);
+        if (unit == U_MEM) source_of = {2'b01, k};
+        else if (unit == U_WARP) source_of = 4'd2;
+        else if (unit == U_FP16) source_of = 4'd8;
+        else if (unit == U_FP32) source_of = 4'd9;
+        else if (unit == U_MUFU) source_of = 4'd3;
+        else source_of = (k == 2'd0) ? 4'd0 : 4'd1;
+    endfunction
+
+    // the row of a source code: a tree on its bits (the FP rows only in a core with FP units)
+    function automatic [1023:0] row_at(input [3:0] s);
+        if (s[3]) row_at = (FP_UNITS == 0) ? 1024'd0 : s[0] ? fp32_d0 : fp16_d0;
+        else if (s[2]) row_at = s[1] ? (s[0] ? ld3 : ld2) : (s[0] ? ld1 : ld0);
+        else row_at = s[1] ? (s[0] ? mufu_d0 : warp_d0) : (s[0] ? int_d1 : int_d0);
     endfunction
 
     // a binary32 NaN (exponent all ones, a fraction)
@@ -190,58 +201,79 @@ module gpu_retire (
         is_nan32 = (x & 32'h7fffffff) > 32'h7f800000;
     endfunction
 
-    // a result row's beat, with the first one's faults (a lane patched over the row)
+    // a result row's beat (the row itself is loaded by the caller). The first one's faults
+    // are decided here and applied at the next edge (`patch_pend`, the beat held back a
+    // cycle), to the row then in rt_row: at most one lane patched through an enable a lane,
+    // its value read from a register, not through a variable shift over 1024 bits
     task row_beat(input [1:0] k, input first);
         reg [31:0]   m;
         reg [4:0]    l0, l1;
+        reg          wrong, flip, nan, stray;
         begin
             m = (k == 2'd0) ? m0 : (k == 2'd1) ? m1 : (k == 2'd2) ? m2 : m3;
             l0 = ctz(m);
             l1 = l0 ^ ((f_param1[4:0] == 5'd0) ? 5'd1 : f_param1[4:0]);
-            beat_fault <= 1'b0; stray_fault <= 1'b0;
+            wrong = first && fa && f_kind == FAULT_WRONG_LANE;
+            flip = first && fa && f_kind == FAULT_FLIP_BIT;
+            nan = first && fa && f_kind == FAULT_NAN_PAYLOAD && unit == U_FP32;   // if lane l0 holds a NaN
+            stray = first && fa && (f_kind == FAULT_STRAY_WRITE || f_kind == FAULT_HIDDEN_WRITE);
             beat(BEAT_GPR_ROW);
             rt_index <= resr[8 * k +: 8];
-            if (unit == U_MEM) rt_row <= (k == 2'd0) ? ld0 : (k == 2'd1) ? ld1 : (k == 2'd2) ? ld2 : ld3;
-            else if (unit == U_WARP) rt_row <= warp_d0;
-            else if (unit == U_FP16) rt_row <= fp16_d0;
-            else if (unit == U_FP32) rt_row <= fp32_d0;
-            else if (unit == U_MUFU) rt_row <= mufu_d0;
-            else rt_row <= (k == 2'd0) ? int_d0 : int_d1;
-            if (first && fa && f_kind == FAULT_WRONG_LANE) begin
-                // lane l0's value lands in lane l0 ^ P instead (another write of that lane still wins)
-                if (!m[l1]) rt_row[32 * l1 +: 32] <= lane_of(k, l0);
-                m = (m & ~(32'd1 << l0)) | (32'd1 << l1);
-                beat_fault <= 1'b1;
-            end
-            if (first && fa && f_kind == FAULT_FLIP_BIT) begin
-                rt_row[32 * l0 +: 32] <= lane_of(k, l0) ^ (32'd1 << f_param[4:0]);
-                beat_fault <= 1'b1;
-            end
-            if (first && fa && f_kind == FAULT_NAN_PAYLOAD && unit == U_FP32 && is_nan32(lane_of(k, l0))) begin
-                // a payload bit lost (the quiet bit, 22, stays: still a NaN)
-                rt_row[32 * l0 +: 32] <= lane_of(k, l0) & ~(32'd1 << (f_param % 8'd22));
-                beat_fault <= 1'b1;
-            end
-            if (first && fa && (f_kind == FAULT_STRAY_WRITE || f_kind == FAULT_HIDDEN_WRITE)) begin
+            // WRONG_LANE: lane l0's value lands in lane l0 ^ P instead (another write of that
+            // lane still wins); FLIP_BIT: a bit of lane l0 flipped; NAN_PAYLOAD: a payload bit
+            // of lane l0 lost (the quiet bit, 22, stays: still a NaN)
+            patch_pend <= wrong || flip || nan || stray;
+            if (wrong || flip || nan || stray) rt_valid <= 1'b0;
+            patch_lanes <= (wrong && !m[l1]) ? 32'd1 << l1 : (flip || nan) ? 32'd1 << l0 : 32'd0;
+            patch_lane0 <= l0; patch_flip <= flip; patch_nan <= nan;
+            beat_fault <= wrong || flip || stray;
+            stray_fault <= stray;
+            if (stray) begin
                 // register rd + P, past R254 wrapping to R0 (RZ skipped)
                 stray_reg <= ({1'b0, resr[8 * k +: 8]} + {1'b0, f_param1} >= 9'd255)
                              ? (resr[8 * k +: 8] + f_param1 + 8'd1) : (resr[8 * k +: 8] + f_param1);
-                stray_lane <= l0; stray_val <= lane_of(k, l0);
+                stray_lane <= l0;
                 stray_silent <= f_kind == FAULT_HIDDEN_WRITE;
-                beat_fault <= 1'b1; stray_fault <= 1'b1;
             end
+            if (wrong) m = (m & ~(32'd1 << l0)) | (32'd1 << l1);
             rt_mask_a <= m; wmask <= m;
             rows[k] <= 1'b0;
         end
     endtask
+
+    // the rows the instruction writes (its destinations with lanes), and the next one to load:
+    // the first left in `rows` while beats go, else the first it writes
+    wire [3:0] rows_written = {resr[31:24] != 8'd255 && m3 != 32'd0, resr[23:16] != 8'd255 && m2 != 32'd0,
+                               resr[15:8] != 8'd255 && m1 != 32'd0, resr[7:0] != 8'd255 && m0 != 32'd0};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [3:0] rows_left = (rs == R_BEATS) ? rows : rows_written;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [1:0] next_row_k = rows_left[0] ? 2'd0 : rows_left[1] ? 2'd1 : rows_left[2] ? 2'd2 : 2'd3;
+    // its source: kept a net of its own (Yosys's `keep`), so that ABC maps each rt_row bit as
+    // a multiplexer of the sources on these few selects instead of folding the control into
+    // every bit's logic
+    (* keep *) wire [3:0] next_row_src = source_of(next_row_k);
+    // the value a fault writes into lanes of rt_row: the first row's patched lane (read from
+    // rt_row, loaded at the last edge), or the stray write's value (every lane); a net of its
+    // own as well
+    wire [31:0] patch_v0 = rt_row[32 * patch_lane0 +: 32];
+    wire        patch_nan_hit = patch_nan && is_nan32(patch_v0);
+    (* keep *) wire [31:0] lane_fill = !patch_pend ? stray_val
+                                     : patch_flip ? patch_v0 ^ (32'd1 << f_param[4:0])
+                                     : patch_nan ? patch_v0 & ~(32'd1 << (f_param % 8'd22)) : patch_v0;
 
     always @(posedge clk) begin : emit
         reg [3:0] rw;
         reg [6:0] pr;
         reg [2:0] i;
         reg       first;
+        reg       row_go;                  // a row beat is loaded at this edge: row row_k, ...
+        reg [1:0] row_k;
+        reg       row_first;               // ... the instruction's first
+        reg       stray_go;                // the stray write's row is loaded at this edge
         integer k;
         silent <= 1'b0; f_fire <= 1'b0;
+        row_go = 1'b0; row_k = 2'd0; row_first = 1'b0; stray_go = 1'b0;
         // no GPR_ROW beat taken yet in this instruction, counting this edge's
         first = first_gpr && !(taken && rt_kind == BEAT_GPR_ROW);
         if (!rst_n) begin
@@ -249,7 +281,7 @@ module gpu_retire (
             rt_insn <= 128'd0; rt_mask_a <= 32'd0; rt_mask_b <= 32'd0; rt_index <= 8'd0; rt_lane <= 5'd0;
             rt_data <= 32'd0; rt_status <= 8'd0; rt_row <= 1024'd0; wmask <= 32'd0;
             rows <= 4'd0; preds <= 7'd0; upreds <= 7'd0; ur_pend <= 1'b0; stray_pend <= 1'b0;
-            first_gpr <= 1'b1; beat_fault <= 1'b0; stray_fault <= 1'b0;
+            first_gpr <= 1'b1; beat_fault <= 1'b0; stray_fault <= 1'b0; patch_pend <= 1'b0;
         end else begin
             // the beat taken at this edge: its side effects (the writes are outputs above)
             if (taken) begin
@@ -274,30 +306,37 @@ module gpu_retire (
                 else if (failed) end_beat;
                 else begin
                     // the writes to present, in the record's order
-                    for (k = 0; k < 4; k = k + 1)
-                        rw[k] = resr[8 * k +: 8] != 8'd255 &&
-                                ((k == 0) ? m0 : (k == 1) ? m1 : (k == 2) ? m2 : m3) != 32'd0;
+                    rw = rows_written;
                     for (k = 0; k < 7; k = k + 1) pr[k] = pw_m[32 * k +: 32] != 32'd0;
                     rows <= rw; preds <= pr; upreds <= up_m; ur_pend <= ur_en;
                     rs <= R_BEATS;
-                    if (rw != 4'd0) row_beat(rw[0] ? 2'd0 : rw[1] ? 2'd1 : rw[2] ? 2'd2 : 2'd3, 1'b1);
+                    if (rw != 4'd0) begin
+                        row_go = 1'b1; row_k = next_row_k; row_first = 1'b1;
+                    end
                 end
             end
-            R_BEATS: if (free && !silent) begin
+            R_BEATS: if (patch_pend) begin
+                // the first row's fault applied to the row loaded at the last edge; its beat goes
+                for (k = 0; k < 32; k = k + 1)
+                    if (patch_lanes[k] && (!patch_nan || patch_nan_hit)) rt_row[32 * k +: 32] <= lane_fill;
+                if (patch_nan_hit) beat_fault <= 1'b1;
+                stray_val <= patch_v0;
+                patch_pend <= 1'b0; rt_valid <= 1'b1;
+            end else if (free && !silent) begin
                 rt_valid <= 1'b0;
                 pr = preds;
                 if (stray_pend || (taken && rt_kind == BEAT_GPR_ROW && stray_fault)) begin
                     if (stray_silent && !(taken && rt_kind == BEAT_GPR)) begin
                         // HIDDEN_WRITE: the stray lane written with no beat, this cycle
                         silent <= 1'b1; stray_pend <= 1'b0;
-                        rt_index <= stray_reg; wmask <= 32'd1 << stray_lane; rt_row <= {32{stray_val}};
+                        rt_index <= stray_reg; wmask <= 32'd1 << stray_lane; stray_go = 1'b1;
                     end else if (!(taken && rt_kind == BEAT_GPR)) begin
                         beat(BEAT_GPR);
                         rt_index <= stray_reg; rt_lane <= stray_lane; rt_data <= stray_val;
-                        wmask <= 32'd1 << stray_lane; rt_row <= {32{stray_val}};
+                        wmask <= 32'd1 << stray_lane; stray_go = 1'b1;
                     end
                 end else if (rows != 4'd0) begin
-                    row_beat(rows[0] ? 2'd0 : rows[1] ? 2'd1 : rows[2] ? 2'd2 : 2'd3, first);
+                    row_go = 1'b1; row_k = next_row_k; row_first = first;
                 end else if (pr != 7'd0) begin
                     i = ctz8({1'b0, pr});
                     preds[i] <= 1'b0;
@@ -330,6 +369,12 @@ module gpu_retire (
             R_END: if (taken) begin rt_valid <= 1'b0; rs <= R_IDLE; end
             default: rs <= R_IDLE;
             endcase
+            // a result row loaded in this one place (one row multiplexer)
+            if (row_go) begin
+                row_beat(row_k, row_first);
+                rt_row <= row_at(next_row_src);
+            end
+            if (stray_go) rt_row <= {32{lane_fill}};    // (stray_val: no patch pending)
         end
     end
 endmodule
