@@ -126,11 +126,19 @@ module lane_modules_tb;
             ub = {$random(seed), $random(seed)}; uc = {$random(seed), $random(seed)};
             upred = $random(seed); warp = $unsigned($random(seed)) % 4; nwarps = warp + 1;
             clock = {$random(seed), $random(seed)};
-            // MATCH: lanes of equal Ra in places (else every lane differs)
-            if (ops[pick] == OP_MATCH)
-                for (w = 0; w < 32; w = w + 1) if ($random(seed) & 1) begin
-                    a0[32 * w +: 32] = a0[31:0]; a1[32 * w +: 32] = a1[31:0];
-                end
+            // MATCH: lanes of equal Ra in places (else every lane differs),
+            // or every executing lane's the same (MATCH.ALL's true case,
+            // the lanes that do not execute left different)
+            if (ops[pick] == OP_MATCH) begin
+                if ($random(seed) & 1) begin
+                    for (w = 0; w < 32; w = w + 1) if ($random(seed) & 1) begin
+                        a0[32 * w +: 32] = a0[31:0]; a1[32 * w +: 32] = a1[31:0];
+                    end
+                end else
+                    for (w = 0; w < 31; w = w + 1) if (exec[w]) begin
+                        a0[32 * w +: 32] = a0[1023:992]; a1[32 * w +: 32] = a1[1023:992];
+                    end
+            end
             ld_m = 32'd0; ld_words = 3'd1;
             f_armed = ($unsigned($random(seed)) % 8) == 0;
             case ($unsigned($random(seed)) % 4) // the faults the FP units strike
