@@ -5,8 +5,14 @@
 // last edge where re_x was high. One write port with a lane mask, shared by
 // the reset sweep (clears whole rows), the retire stage (a result row, or one
 // lane of a fault's stray write) and the state backdoor (one lane), in that
-// priority; the core never asks for two at once. A read and a write of the
-// same row at one edge read the old value.
+// priority; the core never asks for two at once, nor reads while writing
+// (a read at a writing edge is not done: its q_x holds).
+//
+// The write and read port A share one address (the write's when it writes),
+// so that a block RAM's two ports hold three reads and the write in two
+// copies of the memory, not three (ECP5 DP16KD, 1 Mbit a copy at CAP_WARPS
+// 4: copy 1 read A with the write, and read B; copy 2 the write, and read
+// C: 128 DP16KD, not 192).
 module gpu_gpr #(
     parameter integer AW = 10              // row address bits: warp bits + 8
 ) (
@@ -30,22 +36,26 @@ module gpu_gpr #(
 );
     reg [1023:0] mem [0:(1 << AW) - 1];
 
+    wire          we = clr || rt_we || bd_we;
+    // port A's address: the write's when writing
+    wire [AW-1:0] addr_a = !we ? ra_a : clr ? clr_row : rt_we ? rt_row : bd_row;
+
+    // (the reads gated off while writing: Yosys then knows that a read
+    // never meets a write, and builds no bypass for a collision)
     always @(posedge clk) begin
-        if (re_a) q_a <= mem[ra_a];
-        if (re_b) q_b <= mem[ra_b];
-        if (re_c) q_c <= mem[ra_c];
+        if (re_a && !we) q_a <= mem[addr_a];
+        if (re_b && !we) q_b <= mem[ra_b];
+        if (re_c && !we) q_c <= mem[ra_c];
     end
 
-    // one write port: its address, lane mask and data chosen first
+    // one write port: its lane mask and data chosen first
     always @(posedge clk) begin : write
         integer l;
-        reg [AW-1:0] wa;
         reg [31:0]   wm;
-        if (clr || rt_we || bd_we) begin
-            wa = clr ? clr_row : rt_we ? rt_row : bd_row;
+        if (we) begin
             wm = clr ? 32'hFFFFFFFF : rt_we ? rt_mask : (32'd1 << bd_lane);
             for (l = 0; l < 32; l = l + 1)
-                if (wm[l]) mem[wa][32 * l +: 32] <= clr ? 32'd0 : rt_we ? rt_data[32 * l +: 32] : bd_data;
+                if (wm[l]) mem[addr_a][32 * l +: 32] <= clr ? 32'd0 : rt_we ? rt_data[32 * l +: 32] : bd_data;
         end
     end
 endmodule

@@ -126,17 +126,19 @@ module gpu_unit_int #(
         /* verilator lint_off UNUSEDSIGNAL */
         reg [7:0]  pe, pw;                          // bit 7 = PT: dropped
         /* verilator lint_on UNUSEDSIGNAL */
-        reg [7:0]  pr8, lut, b8;
+        reg [7:0]  pr8, lut;
         reg [2:0]  pu_i, pv_i;
-        reg [63:0] prod, t64;
+        reg [63:0] prod, t64, q1, q2, q3;
         reg [32:0] s33;
         reg [64:0] s65;
         reg [39:0] d40;
-        reg [15:0] h16;
+        reg [15:0] bh;
         reg [5:0]  n6;
         reg [6:0]  n7;
         reg [4:0]  sz;
-        reg signed [39:0] ea, eb;
+        reg signed [17:0] ma0, mb0, ma1, mb1, ma2, mb2, ma3, mb3;
+        reg signed [35:0] p0, p1, p2, p3;
+        reg        dot, ha, hb;
         reg [7:0]  opt;
         integer i;
         begin
@@ -144,8 +146,8 @@ module gpu_unit_int #(
             opt = w[F_OPTYPE +: F_OPTYPE_W];
             d0_ = 32'd0; d1_ = 32'd0; d0e = 1'b0; d1e = 1'b0; pe = 8'd0; pw = 8'd0;
             x32 = 32'd0; lo32 = 32'd0; hi32 = 32'd0; m32 = 32'd0; t64 = 64'd0; s33 = 33'd0; s65 = 65'd0;
-            d40 = 40'd0; h16 = 16'd0; n6 = 6'd0; n7 = 7'd0; sz = 5'd0; pr8 = 8'd0; lut = 8'd0; b8 = 8'd0;
-            t1 = 1'b0; ea = 40'sd0; eb = 40'sd0;
+            d40 = 40'd0; n6 = 6'd0; n7 = 7'd0; sz = 5'd0; pr8 = 8'd0; lut = 8'd0; bh = 16'd0;
+            t1 = 1'b0;
             pp = pv(p, w[F_PP +: F_PP_W], w[F_PP_NOT]);
             pq = pv(p, w[F_PQ +: F_PQ_W], w[F_PQ_NOT]);
             pu_i = w[F_PU +: F_PU_W];
@@ -155,8 +157,35 @@ module gpu_unit_int #(
                   (opt == OP_IMAD_WIDE) ? (w[F_IMAD_WIDE_ITYPE +: F_IMAD_WIDE_ITYPE_W] == T_IType_U32) :
                   (w[F_IMAD_ITYPE +: F_IMAD_ITYPE_W] == T_IType_U32);
             mul_b = (opt == OP_IMUL && bneg) ? (~b + 32'd1) : b;
-            prod = uns ? {32'd0, a} * {32'd0, mul_b}
-                       : $signed({{32{a[31]}}, a}) * $signed({{32{mul_b[31]}}, mul_b});
+            // The lane's one multiplier, four signed 18x18 products (an
+            // FPGA's multiplier blocks): the 32x32 product from the halves'
+            // partial products (the high halves sign-extended unless
+            // unsigned), or IDP4A's four byte products, IDP2A's two, added
+            // unshifted.
+            dot = opt == OP_IDP4A || opt == OP_IDP2A;
+            if (opt == OP_IDP4A) begin
+                ha = w[F_AFMT +: F_AFMT_W] == T_I8Type_S8; hb = w[F_BFMT +: F_BFMT_W] == T_I8Type_S8;
+                ma0 = {{10{a[7] & ha}}, a[7:0]};    mb0 = {{10{b[7] & hb}}, b[7:0]};
+                ma1 = {{10{a[15] & ha}}, a[15:8]};  mb1 = {{10{b[15] & hb}}, b[15:8]};
+                ma2 = {{10{a[23] & ha}}, a[23:16]}; mb2 = {{10{b[23] & hb}}, b[23:16]};
+                ma3 = {{10{a[31] & ha}}, a[31:24]}; mb3 = {{10{b[31] & hb}}, b[31:24]};
+            end else if (opt == OP_IDP2A) begin
+                // the halves of A with bytes 0, 1 of B (.LO) or 2, 3 (.HI)
+                ha = w[F_AFMT +: F_AFMT_W] == T_I16Type_S16; hb = w[F_BFMT +: F_BFMT_W] == T_I8Type_S8;
+                bh = (w[F_LOHI +: F_LOHI_W] == T_LOHI_HI) ? b[31:16] : b[15:0];
+                ma0 = {{2{a[15] & ha}}, a[15:0]};   mb0 = {{10{bh[7] & hb}}, bh[7:0]};
+                ma1 = {{2{a[31] & ha}}, a[31:16]};  mb1 = {{10{bh[15] & hb}}, bh[15:8]};
+                ma2 = 18'sd0; mb2 = 18'sd0; ma3 = 18'sd0; mb3 = 18'sd0;
+            end else begin
+                ha = !uns && a[31]; hb = !uns && mul_b[31];
+                ma0 = {2'b00, a[15:0]};             mb0 = {2'b00, mul_b[15:0]};
+                ma1 = {2'b00, a[15:0]};             mb1 = {{2{hb}}, mul_b[31:16]};
+                ma2 = {{2{ha}}, a[31:16]};          mb2 = {2'b00, mul_b[15:0]};
+                ma3 = {{2{ha}}, a[31:16]};          mb3 = {{2{hb}}, mul_b[31:16]};
+            end
+            p0 = ma0 * mb0; p1 = ma1 * mb1; p2 = ma2 * mb2; p3 = ma3 * mb3;
+            q1 = {{28{p1[35]}}, p1}; q2 = {{28{p2[35]}}, p2}; q3 = {{28{p3[35]}}, p3};
+            prod = {{28{p0[35]}}, p0} + (dot ? q1 : q1 << 16) + (dot ? q2 : q2 << 16) + (dot ? q3 : q3 << 32);
             case (opt)
             // ---------------- XU ----------------
             OP_POPC: begin d0_ = popc32(bnot ? ~b : b); d0e = 1'b1; end
@@ -211,27 +240,9 @@ module gpu_unit_int #(
                 d0_ = s65[31:0]; d1_ = s65[63:32]; d0e = 1'b1; d1e = 1'b1;
                 pe[pu_i] = 1'b1; pw[pu_i] = s65[64];
             end
-            OP_IDP2A: begin
-                d40 = {8'd0, c} + {39'd0, pp};
-                for (i = 0; i < 2; i = i + 1) begin
-                    h16 = a[16 * i +: 16];
-                    ea = {{24{h16[15] & (w[F_AFMT +: F_AFMT_W] == T_I16Type_S16)}}, h16};
-                    b8 = b[8 * (i + ((w[F_LOHI +: F_LOHI_W] == T_LOHI_HI) ? 2 : 0)) +: 8];
-                    eb = {{32{b8[7] & (w[F_BFMT +: F_BFMT_W] == T_I8Type_S8)}}, b8};
-                    d40 = d40 + ea * eb;
-                end
-                d0_ = d40[31:0]; d0e = 1'b1;
-                pe[pu_i] = 1'b1; pw[pu_i] = !d40[39] && (d40[38:32] != 7'd0);
-            end
-            OP_IDP4A: begin
-                d40 = {8'd0, c} + {39'd0, pp};
-                for (i = 0; i < 4; i = i + 1) begin
-                    b8 = a[8 * i +: 8];
-                    ea = {{32{b8[7] & (w[F_AFMT +: F_AFMT_W] == T_I8Type_S8)}}, b8};
-                    b8 = b[8 * i +: 8];
-                    eb = {{32{b8[7] & (w[F_BFMT +: F_BFMT_W] == T_I8Type_S8)}}, b8};
-                    d40 = d40 + ea * eb;
-                end
+            OP_IDP2A, OP_IDP4A: begin
+                // C + pp + the products (exact in 40 bits)
+                d40 = {8'd0, c} + {39'd0, pp} + prod[39:0];
                 d0_ = d40[31:0]; d0e = 1'b1;
                 pe[pu_i] = 1'b1; pw[pu_i] = !d40[39] && (d40[38:32] != 7'd0);
             end

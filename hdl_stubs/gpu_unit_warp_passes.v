@@ -75,13 +75,17 @@ module gpu_unit_warp_passes #(
     wire [4:0]  k = go ? 5'd0 : ph[4:0];
     wire        run = go || ph != 6'd0;
     wire        last = run && k == PASSES[4:0] - 5'd1;
+    // the lane MATCH compares with: the first executing lane (MATCH.ALL, in
+    // the passes), then MATCH.ANY's lowest lane left (one multiplexer for both)
+    wire [4:0]  ref_l = mbusy ? ctz(match_rem) : lead;
+    wire [31:0] ref_a0 = a0[32 * ref_l +: 32], ref_a1 = a1[32 * ref_l +: 32];
     assign busy = (ph != 6'd0 && (ph < PASSES[5:0] - 6'd1 || match_any)) || mbusy;
 
     always @(posedge clk) begin : unit
         integer i, p;
         reg [W-1:0]     vs;
         reg [LANES-1:0] oks, ms;
-        reg [31:0]      a, rv, ml;
+        reg [31:0]      a, rv, ml, fill;
         reg             eq;
         reg [4:0]       l;
         if (!rst_n) begin
@@ -94,11 +98,14 @@ module gpu_unit_warp_passes #(
                 {oks[i], vs[32 * i +: 32]} = warp_lane(l, ppm, vres, cand);
                 ms[i] = exec[l] && gpr_lanes;
                 if (exec[l]) a = redux_step(a, a0[32 * l +: 32], rop, rsgn);
-                if (exec[l] && (a0[32 * l +: 32] != a0[32 * lead +: 32] ||
-                                (match_wide && a1[32 * l +: 32] != a1[32 * lead +: 32]))) eq = 1'b0;
+                if (exec[l] && (a0[32 * l +: 32] != ref_a0 || (match_wide && a1[32 * l +: 32] != ref_a1))) eq = 1'b0;
             end
             acc <= a; all_eq <= eq;
-            d0 <= {vs, d0[1023:W]};
+            // the pass's lanes in from the top; at the last pass REDUX's and
+            // MATCH's rows instead, a word for every lane (one multiplexer
+            // in front of the row, not one for each)
+            fill = (opt == OP_REDUX) ? a : (match_all && eq) ? exec : 32'd0;
+            d0 <= (last && (opt == OP_REDUX || opt == OP_MATCH)) ? {32{fill}} : {vs, d0[1023:W]};
             m0 <= {ms, m0[31:LANES]};
             for (p = 0; p < 7; p = p + 1) begin
                 pw_m[32 * p +: 32] <= {(writes_p && pu == p[2:0]) ? exec[LANES * k +: LANES] : {LANES{1'b0}},
@@ -130,19 +137,17 @@ module gpu_unit_warp_passes #(
             if (last) begin
                 // the rows of the instructions across lanes, now that every lane is in
                 rv = a;
-                if (opt == OP_REDUX) d0 <= {32{rv}};
                 if (opt == OP_REDUXU && exec != 32'd0) ur_v <= rv;
-                if (opt == OP_MATCH) d0 <= {32{(match_all && eq) ? exec : 32'd0}};
                 if (writes_p && opt == OP_MATCH) pw_v[32 * pu +: 32] <= {32{match_all && eq}};
                 if (match_any) begin match_rem <= exec; mbusy <= 1'b1; end
             end
         end else if (mbusy) begin
             // MATCH.ANY: the lowest lane left against every executing lane
-            l = ctz(match_rem);
+            l = ref_l;
             for (i = 0; i < 32; i = i + 1)
-                ml[i] = exec[i] && a0[32 * i +: 32] == a0[32 * l +: 32] &&
-                        (!match_wide || a1[32 * i +: 32] == a1[32 * l +: 32]);
-            d0[32 * l +: 32] <= ml;
+                ml[i] = exec[i] && a0[32 * i +: 32] == ref_a0 && (!match_wide || a1[32 * i +: 32] == ref_a1);
+            // (lane by lane: a row written at a variable place is a 1024-bit shifter)
+            for (i = 0; i < 32; i = i + 1) if (i[4:0] == l) d0[32 * i +: 32] <= ml;
             match_rem[l] <= 1'b0;
             if ((match_rem & ~(32'd1 << l)) == 32'd0) mbusy <= 1'b0;
         end

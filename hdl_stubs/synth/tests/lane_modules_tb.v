@@ -57,7 +57,7 @@ module lane_modules_tb;
     end endgenerate
 
     // the optypes of the units built per lane or in passes, with their unit
-    localparam integer NOPS = 36;
+    localparam integer NOPS = 38;
     reg [7:0] ops [0:NOPS-1];
     reg [2:0] units [0:NOPS-1];
     initial begin
@@ -69,10 +69,11 @@ module lane_modules_tb;
         ops[22] = OP_SHFL; ops[23] = OP_MOVM;  ops[24] = OP_VOTE;  ops[25] = OP_VOTEU; ops[26] = OP_REDUX;
         ops[27] = OP_REDUXU; ops[28] = OP_MATCH; ops[29] = OP_ELECT; ops[30] = OP_ELECTU; ops[31] = OP_S2R;
         ops[32] = OP_S2UR; ops[33] = OP_R2UR;  ops[34] = OP_SETGPR; ops[35] = OP_GETGPR;
+        ops[36] = OP_IMUL; ops[37] = OP_IDP2A;
     end
     integer k;
     initial for (k = 0; k < NOPS; k = k + 1)
-        units[k] = k < 6 ? U_FP32 : k < 12 ? U_FP16 : k == 12 ? U_MUFU : k < 22 ? U_INT : U_WARP;
+        units[k] = k < 6 ? U_FP32 : k < 12 ? U_FP16 : k == 12 ? U_MUFU : k < 22 || k >= 36 ? U_INT : U_WARP;
 
     always #5 clk = ~clk;
 
@@ -125,11 +126,19 @@ module lane_modules_tb;
             ub = {$random(seed), $random(seed)}; uc = {$random(seed), $random(seed)};
             upred = $random(seed); warp = $unsigned($random(seed)) % 4; nwarps = warp + 1;
             clock = {$random(seed), $random(seed)};
-            // MATCH: lanes of equal Ra in places (else every lane differs)
-            if (ops[pick] == OP_MATCH)
-                for (w = 0; w < 32; w = w + 1) if ($random(seed) & 1) begin
-                    a0[32 * w +: 32] = a0[31:0]; a1[32 * w +: 32] = a1[31:0];
-                end
+            // MATCH: lanes of equal Ra in places (else every lane differs),
+            // or every executing lane's the same (MATCH.ALL's true case,
+            // the lanes that do not execute left different)
+            if (ops[pick] == OP_MATCH) begin
+                if ($random(seed) & 1) begin
+                    for (w = 0; w < 32; w = w + 1) if ($random(seed) & 1) begin
+                        a0[32 * w +: 32] = a0[31:0]; a1[32 * w +: 32] = a1[31:0];
+                    end
+                end else
+                    for (w = 0; w < 31; w = w + 1) if (exec[w]) begin
+                        a0[32 * w +: 32] = a0[1023:992]; a1[32 * w +: 32] = a1[1023:992];
+                    end
+            end
             ld_m = 32'd0; ld_words = 3'd1;
             f_armed = ($unsigned($random(seed)) % 8) == 0;
             case ($unsigned($random(seed)) % 4) // the faults the FP units strike
