@@ -122,8 +122,8 @@ module gpu_core #(
 
     // ---------------------------------------------------------------- scheduler, lanes
     wire [NWP-1:0] ready_w, wait_w;
-    wire [63:0]    cpc, clock, jump_pc, rel_pc;
-    wire [31:0]    active, exited, upd_next, upd_jump, upd_stay, upd_exit, upd_wait, rel_lanes;
+    wire [63:0]    cpc, clock, upd_pc, rel_pc;
+    wire [31:0]    active, exited, upd_move, upd_exit, upd_wait, rel_lanes;
     wire           upd, rel;
     wire [16:0]    code_count;
 
@@ -137,7 +137,7 @@ module gpu_core #(
         .l_entry(l_entry), .pick(pick), .pick_w(pick_warp), .pick_dead(!pick_ok), .code_count(code_count),
         .cpc(cpc), .active(active), .fetch_trap(fetch_trap), .clock(clock), .ready_w(ready_w), .wait_w(wait_w),
         .all_exited(all_exited), .cw(w), .exited(exited), .waiting(),
-        .upd(upd), .upd_next(upd_next), .upd_jump(upd_jump), .jump_pc(jump_pc), .upd_stay(upd_stay),
+        .upd(upd), .upd_move(upd_move), .upd_pc(upd_pc),
         .upd_exit(upd_exit), .upd_wait(upd_wait), .rel(rel), .rel_lanes(rel_lanes), .rel_pc(rel_pc),
         .tick(tick), .bd_go(bd_serve), .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_warp(bw),
         .bd_index(bd_index), .bd_lane(bd_lane), .bd_wdata(bd_wdata), .bd_q(q_lanes));
@@ -272,8 +272,8 @@ module gpu_core #(
         .opt(ir[F_OPTYPE +: F_OPTYPE_W]), .target(ir[F_TARGET +: F_TARGET_W]), .cpc(cpc), .active(active),
         .exec(exec), .ask(state == S_DEC), .ask_guard(guard), .depth_cw(depth_cw), .bsync_e(bsync_e),
         .ask_wait(dec_wait), .bs_e(bs_e), .pick(pick), .go(ctrl_go), .busy(ctrl_busy), .exit_m(exit_m), .br_mask(br_mask),
-        .br_tgt(br_tgt), .exited(exited), .upd(upd), .upd_next(upd_next), .upd_jump(upd_jump),
-        .upd_stay(upd_stay), .upd_exit(upd_exit), .upd_wait(upd_wait), .jump_pc(jump_pc), .rel(rel),
+        .br_tgt(br_tgt), .exited(exited), .upd(upd), .upd_move(upd_move), .upd_pc(upd_pc),
+        .upd_exit(upd_exit), .upd_wait(upd_wait), .rel(rel),
         .rel_lanes(rel_lanes), .rel_pc(rel_pc), .f_armed(f_armed), .f_kind(f_kind), .f_param1(f_param1),
         .f_fire(fire_ctrl), .bd_go(bd_serve), .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space),
         .bd_warp(bw), .bd_index(bd_index), .bd_wdata(bd_wdata), .bd_q(q_ctrl));

@@ -1,8 +1,9 @@
 // gpu_ctrl: the control-flow unit and the convergence stacks (isa/spec/
 // ext.isa, EXT_CTRL). When an instruction has executed without a trap (`go`)
-// it moves the active lanes on in one edge (gpu_lanes' update port): every
-// active lane to PC+16, except BRA's executing lanes (to the target), EXIT's
-// (exited, PC kept) and BSYNC's (waiting, PC kept); BSSY pushes a region,
+// it moves the active lanes on (gpu_lanes' update port): every active lane
+// to PC+16, except BRA's executing lanes (to the target), EXIT's (exited,
+// PC kept) and BSYNC's (waiting, PC kept); an update moves lanes to one PC,
+// so a branch that diverges takes a second edge (JUMP); BSSY pushes a region,
 // BSYNC marks its lanes arrived (and leaves every region inside its own).
 // After EXIT and BSYNC the release check runs: the innermost region whose
 // live members have all arrived is popped and its waiting lanes go on after
@@ -45,8 +46,8 @@ module gpu_ctrl #(
     // lane updates (gpu_lanes)
     input  wire [31:0]   exited,           // the warp's lanes, as gpu_lanes has them
     output reg           upd,
-    output reg  [31:0]   upd_next, upd_jump, upd_stay, upd_exit, upd_wait,
-    output reg  [63:0]   jump_pc,
+    output reg  [31:0]   upd_move, upd_exit, upd_wait,   // upd_move's lanes to upd_pc
+    output reg  [63:0]   upd_pc,
     output reg           rel,
     output reg  [31:0]   rel_lanes,
     output reg  [63:0]   rel_pc,
@@ -82,7 +83,7 @@ module gpu_ctrl #(
     reg [31:0] stk_a [0:NWP*32-1];      // arrived
     reg [5:0]  depth [0:NWP-1];
 
-    localparam [2:0] C_IDLE = 3'd0, C_CLEAR = 3'd1, C_WAIT = 3'd2, C_SEARCH = 3'd3, C_SHIFT = 3'd4;
+    localparam [2:0] C_IDLE = 3'd0, C_CLEAR = 3'd1, C_WAIT = 3'd2, C_SEARCH = 3'd3, C_SHIFT = 3'd4, C_JUMP = 3'd5;
     reg [2:0] cs;
     reg [5:0] cur;                      // the entry worked on (SEARCH: 6'h3f, none left)
     reg [4:0] found;                    // the entry released (SHIFT)
@@ -139,6 +140,15 @@ module gpu_ctrl #(
     wire        f_lane_pc = f_armed && f_kind == FAULT_WRONG_LANE_PC && active != 32'd0 && opt != OP_BRA &&
                             opt != OP_EXIT && opt != OP_BSSY && opt != OP_BSYNC;
     wire [63:0] tgt = cpc + 64'd16 + {{32{target[31]}}, target} + (f_branch ? {52'd0, f_param1, 4'd0} : 64'd0);
+    // at `go`: the lanes that go on to PC+16, and those that jump (to jump_pc)
+    wire [31:0] low = 32'd1 << ctz(active);
+    wire [31:0] go_next = (opt == OP_BRA || opt == OP_EXIT || opt == OP_BSYNC) ? active & ~exec :
+                          f_lane_pc ? active & ~low : active;
+    wire [31:0] go_jump = (opt == OP_BRA) ? exec : f_lane_pc ? low : 32'd0;
+    wire [63:0] jump_pc = f_lane_pc ? cpc + 64'd16 + {52'd0, f_param1, 4'd0} : tgt;
+    reg  [31:0] jump_lanes;             // JUMP's
+    reg  [63:0] jump_to;
+
     // the release check's entry: every live member has arrived
     wire        releases = (r_m & ~exited & ~r_a) == 32'd0;
 
@@ -150,29 +160,26 @@ module gpu_ctrl #(
         end else if (go) begin
             // every active lane moves on; the instruction's own lanes as it says
             upd <= 1'b1;
-            upd_next <= active; upd_jump <= 32'd0; upd_stay <= 32'd0; upd_exit <= 32'd0; upd_wait <= 32'd0;
-            jump_pc <= tgt;
+            upd_move <= go_next; upd_pc <= cpc + 64'd16; upd_exit <= 32'd0; upd_wait <= 32'd0;
             exit_m <= 32'd0; br_mask <= 32'd0; br_tgt <= 64'd0;
-            if (f_lane_pc) begin
-                f_fire <= 1'b1;
-                upd_next <= active & ~(32'd1 << ctz(active));
-                upd_jump <= 32'd1 << ctz(active);
-                jump_pc <= cpc + 64'd16 + {52'd0, f_param1, 4'd0};
+            if (go_jump != 32'd0) begin
+                if (go_next == 32'd0) begin upd_move <= go_jump; upd_pc <= jump_pc; end
+                else begin busy <= 1'b1; cs <= C_JUMP; jump_lanes <= go_jump; jump_to <= jump_pc; end
             end
+            if (f_lane_pc) f_fire <= 1'b1;
             case (opt)
             OP_BRA: begin
                 if (f_branch) f_fire <= 1'b1;
-                upd_next <= active & ~exec; upd_jump <= exec;
                 br_mask <= exec; br_tgt <= tgt;
             end
             OP_EXIT: begin
-                upd_next <= active & ~exec; upd_stay <= exec; upd_exit <= exec;
+                upd_exit <= exec;
                 exit_m <= exec;
                 if (exec != 32'd0) begin busy <= 1'b1; cs <= C_WAIT; end
             end
             OP_BSSY: if (exec != 32'd0) depth[cw] <= d_cw + 6'd1;   // (the entry: below)
             OP_BSYNC: if (exec != 32'd0) begin
-                upd_next <= active & ~exec; upd_stay <= exec; upd_wait <= exec;
+                upd_wait <= exec;
                 busy <= 1'b1; cs <= C_CLEAR; cur <= bs_e + 6'd1;
             end
             default: ;
@@ -182,6 +189,10 @@ module gpu_ctrl #(
             C_CLEAR: if (cur >= d_cw) begin cs <= C_SEARCH; cur <= d_cw - 6'd1; end   // BSYNC: regions inside lose its lanes
                      else cur <= cur + 6'd1;
             C_WAIT: begin cs <= C_SEARCH; cur <= d_cw - 6'd1; end      // (the lane update lands)
+            C_JUMP: begin                                              // a diverging branch's jumping lanes
+                upd <= 1'b1; upd_move <= jump_lanes; upd_pc <= jump_to; upd_exit <= 32'd0; upd_wait <= 32'd0;
+                busy <= 1'b0; cs <= C_IDLE;
+            end
             C_SEARCH:
                 // the innermost region whose live members have all arrived, one entry a cycle from the top
                 if (!cur[5] && releases) begin
