@@ -11,9 +11,10 @@
 // them "fresh" and every warp's clock to 0 by marking it "stale" (vectors,
 // not CAP_WARPS*32 writes); the reset sweep clears one entry of each array a
 // cycle. A lane's PC is written at one place whatever moves it, from one
-// value an edge that every lane shares (no per-lane multiplexer); the
-// picked warp's PCs and the backdoor's are read through one multiplexer
-// (the backdoor is served only while nothing is picked).
+// value an edge that every lane shares (no per-lane multiplexer), into a
+// RAM per lane over the warps; the picked warp's PCs and the backdoor's
+// are read through its one read port (the backdoor is served only while
+// nothing is picked).
 module gpu_lanes #(
     parameter integer NW = 4,
     parameter integer WB = 2
