@@ -92,6 +92,7 @@ module gpu_core #(
     wire [63:0]   l_entry, retired;
     wire [WB-1:0] pick_warp;
     wire [7:0]    fetch_trap, chk, mem_trap, trap;
+    wire          dec_wait;
     wire [4:0]    mem_lane;
     wire          unimpl_now, needs_const, cgo, cbusy, cdone, multi, go, tick, end_taken, end_trap;
     wire [2:0]    reads;
@@ -108,7 +109,7 @@ module gpu_core #(
         .bd_hold(bd_serve || bd_busy), .launching(launching), .next_warp(next_warp),
         .pick_ok(pick_ok), .dead(dead), .pick_w(pick_w), .dead_w(dead_w), .all_exited(all_exited),
         .pick(pick), .pick_warp(pick_warp), .cw(cw), .fetch_trap(fetch_trap), .insn_valid(insn_valid),
-        .chk(chk), .unimpl_now(unimpl_now), .needs_const(needs_const), .reads(reads),
+        .chk(chk), .dec_wait(dec_wait), .unimpl_now(unimpl_now), .needs_const(needs_const), .reads(reads),
         .cgo(cgo), .cbusy(cbusy), .cdone(cdone), .multi(multi), .unit_busy(mem_busy || exec_busy),
         .unit_trap(mem_trap), .go(go), .trap(trap), .unimpl(unimpl), .end_taken(end_taken),
         .end_trap(end_trap), .tick(tick),
@@ -121,8 +122,8 @@ module gpu_core #(
 
     // ---------------------------------------------------------------- scheduler, lanes
     wire [NWP-1:0] ready_w, wait_w;
-    wire [63:0]    cpc, clock, jump_pc, rel_pc;
-    wire [31:0]    active, exited, upd_next, upd_jump, upd_stay, upd_exit, upd_wait, rel_lanes;
+    wire [63:0]    cpc, clock, upd_pc, rel_pc;
+    wire [31:0]    active, exited, upd_move, upd_exit, upd_wait, rel_lanes;
     wire           upd, rel;
     wire [16:0]    code_count;
 
@@ -136,7 +137,7 @@ module gpu_core #(
         .l_entry(l_entry), .pick(pick), .pick_w(pick_warp), .pick_dead(!pick_ok), .code_count(code_count),
         .cpc(cpc), .active(active), .fetch_trap(fetch_trap), .clock(clock), .ready_w(ready_w), .wait_w(wait_w),
         .all_exited(all_exited), .cw(w), .exited(exited), .waiting(),
-        .upd(upd), .upd_next(upd_next), .upd_jump(upd_jump), .jump_pc(jump_pc), .upd_stay(upd_stay),
+        .upd(upd), .upd_move(upd_move), .upd_pc(upd_pc),
         .upd_exit(upd_exit), .upd_wait(upd_wait), .rel(rel), .rel_lanes(rel_lanes), .rel_pc(rel_pc),
         .tick(tick), .bd_go(bd_serve), .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_warp(bw),
         .bd_index(bd_index), .bd_lane(bd_lane), .bd_wdata(bd_wdata), .bd_q(q_lanes));
@@ -150,7 +151,7 @@ module gpu_core #(
 
     wire [223:0] pred;
     wire [6:0]   upred;
-    wire [5:0]   ur_a0, ur_a1, ur_a2, ur_a3, depth_cw, bsync_e, bs_e;
+    wire [5:0]   ur_b, ur_c, depth_cw, bsync_e, bs_e;
     wire [31:0]  ur_q0, ur_q1, ur_q2, ur_q3, guard, exec, resr;
     wire [7:0]   a_reg, b_reg, c_reg;
     wire [2:0]   a_n, b_n, c_n, unit, mem_words;
@@ -161,7 +162,7 @@ module gpu_core #(
 
     gpu_decode #(.PHYS_LANES(PHYS_LANES), .FP_UNITS(FP_UNITS)) u_dec (
         .clk(clk), .pick(pick), .en(state == S_DEC), .dec(state == S_DEC), .ir(ir), .active(active),
-        .pred(pred), .ur_a0(ur_a0), .ur_a1(ur_a1), .ur_a2(ur_a2), .ur_a3(ur_a3),
+        .pred(pred), .ur_b(ur_b), .ur_c(ur_c),
         .ur_q0(ur_q0), .ur_q1(ur_q1), .ur_q2(ur_q2), .ur_q3(ur_q3), .depth(depth_cw), .bsync_e(bsync_e),
         .guard(guard), .chk(chk), .unimpl_now(unimpl_now), .a_reg(a_reg), .b_reg(b_reg), .c_reg(c_reg),
         .a_n(a_n), .b_n(b_n), .c_n(c_n), .needs_const(needs_const), .ubv(ubv), .ucv(ucv),
@@ -195,8 +196,8 @@ module gpu_core #(
         .bd_lane(bd_lane), .bd_data(bd_wdata));
 
     gpu_pregs #(.WB(WB)) u_pregs (
-        .clk(clk), .warp(w), .pred(pred), .upred(upred), .ur_a0(ur_a0), .ur_a1(ur_a1), .ur_a2(ur_a2),
-        .ur_a3(ur_a3), .ur_q0(ur_q0), .ur_q1(ur_q1), .ur_q2(ur_q2), .ur_q3(ur_q3), .clr(clr), .clr_cnt(clr_cnt),
+        .clk(clk), .warp(w), .pred(pred), .upred(upred), .ur_b(ur_b), .ur_c(ur_c),
+        .ur_q0(ur_q0), .ur_q1(ur_q1), .ur_q2(ur_q2), .ur_q3(ur_q3), .clr(clr), .clr_cnt(clr_cnt),
         .pred_we(pred_we), .pred_i(pred_i), .pred_m(pred_m), .pred_v(pred_v),
         .ur_we(ur_we), .ur_i(rt_index[5:0]), .ur_v(rt_data), .up_we(up_we), .up_i(up_i), .up_v(up_val),
         .bd_go(bd_serve), .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_warp(bw),
@@ -270,9 +271,9 @@ module gpu_core #(
         .clk(clk), .rst_n(rst_n), .clr(clr), .clr_cnt(clr_cnt), .launch(l_go), .cw(w),
         .opt(ir[F_OPTYPE +: F_OPTYPE_W]), .target(ir[F_TARGET +: F_TARGET_W]), .cpc(cpc), .active(active),
         .exec(exec), .ask(state == S_DEC), .ask_guard(guard), .depth_cw(depth_cw), .bsync_e(bsync_e),
-        .bs_e(bs_e), .pick(pick), .go(ctrl_go), .busy(ctrl_busy), .exit_m(exit_m), .br_mask(br_mask),
-        .br_tgt(br_tgt), .exited(exited), .upd(upd), .upd_next(upd_next), .upd_jump(upd_jump),
-        .upd_stay(upd_stay), .upd_exit(upd_exit), .upd_wait(upd_wait), .jump_pc(jump_pc), .rel(rel),
+        .ask_wait(dec_wait), .bs_e(bs_e), .pick(pick), .go(ctrl_go), .busy(ctrl_busy), .exit_m(exit_m), .br_mask(br_mask),
+        .br_tgt(br_tgt), .exited(exited), .upd(upd), .upd_move(upd_move), .upd_pc(upd_pc),
+        .upd_exit(upd_exit), .upd_wait(upd_wait), .rel(rel),
         .rel_lanes(rel_lanes), .rel_pc(rel_pc), .f_armed(f_armed), .f_kind(f_kind), .f_param1(f_param1),
         .f_fire(fire_ctrl), .bd_go(bd_serve), .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space),
         .bd_warp(bw), .bd_index(bd_index), .bd_wdata(bd_wdata), .bd_q(q_ctrl));

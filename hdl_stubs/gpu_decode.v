@@ -18,8 +18,8 @@ module gpu_decode #(
     input  wire [127:0]  ir,
     input  wire [31:0]   active,
     input  wire [223:0]  pred,             // the warp's predicates
-    // uniform registers: SrcB (pair), SrcC (pair)
-    output reg  [5:0]    ur_a0, ur_a1, ur_a2, ur_a3,
+    // uniform registers: SrcB's pair (ur_b and the next: q0, q1), SrcC's (ur_c: q2, q3)
+    output reg  [5:0]    ur_b, ur_c,
     input  wire [31:0]   ur_q0, ur_q1, ur_q2, ur_q3,
     // the convergence stack (gpu_ctrl)
     input  wire [5:0]    depth,
@@ -91,10 +91,10 @@ module gpu_decode #(
         /* verilator lint_off UNUSEDSIGNAL */
         reg [31:0] v;                      // (a uniform register number: bits 5..0)
         /* verilator lint_on UNUSEDSIGNAL */
-        ur_a0 = 6'd63; ur_a1 = 6'd63; ur_a2 = 6'd63; ur_a3 = 6'd63; v = 32'd0;
+        ur_b = 6'd63; ur_c = 6'd63; v = 32'd0;
         if (en) begin
-            v = isa_b_value(ir); ur_a0 = v[5:0]; ur_a1 = v[5:0] + 6'd1;
-            v = isa_c_value(ir); ur_a2 = v[5:0]; ur_a3 = v[5:0] + 6'd1;
+            v = isa_b_value(ir); ur_b = v[5:0];
+            v = isa_c_value(ir); ur_c = v[5:0];
         end
     end
 

@@ -3,14 +3,18 @@
 //  - pick: the ready lanes of the chosen warp at the lowest PC (the active
 //    mask) and the fetch checks (PC_OUT_OF_RANGE; CONVERGENCE_DEADLOCK when
 //    the scheduler found only waiting lanes: the PC of the last waiting one);
-//  - updates from the control-flow unit (gpu_ctrl): PCs (next, a jump, stay),
-//    lanes exiting or starting to wait, a convergence region's release.
+//  - updates from the control-flow unit (gpu_ctrl): the lanes it moves to
+//    one PC (a divergent branch takes two updates), lanes exiting or
+//    starting to wait (their PC kept), a convergence region's release.
 // Per warp it keeps summary bits for the scheduler (a ready lane, a waiting
 // lane, a live lane). A launch sets every lane's PC to the entry by marking
 // them "fresh" and every warp's clock to 0 by marking it "stale" (vectors,
 // not CAP_WARPS*32 writes); the reset sweep clears one entry of each array a
-// cycle. Each array has few write sites (a simulator pays for each, every
-// cycle): a lane's PC is written at one place whatever moves it.
+// cycle. A lane's PC is written at one place whatever moves it, from one
+// value an edge that every lane shares (no per-lane multiplexer), into a
+// RAM per lane over the warps; the picked warp's PCs and the backdoor's
+// are read through its one read port (the backdoor is served only while
+// nothing is picked).
 module gpu_lanes #(
     parameter integer NW = 4,
     parameter integer WB = 2
@@ -39,18 +43,18 @@ module gpu_lanes #(
     input  wire [WB-1:0]  cw,
     output wire [31:0]    exited, waiting,
     input  wire           upd,
-    input  wire [31:0]    upd_next,          // PC = cpc + 16
-    input  wire [31:0]    upd_jump,          // PC = jump_pc
-    input  wire [63:0]    jump_pc,
-    input  wire [31:0]    upd_stay,          // PC = cpc
+    input  wire [31:0]    upd_move,          // PC = upd_pc (the other lanes keep theirs)
+    input  wire [63:0]    upd_pc,
     input  wire [31:0]    upd_exit, upd_wait,
     input  wire           rel,               // a region released: its lanes that wait go on at rel_pc
     input  wire [31:0]    rel_lanes,
     input  wire [63:0]    rel_pc,
     input  wire           tick,              // the current warp retired an instruction: its clock advances
-    // backdoor
+    // backdoor (bd_q valid while bd_go: the request is served)
     input  wire           bd_go,
-    input  wire           bd_req,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire           bd_req,            // (bd_go implies it)
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire           bd_we,
     input  wire [3:0]     bd_space,
     input  wire [WB-1:0]  bd_warp,
@@ -65,27 +69,39 @@ module gpu_lanes #(
     /* verilator lint_on UNUSEDPARAM */
     localparam integer NWP = 1 << WB;
 
-    reg [63:0] lpc [0:NWP*32-1];
-    reg [NWP*32-1:0] lpc_fresh;          // reads lpc_entry until written
+    reg [31:0] lpc_fresh [0:NWP-1];      // reads lpc_entry until written
     reg [63:0] lpc_entry;
-    reg [NWP*32-1:0] st_wait, st_exit;   // warp w: bits 32w+31..32w
+    reg [31:0] st_wait [0:NWP-1], st_exit [0:NWP-1];
     reg [63:0] wclk [0:NWP-1];
     reg [NWP-1:0] wclk_stale;            // reads 0 until written
     reg [NWP-1:0] live_w, launched_w;
 
-    assign exited = st_exit[32 * cw +: 32];
-    assign waiting = st_wait[32 * cw +: 32];
+    assign exited = st_exit[cw];
+    assign waiting = st_wait[cw];
     assign all_exited = (live_w & launched_w) == {NWP{1'b0}};
 
-    wire [63:0] bd_lpc = lpc_fresh[{bd_warp, bd_lane}] ? lpc_entry : lpc[{bd_warp, bd_lane}];
+    // the PCs of one warp's lanes: the picked warp's, or the backdoor's
+    wire [WB-1:0] row_w = bd_go ? bd_warp : pick_w;
+    wire [32*64-1:0] row_pc;
+    wire [31:0] row_wait = st_wait[row_w], row_exit = st_exit[row_w];
+    wire [31:0] row_fresh = lpc_fresh[row_w];
+    // one lane's PC of that warp: the backdoor's, or the picked warp's last waiting lane's
+    reg  [4:0]  last_wait;
+    always @(*) begin : last
+        integer i;
+        last_wait = 5'd0;
+        for (i = 0; i < 32; i = i + 1) if (row_wait[i]) last_wait = i[4:0];
+    end
+    wire [4:0]  sel_lane = bd_go ? bd_lane : last_wait;
+    wire [63:0] lane_pc = row_pc[64 * sel_lane +: 64];
+    wire [63:0] bd_lpc = lane_pc;
     always @(*) begin
         bd_q = 32'd0;
-        if (bd_req)
+        if (bd_go)
             case (bd_space)
             BD_PC_LO:  bd_q = bd_lpc[31:0];
             BD_PC_HI:  bd_q = bd_lpc[63:32];
-            BD_STATUS: bd_q = {30'd0, st_exit[{bd_warp, bd_lane}] ? LANE_EXITED :
-                                      st_wait[{bd_warp, bd_lane}] ? LANE_WAITING : LANE_READY};
+            BD_STATUS: bd_q = {30'd0, row_exit[bd_lane] ? LANE_EXITED : row_wait[bd_lane] ? LANE_WAITING : LANE_READY};
             BD_CORE:   bd_q = wclk_stale[bd_warp] ? 32'd0 :
                               (bd_index == CORE_CLOCK_LO) ? wclk[bd_warp][31:0] :
                               (bd_index == CORE_CLOCK_HI) ? wclk[bd_warp][63:32] : 32'd0;
@@ -93,21 +109,72 @@ module gpu_lanes #(
             endcase
     end
 
+    // the lane PCs written at this edge, and the one value they take
+    wire [31:0] moved = upd ? upd_move : rel ? (rel_lanes & st_wait[cw]) : 32'd0;
+    wire        bd_pc_we = bd_go && bd_we && (bd_space == BD_PC_LO || bd_space == BD_PC_HI);
+    wire        clr_pc = clr && ~|clr_cnt[WB+8:WB+5];
+    wire [63:0] lane_wd = clr ? 64'd0 :
+                          bd_pc_we ? ((bd_space == BD_PC_LO) ? {bd_lpc[63:32], bd_wdata} : {bd_wdata, bd_lpc[31:0]}) :
+                          upd ? upd_pc : rel_pc;
+    wire [WB-1:0] lane_ww = clr ? clr_cnt[WB+4:5] : bd_pc_we ? bd_warp : cw;   // the warp written
+    // a RAM of each lane's PC in every warp (one write, one read an edge: LUT RAM on an FPGA)
+    genvar l;
+    generate
+        for (l = 0; l < 32; l = l + 1) begin : lane
+            reg [63:0] pc [0:NWP-1];
+            wire we = rst_n && ((clr_pc && clr_cnt[4:0] == l) || (bd_pc_we && bd_lane == l) || moved[l]);
+            always @(posedge clk) if (we) pc[lane_ww] <= lane_wd;
+            assign row_pc[64 * l +: 64] = row_fresh[l] ? lpc_entry : pc[row_w];
+        end
+    endgenerate
+
+    // the lowest PC of the picked warp's ready lanes and the lanes at it,
+    // over a tree of lane pairs (node k: children 2k+1, 2k+2; lanes at
+    // 31..62); and the PC of its last waiting lane
+    reg [63:0] min_pc, dead_pc;
+    reg [31:0] min_m;
+    always @(*) begin : lowest
+        integer i;
+        reg [63*64-1:0] tp;              // a node's lowest PC, its lanes, whether it has a ready lane
+        reg [63*32-1:0] tm;
+        reg [62:0] tv;
+        reg [63:0] pa, pb;
+        reg [31:0] ma, mb;
+        reg va, vb, take_b, tie;
+        for (i = 0; i < 32; i = i + 1) begin
+            tv[31 + i] = !row_wait[i] && !row_exit[i];
+            tp[64 * (31 + i) +: 64] = row_pc[64 * i +: 64];
+            tm[32 * (31 + i) +: 32] = 32'd1 << i;
+        end
+        for (i = 30; i >= 0; i = i - 1) begin
+            pa = tp[64 * (2 * i + 1) +: 64]; pb = tp[64 * (2 * i + 2) +: 64];
+            ma = tm[32 * (2 * i + 1) +: 32]; mb = tm[32 * (2 * i + 2) +: 32];
+            va = tv[2 * i + 1]; vb = tv[2 * i + 2];
+            take_b = vb && (!va || pb < pa);
+            tie = va && vb && pa == pb;
+            tv[i] = va || vb;
+            tp[64 * i +: 64] = take_b ? pb : pa;
+            tm[32 * i +: 32] = ((take_b && !tie) ? 32'd0 : ma) | ((take_b || tie) ? mb : 32'd0);
+        end
+        min_pc = tv[0] ? tp[63:0] : 64'hFFFFFFFFFFFFFFFF; min_m = tv[0] ? tm[31:0] : 32'd0;
+        dead_pc = (row_wait != 32'd0) ? lane_pc : 64'd0;
+    end
+
     always @(posedge clk) begin : update
         integer i;
         reg [WB-1:0] w;
-        reg [31:0] wt, ex, m;
-        reg [63:0] pc_i, min_pc, dead_pc, c;
+        reg [31:0] wt, ex;
+        reg [63:0] c;
         if (!rst_n) begin
-            lpc_fresh <= {NWP*32{1'b0}}; lpc_entry <= 64'd0; wclk_stale <= {NWP{1'b0}};
+            lpc_entry <= 64'd0; wclk_stale <= {NWP{1'b0}};
+            for (i = 0; i < NWP; i = i + 1) lpc_fresh[i] <= 32'd0;
             ready_w <= {NWP{1'b0}}; wait_w <= {NWP{1'b0}}; live_w <= {NWP{1'b0}};
             launched_w <= {{NWP-1{1'b0}}, 1'b1};
             fetch_trap <= 8'd0; active <= 32'd0; cpc <= 64'd0; clock <= 64'd0;
         end else begin
             if (clr) begin
-                if (~|clr_cnt[WB+8:WB+5]) lpc[clr_cnt[WB+4:0]] <= 64'd0;
                 if (~|clr_cnt[WB+8:WB]) begin
-                    st_wait[32 * clr_cnt[WB-1:0] +: 32] <= 32'd0; st_exit[32 * clr_cnt[WB-1:0] +: 32] <= 32'hFFFFFFFF;
+                    st_wait[clr_cnt[WB-1:0]] <= 32'd0; st_exit[clr_cnt[WB-1:0]] <= 32'hFFFFFFFF;
                     wclk[clr_cnt[WB-1:0]] <= 64'd0;
                 end
             end
@@ -116,28 +183,20 @@ module gpu_lanes #(
                     ready_w[i] <= i < NW && i[6:0] < l_warps;
                     live_w[i] <= i < NW && i[6:0] < l_warps;
                     launched_w[i] <= i[6:0] < l_warps;
-                    st_exit[32 * i +: 32] <= (i < NW && i[6:0] < l_warps) ? 32'd0 : 32'hFFFFFFFF;
+                    st_exit[i] <= (i < NW && i[6:0] < l_warps) ? 32'd0 : 32'hFFFFFFFF;
+                    st_wait[i] <= 32'd0; lpc_fresh[i] <= 32'hFFFFFFFF;
                 end
-                st_wait <= {NWP*32{1'b0}}; wait_w <= {NWP{1'b0}};
+                wait_w <= {NWP{1'b0}};
                 wclk_stale <= {NWP{1'b1}};
-                lpc_fresh <= {NWP*32{1'b1}}; lpc_entry <= l_entry;
+                lpc_entry <= l_entry;
             end
             // pick: the lowest PC of the warp's ready lanes
             if (pick) begin
-                min_pc = 64'hFFFFFFFFFFFFFFFF; m = 32'd0; dead_pc = 64'd0;
-                for (i = 0; i < 32; i = i + 1) begin
-                    pc_i = lpc_fresh[{pick_w, i[4:0]}] ? lpc_entry : lpc[{pick_w, i[4:0]}];
-                    if (!st_wait[{pick_w, i[4:0]}] && !st_exit[{pick_w, i[4:0]}]) begin
-                        if (pc_i < min_pc) begin min_pc = pc_i; m = 32'd1 << i; end
-                        else if (pc_i == min_pc) m[i] = 1'b1;
-                    end
-                    if (st_wait[{pick_w, i[4:0]}]) dead_pc = pc_i;
-                end
                 clock <= wclk_stale[pick_w] ? 64'd0 : wclk[pick_w];
                 if (pick_dead) begin
                     cpc <= dead_pc; active <= 32'd0; fetch_trap <= TRAP_CONVERGENCE_DEADLOCK;
                 end else begin
-                    cpc <= min_pc; active <= m;
+                    cpc <= min_pc; active <= min_m;
                     fetch_trap <= (min_pc[3:0] != 4'd0 || min_pc[63:4] >= {43'd0, code_count})
                                   ? TRAP_PC_OUT_OF_RANGE : 8'd0;
                 end
@@ -145,14 +204,11 @@ module gpu_lanes #(
             // control flow of the current warp: a lane's PC written at one place
             if (upd || rel) begin
                 w = cw;
-                wt = upd ? (st_wait[32 * w +: 32] | upd_wait) : (st_wait[32 * w +: 32] & ~rel_lanes);
-                ex = upd ? (st_exit[32 * w +: 32] | upd_exit) : st_exit[32 * w +: 32];
-                st_wait[32 * w +: 32] <= wt; st_exit[32 * w +: 32] <= ex;
+                wt = upd ? (st_wait[w] | upd_wait) : (st_wait[w] & ~rel_lanes);
+                ex = upd ? (st_exit[w] | upd_exit) : st_exit[w];
+                st_wait[w] <= wt; st_exit[w] <= ex;
                 ready_w[w] <= (~wt & ~ex) != 32'd0; wait_w[w] <= wt != 32'd0; live_w[w] <= ex != 32'hFFFFFFFF;
-                m = upd ? (upd_next | upd_jump | upd_stay) : (rel_lanes & st_wait[32 * w +: 32]);
-                for (i = 0; i < 32; i = i + 1)
-                    if (m[i]) lpc[{w, i[4:0]}] <= !upd ? rel_pc : upd_stay[i] ? cpc : upd_jump[i] ? jump_pc : cpc + 64'd16;
-                lpc_fresh[{w, 5'd0} +: 32] <= lpc_fresh[{w, 5'd0} +: 32] & ~m;
+                lpc_fresh[w] <= lpc_fresh[w] & ~moved;
             end
             if (tick) begin
                 c = wclk_stale[cw] ? 64'd0 : wclk[cw];
@@ -161,13 +217,12 @@ module gpu_lanes #(
             if (bd_go && bd_we) begin
                 w = bd_warp;
                 case (bd_space)
-                BD_PC_LO: begin lpc[{w, bd_lane}] <= {bd_lpc[63:32], bd_wdata}; lpc_fresh[{w, bd_lane}] <= 1'b0; end
-                BD_PC_HI: begin lpc[{w, bd_lane}] <= {bd_wdata, bd_lpc[31:0]}; lpc_fresh[{w, bd_lane}] <= 1'b0; end
+                BD_PC_LO, BD_PC_HI: lpc_fresh[w] <= row_fresh & ~(32'd1 << bd_lane);   // (row_w: bd_warp)
                 BD_STATUS: begin
-                    wt = st_wait[32 * w +: 32]; ex = st_exit[32 * w +: 32];
+                    wt = row_wait; ex = row_exit;   // (row_w: bd_warp)
                     wt[bd_lane] = (bd_wdata[1:0] == LANE_WAITING);
                     ex[bd_lane] = (bd_wdata[1:0] == LANE_EXITED);
-                    st_wait[32 * w +: 32] <= wt; st_exit[32 * w +: 32] <= ex;
+                    st_wait[w] <= wt; st_exit[w] <= ex;
                     ready_w[w] <= (~wt & ~ex) != 32'd0; wait_w[w] <= wt != 32'd0; live_w[w] <= ex != 32'hFFFFFFFF;
                 end
                 BD_CORE: begin

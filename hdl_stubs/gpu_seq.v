@@ -2,7 +2,8 @@
 //   IDLE  (a step edge, or run) the scheduler picks a warp and gpu_lanes its
 //         lowest-PC lanes, in the same edge
 //   FETCH the instruction word read (or the fetch trap taken)
-//   DEC   decoded; the first source rows read
+//   DEC   decoded; the first source rows read (BSYNC: a cycle more for
+//         each stack entry looked at past the first)
 //   CONST the constant operand's words (c[bank][offset]), if any
 //   READ  further rows of wide sources (pairs, STG's data)
 //   EXEC  the unit computes (one edge, or until it is no longer busy)
@@ -46,6 +47,7 @@ module gpu_seq #(
     output reg           insn_valid,         // the word was fetched (HEAD shows it; 0 after a fetch trap)
     // decode, operands, execution
     input  wire [7:0]    chk,
+    input  wire          dec_wait,           // decode's answer is not ready: DEC again
     input  wire          unimpl_now, needs_const,
     input  wire [2:0]    reads,
     output wire          cgo,
@@ -146,7 +148,8 @@ module gpu_seq #(
                      else begin insn_valid <= 1'b1; state <= S_DEC; end
             S_DEC: begin
                 started <= 1'b0; reads_left <= reads - 3'd1;
-                if (chk != 8'd0) begin trap <= chk; state <= S_RETIRE; end
+                if (dec_wait) state <= S_DEC;
+                else if (chk != 8'd0) begin trap <= chk; state <= S_RETIRE; end
                 else if (unimpl_now) state <= S_RETIRE;
                 else if (needs_const) state <= S_CONST;
                 else if (reads > 3'd1) state <= S_READ;
