@@ -3,7 +3,9 @@
 # the server that runs it in lockstep (cosim/rtl: gpu-rtlsim-board) and the
 # whole-core synthesis (hdl_stubs/synth: synth_core_ecp5).
 #   CAP_WARPS   the `warps` boards/usb.ini declares (read from it here)
-#   PHYS_LANES  4: the integer unit takes a warp in 8 passes
+#   PHYS_LANES  1: the integer and warp units take a warp in 32 passes (the
+#               board streams far fewer warp-instructions than 32 passes at
+#               its clock allow: its firmware needs ~590 cycles for one)
 #   MUFU_LANES  1: MUFU in 32 passes
 #   FP_UNITS    0: no FP16/FP32 slots; usb.ini's `implements` has none of
 #               their groups (checked below), and the core's capability
@@ -21,7 +23,7 @@ foreach(group HALU H_ARITH EXT_FP32)
     message(FATAL_ERROR "boards/usb.ini implements ${group}: the board configuration (FP_UNITS=0) lacks it")
   endif()
 endforeach()
-set(GPUHOST_BOARD_CORE_PARAMETERS CAP_WARPS=${usb_ini_warps} PHYS_LANES=4 MUFU_LANES=1 FP_UNITS=0)
+set(GPUHOST_BOARD_CORE_PARAMETERS CAP_WARPS=${usb_ini_warps} PHYS_LANES=1 MUFU_LANES=1 FP_UNITS=0)
 set(GPUHOST_BOARD_CORE_IMEM_AW 10)  # 1024 instruction words: 8 DP16KD
 # The board's FPGA, a Lattice LFE5U-85F: its LUT4s (84K in the data sheet;
 # LUTS counts the sites carry cells and LUT RAM take too: yosys_synth.sh),
