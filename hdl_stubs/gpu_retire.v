@@ -252,13 +252,16 @@ module gpu_retire #(
     // its source: kept a net of its own (Yosys's `keep`), so that ABC maps each rt_row bit as
     // a multiplexer of the sources on these few selects instead of folding the control into
     // every bit's logic
-    (* keep *) wire [3:0] next_row_src = source_of(next_row_k);
+    // (declared apart from its assignment: Icarus drops attributes on a net declaration assignment)
+    (* keep *) wire [3:0] next_row_src;
+    assign next_row_src = source_of(next_row_k);
     // the value a fault writes into lanes of rt_row: the first row's patched lane (read from
     // rt_row, loaded at the last edge), or the stray write's value (every lane); a net of its
     // own as well
     wire [31:0] patch_v0 = rt_row[32 * patch_lane0 +: 32];
     wire        patch_nan_hit = patch_nan && is_nan32(patch_v0);
-    (* keep *) wire [31:0] lane_fill = !patch_pend ? stray_val
+    (* keep *) wire [31:0] lane_fill;
+    assign lane_fill = !patch_pend ? stray_val
                                      : patch_flip ? patch_v0 ^ (32'd1 << f_param[4:0])
                                      : patch_nan ? patch_v0 & ~(32'd1 << (f_param % 8'd22)) : patch_v0;
 
