@@ -253,11 +253,21 @@ fi
 
 # Each module's cells (one instance; derived names shortened to the
 # Verilog name), then the whole design's figures: stat's hierarchy total.
-awk '/^=== design hierarchy ===$/ { name = ""; next }
-     /^=== .* ===$/ { name = $2 }
-     /Number of cells:/ && name != "" { print name, $4; name = "" }' "$tmp/stat" |
+# On ECP5 also its LUT sites (LUTS, as the limits below count them).
+awk -v flow="$flow" '
+     function flush() { if (name != "") print name, cells, luts; name = "" }
+     /^=== design hierarchy ===$/ { flush(); last = 1; next }
+     /^=== .* ===$/ { flush(); if (!last) { name = $2; cells = 0; luts = 0 } }
+     /Number of cells:/ && name != "" { cells = $4 }
+     name != "" && $1 == "LUT4" { luts += $2 }
+     name != "" && $1 == "CCU2C" { luts += 2 * $2 }
+     name != "" && $1 == "TRELLIS_DPR16X4" { luts += 6 * $2 }
+     END { flush() }' "$tmp/stat" |
     sed 's/^\$paramod\(\$[0-9a-f]*\)\{0,1\}\\\([^\\ ]*\)[^ ]*/\2/' | sort -k2 -n -r |
-    while read -r name n; do echo "$top: module $name: $n cells"; done
+    while read -r name n luts; do
+        if [ "$flow" = ecp5 ]; then echo "$top: module $name: $n cells, $luts LUTS"
+        else echo "$top: module $name: $n cells"; fi
+    done
 if grep -q "design hierarchy" "$tmp/stat"; then sed -n '/design hierarchy/,$p' "$tmp/stat" > "$tmp/total"
 else cp "$tmp/stat" "$tmp/total"; fi
 sed -n '/Number of cells/,$p' "$tmp/total" | grep -v '^ *$' | sed "s/^ */$top: /"
