@@ -91,6 +91,22 @@
 #define GH_USB_IN_STALL (1u << 17)
 #define GH_USB_IN_UNSTALL (1u << 18)
 #define GH_USB_MAX_PACKET 512u /* an EP1 packet, bytes */
+#define GH_USB_FRAME_SRC 0x40 /* RW */
+#define GH_USB_FRAME_LEN 0x44 /* RW */
+#define GH_USB_FRAME_CTRL 0x48 /* WO */
+#define GH_USB_FRAME_SEND (1u << 0)
+#define GH_USB_FRAME_CRC (1u << 1) /* send bytes 16..19 as the CRC-32 of bytes 0..15, 20..LEN-1 */
+#define GH_USB_FRAME_CRC_AT 16u /* the wire header's CRC field: its first byte */
+#define GH_USB_FRAME_MIN_CRC 20u /* a frame sent with CRC: its header's bytes at least */
+#define GH_USB_FRAME_STATUS 0x4c /* RO */
+#define GH_USB_FRAME_BUSY (1u << 0)
+#define GH_USB_FRAME_ERR (1u << 1)
+#define GH_USB_FRAME_CAUSE(s) (((s) >> 8) & 0xfu)
+#define GH_USB_FRAME_CAUSE_SRC 1u /* the range is not wholly in RAM or in SDRAM, or FRAME_SRC is not word-aligned */
+#define GH_USB_FRAME_CAUSE_LEN 2u /* FRAME_LEN 0, above 65536, or below 20 with CRC */
+#define GH_USB_FRAME_CAUSE_BUSY 3u /* SEND while a frame is being sent (that one goes on) */
+#define GH_USB_FRAME_CAUSE_FILLING 4u /* SEND while IN_DATA writes wait for their COMMIT */
+#define GH_USB_FRAME_MAX_LEN 0x10000u
 
 /* DBG at 0x40020000 */
 #define GH_DBG_ID 0x00 /* RO */

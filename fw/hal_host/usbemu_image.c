@@ -153,6 +153,8 @@ void usbemu_image_report(board *b)
     usbemu_say("board %s: DMA engine: %llu transfers, %llu bytes, %llu cycles (%llu waited for), %llu refused",
         b->serial, (unsigned long long)st.dma_transfers, (unsigned long long)st.dma_bytes,
         (unsigned long long)st.dma_cycles, (unsigned long long)st.dma_wait_cycles, (unsigned long long)st.dma_refused);
+    usbemu_say("board %s: IN frame sender: %llu frames sent, %llu refused", b->serial,
+        (unsigned long long)st.frames_sent, (unsigned long long)st.frames_refused);
     if (b->urbs)
         usbemu_say("board %s: %lu URBs (%llu OUT packets, %llu IN transfers): %.0f rv32 instructions per URB "
             "(busy instructions / URBs)",

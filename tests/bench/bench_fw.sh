@@ -10,9 +10,8 @@
 # throughput (wall clock: noisy, never asserted). Fails when a run fails,
 # when the figures are missing, or when the ALU mix costs more than MAX_ALU
 # rv32 instructions (cycles) per warp-instruction: a deterministic count, so
-# a regression check. Issue 25 asks 500 (100k/s at 50 MHz); with the DMA
-# engine's time counted the firmware is not there yet, and CTest passes the
-# current cost plus a margin.
+# a regression check. Issue 25 asks 500 (100k/s at 50 MHz), the default;
+# CTest passes it as the guard (the firmware is a little below).
 # Skipped (77) when the emulated board cannot run the image.
 # Usage: bench_fw.sh GPUHOST [WARP_INSTRUCTIONS [MAX_ALU]]
 # shellcheck source-path=SCRIPTDIR

@@ -63,6 +63,15 @@ else
     fail=$((fail + 1))
     echo "FAIL the image's DMA transfers: $(cat "$work/dma") (want some, none refused)"
 fi
+# a RUN's batches go through the USB core's IN frame sender, never refused
+sed -n 's/.*IN frame sender: \([0-9]*\) frames sent, \([0-9]*\) refused$/\1 \2/p' "$work/out" > "$work/frames"
+if read -r frames refused < "$work/frames" && [ "$frames" -gt 0 ] && [ "$refused" -eq 0 ]; then
+    pass=$((pass + 1))
+    echo "ok   the image sends its batches with the IN frame sender ($frames frames, none refused)"
+else
+    fail=$((fail + 1))
+    echo "FAIL the image's IN frame sender: $(cat "$work/frames") (want some frames, none refused)"
+fi
 
 # function coverage of the image over every example kernel and the INJECT
 # client (each run appends
@@ -99,17 +108,21 @@ for f in $hal_funcs; do
     fi
 done
 
-# an image whose every DMA transfer asks for a byte past the engine's maximum
-# (gh-ref-fw-dma-misuse.elf): the engine must refuse each one as the contract
-# says (nothing moved, CAUSE length), and the firmware still serves, its core
-# moving the bytes: the CRC fed by registers, the IN packets, the rows
+# an image whose every DMA transfer and frame SEND asks for a byte past the
+# maximum (gh-ref-fw-dma-misuse.elf): the engine and the IN frame sender must
+# refuse each one as the contract says (nothing moved or sent, CAUSE length),
+# and the firmware still serves, its core moving the bytes: the CRC fed by
+# registers, the IN packets, the rows, each batch sealed and sent by the core
 for src in "$work/loop.s" "$kernels/saxpy.s"; do
     GH_USBEMU_IMAGE="$images/gh-ref-fw-dma-misuse.elf" GH_USBEMU_FW_STATS=1 timed "$client" --board usbemu run "$src"
     sed -n 's/.*DMA engine: \([0-9]*\) transfers, .* \([0-9]*\) refused$/\1 \2/p' "$work/out" > "$work/dma"
     read -r transfers refused < "$work/dma" || transfers=x refused=0
     [ "$transfers" = 0 ] && [ "$refused" -gt 0 ] && echo "every DMA transfer refused" >> "$work/out"
-    verdict "DMA misuse refused, the core does the work: $(basename "$src")" 0 30 "$work/out" $status $secs \
-        "PASS: lockstep clean" "every DMA transfer refused"
+    sed -n 's/.*IN frame sender: \([0-9]*\) frames sent, \([0-9]*\) refused$/\1 \2/p' "$work/out" > "$work/frames"
+    read -r frames refused < "$work/frames" || frames=x refused=0
+    [ "$frames" = 0 ] && [ "$refused" -gt 0 ] && echo "every frame SEND refused" >> "$work/out"
+    verdict "DMA and frame-sender misuse refused, the core does the work: $(basename "$src")" 0 30 "$work/out" \
+        $status $secs "PASS: lockstep clean" "every DMA transfer refused" "every frame SEND refused"
 done
 
 # deliberately broken images: exit 8, PC, symbol, cause

@@ -13,9 +13,19 @@ typedef struct {
     uint32_t seq; /* of the request being answered */
 } server;
 
+/* No frame in flight from the tx buffer (a link with send_unsealed sends
+ * a run's batches while the core goes on): called before it is written. */
+static int tx_idle(server *s)
+{
+    fw_core *c = s->c;
+    return c->link->sent ? c->link->sent(c->link_ctx) : 0;
+}
+
 static int send_frame(server *s, uint16_t type, const uint8_t *payload, uint32_t len)
 {
     fw_core *c = s->c;
+    if (tx_idle(s) != 0)
+        return -1;
     size_t n = wire_frame_encode(c->tx, c->tx_cap, type, s->seq, payload, len);
     return n ? c->link->send(c->link_ctx, c->tx, n) : -1;
 }
@@ -41,6 +51,7 @@ static int send_ok(server *s)
 /* Payload building happens in the tx buffer after the header. */
 static wire_writer tx_payload(server *s)
 {
+    (void)tx_idle(s); /* a broken link: nothing in flight either, and the reply's send fails */
     return (wire_writer){.p = s->c->tx + WIRE_HEADER_SIZE, .cap = s->c->tx_cap - WIRE_HEADER_SIZE};
 }
 
@@ -183,6 +194,18 @@ static void clear_fixed(wire_commit *r)
     r->trap_code = r->trap_lane = r->branch_mask = 0;
 }
 
+/* A batch of commit records, built in place at frame + WIRE_HEADER_SIZE
+ * (cap bytes): sent while the core goes on when the link can (frame is then
+ * in flight until the next send or tx_idle), else as any frame. */
+static int send_batch(server *s, uint8_t *frame, size_t cap, uint32_t used)
+{
+    fw_core *c = s->c;
+    if (!c->link->send_unsealed)
+        return send_frame(s, WIRE_COMMITS, frame + WIRE_HEADER_SIZE, used);
+    size_t n = wire_frame_begin(frame, cap, WIRE_COMMITS, s->seq, used);
+    return n ? c->link->send_unsealed(c->link_ctx, frame, n) : -1;
+}
+
 static int do_run(server *s, wire_reader *r)
 {
     fw_core *c = s->c;
@@ -193,8 +216,15 @@ static int do_run(server *s, wire_reader *r)
     wire_commit rec;
     uint64_t count = 0;
     uint32_t batches = 0, reason = WIRE_END_LIMIT;
-    uint8_t *payload = c->tx + WIRE_HEADER_SIZE;
-    size_t cap = c->tx_cap - WIRE_HEADER_SIZE;
+    /* a link that sends while the core goes on gets the batches in the tx buffer's halves by turns: one
+     * in flight, the next being built (the link waits for the first before it sends the second) */
+    int halves = c->link->send_unsealed != NULL;
+    size_t frame_cap = halves ? (c->tx_cap / 2) & ~(size_t)7 : c->tx_cap;
+    uint8_t *frame = c->tx;
+    if (tx_idle(s) != 0)
+        return -1;
+    uint8_t *payload = frame + WIRE_HEADER_SIZE;
+    size_t cap = frame_cap - WIRE_HEADER_SIZE;
     size_t used = 8;
     uint32_t in_batch = 0;
     while (count < max) {
@@ -227,8 +257,12 @@ static int do_run(server *s, wire_reader *r)
             wire_writer w = {.p = payload, .cap = 8};
             wire_put32(&w, batches);
             wire_put32(&w, in_batch);
-            if (send_frame(s, WIRE_COMMITS, payload, (uint32_t)used) != 0)
+            if (send_batch(s, frame, frame_cap, (uint32_t)used) != 0)
                 return -1;
+            if (halves) {
+                frame = frame == c->tx ? c->tx + frame_cap : c->tx;
+                payload = frame + WIRE_HEADER_SIZE;
+            }
             batches++;
             credits--;
             used = 8;
@@ -250,7 +284,7 @@ static int do_run(server *s, wire_reader *r)
         wire_writer w = {.p = payload, .cap = 8};
         wire_put32(&w, batches);
         wire_put32(&w, in_batch);
-        if (send_frame(s, WIRE_COMMITS, payload, (uint32_t)used) != 0)
+        if (send_batch(s, frame, frame_cap, (uint32_t)used) != 0)
             return -1;
         batches++;
     }

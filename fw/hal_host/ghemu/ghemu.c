@@ -113,6 +113,7 @@ static void on_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
     e->insns++;
     e->idle_insns += e->idling;
     ghemu_dma_tick(e);
+    ghemu_usb_tick(e, false);
     if (addr < GH_REF_ROM_SIZE && e->ran[addr >> 1] != UINT32_MAX)
         e->ran[addr >> 1]++;
     if (e->stop) {

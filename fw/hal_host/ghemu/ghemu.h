@@ -65,6 +65,7 @@ typedef struct {
     uint64_t step_dma_cycles;            /* the DMA engine's transfer time in those gaps (beside the core) */
     uint64_t step_dma_wait;              /* of which the core polled BUSY (in step_insns) */
     uint64_t dma_cycles, dma_transfers, dma_bytes, dma_refused; /* refused: a START the contract rejects */
+    uint64_t frames_sent, frames_refused; /* the USB core's IN frame sender: frames sent, SENDs refused */
     uint64_t dma_wait_cycles;            /* the core polling a BUSY engine (its instructions) */
     uint64_t mmio;                       /* register accesses */
     uint64_t retired;                    /* warp-instructions retired through the debug port */

@@ -77,6 +77,10 @@ typedef struct {
     uint8_t *xfer;   /* the IN transfer being sent */
     size_t xfer_len, xfer_cap;
     uint32_t ctrl, ints;
+    /* the IN frame sender: its registers, the CTRL of the frame being sent
+     * (FRAME_STATUS.BUSY) and the cycle from which it may go */
+    uint32_t frame_src, frame_len, frame_status, frame_ctrl;
+    uint64_t frame_end;
 } ghemu_usb;
 
 struct ghemu {
@@ -147,6 +151,10 @@ uint64_t ghemu_usb_read(uc_engine *uc, uint64_t off, unsigned size, void *user);
 void ghemu_usb_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user);
 /* A word for the IN packet being filled, as an IN_DATA write (the DMA engine's DST_FIFO). */
 void ghemu_usb_in_word(ghemu *e, uint32_t w);
+/* The IN frame sender: the frame goes (its bytes read then) once its time
+ * has passed and the host side has room; wait: a FRAME_STATUS read, which
+ * waits for the host side as an IN_STATUS read does. */
+void ghemu_usb_tick(ghemu *e, bool wait);
 
 /* ghemu_dbg.c */
 int ghemu_dbg_init(ghemu *e);

@@ -13,19 +13,34 @@ static void put_header(uint8_t *out, uint16_t type, uint32_t seq, uint32_t lengt
     wire_put32(&w, length);
 }
 
-size_t wire_frame_encode(uint8_t *out, size_t cap, uint16_t type, uint32_t seq, const void *payload,
-                         uint32_t length)
+size_t wire_frame_begin(uint8_t *out, size_t cap, uint16_t type, uint32_t seq, uint32_t length)
 {
     if (length > WIRE_MAX_PAYLOAD || cap < WIRE_HEADER_SIZE + (size_t)length)
         return 0;
     put_header(out, type, seq, length);
+    wire_writer w = {.p = out + 16, .cap = 4};
+    wire_put32(&w, 0);
+    return WIRE_HEADER_SIZE + (size_t)length;
+}
+
+void wire_frame_seal(uint8_t *frame, size_t len)
+{
+    uint32_t crc = wire_crc32(0, frame, 16);
+    crc = wire_crc32(crc, frame + WIRE_HEADER_SIZE, len - WIRE_HEADER_SIZE);
+    wire_writer w = {.p = frame + 16, .cap = 4};
+    wire_put32(&w, crc);
+}
+
+size_t wire_frame_encode(uint8_t *out, size_t cap, uint16_t type, uint32_t seq, const void *payload,
+                         uint32_t length)
+{
+    size_t n = wire_frame_begin(out, cap, type, seq, length);
+    if (!n)
+        return 0;
     if (length && payload != out + WIRE_HEADER_SIZE)
         memmove(out + WIRE_HEADER_SIZE, payload, length);
-    uint32_t crc = wire_crc32(0, out, 16);
-    crc = wire_crc32(crc, out + WIRE_HEADER_SIZE, length);
-    wire_writer w = {.p = out + 16, .cap = 4};
-    wire_put32(&w, crc);
-    return WIRE_HEADER_SIZE + (size_t)length;
+    wire_frame_seal(out, n);
+    return n;
 }
 
 uint32_t wire_frame_decode(const uint8_t *frame, size_t len, wire_header *h, const uint8_t **payload)

@@ -18,6 +18,14 @@ typedef struct {
     int (*recv)(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms);
     /* 0 sent, -1 the link is broken. */
     int (*send)(void *ctx, const uint8_t *buf, size_t len);
+    /* Optional (NULL: send only, waited for): starts sending a frame whose
+     * header's CRC field (wire_frame_begin's 0) the link fills in on the way,
+     * and returns while it goes: the frame's bytes stay untouched until
+     * `sent` returns. 0 started, -1 the link is broken. */
+    int (*send_unsealed)(void *ctx, const uint8_t *frame, size_t len);
+    /* With send_unsealed: waits until no frame is in flight (sent, or
+     * dropped when the link broke); 0, or -1 the link is broken. */
+    int (*sent)(void *ctx);
 } fw_link_ops;
 
 /* Results of fw_dut_ops.step. */

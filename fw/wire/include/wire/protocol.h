@@ -177,6 +177,12 @@ void wire_copy(void *dst, const void *src, size_t len);
 size_t wire_frame_encode(uint8_t *out, size_t cap, uint16_t type, uint32_t seq, const void *payload,
                          uint32_t length);
 uint32_t wire_frame_decode(const uint8_t *frame, size_t len, wire_header *h, const uint8_t **payload);
+/* wire_frame_encode in two steps, for a payload built in place at out +
+ * WIRE_HEADER_SIZE and a link that can fill in the CRC as it sends: begin
+ * writes the header with its CRC field 0 (the frame size, or 0 when it does
+ * not fit); seal fills in the CRC of a whole frame. */
+size_t wire_frame_begin(uint8_t *out, size_t cap, uint16_t type, uint32_t seq, uint32_t length);
+void wire_frame_seal(uint8_t *frame, size_t len);
 /* The payload size a request of `type` must have, so that a server refuses a
  * wrong one (BAD_LENGTH) before decoding it: the fixed size, or
  * WIRE_LENGTH_COUNTED (LOAD_*: a count in the payload says), or
