@@ -200,7 +200,8 @@ module gpu_lanes #(
         assign pick_wait = 1'b0;
     end else begin : ahead
         reg [NWP-1:0] stale_min, stale_dead;   // a warp's kept lowest PC and lanes / last waiting lane's PC out of date
-        reg [63:0] k_min [0:NWP-1], k_dead [0:NWP-1];
+        reg [NWP-1:0] k_launch;           // its answer is the launch's (or the reset's): not written since
+        reg [63:0] k_min [0:NWP-1], k_dead [0:NWP-1];   // (one write port)
         reg [31:0] k_m [0:NWP-1];
         reg        searching;
         reg [WB-1:0] sw;                  // the warp searched, its lane this cycle
@@ -223,7 +224,20 @@ module gpu_lanes #(
         wire [31:0] n_m = l_take ? l_bit : l_tie ? (acc_m | l_bit) : acc_m;
         wire [63:0] n_dead = row_wait[sl] ? lane_pc : acc_dead;
         wire        scan = searching && !bd_go;
+        wire        scan_done = scan && sl == 5'd31;
         wire        bd_st_we = bd_go && bd_we && bd_space == BD_STATUS;
+
+        // an update after which every ready lane is one it moved: all at the PC written
+        wire [31:0] cf_ready = ~cf_wait & ~cf_exit;
+        wire        cf_set = (upd || rel) && (cf_ready & ~moved) == 32'd0;
+        // the answer written: the update's (it wins: a search ending at the same edge is dropped), or the search's
+        wire          k_we = cf_set || scan_done;
+        wire [WB-1:0] k_w = cf_set ? cw : sw;
+        always @(posedge clk) if (k_we) begin
+            k_min[k_w] <= cf_set ? ((cf_ready != 32'd0) ? cf_pc : 64'hFFFFFFFFFFFFFFFF) : n_pc;
+            k_m[k_w] <= cf_set ? cf_ready : n_m;
+            k_dead[k_w] <= cf_set ? 64'd0 : n_dead;   // (the update's: stale_dead when a lane waits)
+        end
 
         reg [WB-1:0] next_w;              // the lowest stale warp: searched next
         always @(*) begin : lowest_stale
@@ -232,30 +246,34 @@ module gpu_lanes #(
             for (i = NWP - 1; i >= 0; i = i - 1) if (stale[i]) next_w = i[WB-1:0];
         end
 
-        // the pick's warp, or the waiting pick's
+        // the pick's warp, or the waiting pick's; a launch's answer: the entry
+        // and every lane if the warp was launched (it has a ready lane), else none
         wire [WB-1:0] lw = pick ? pick_w : pend_w;
         wire          lw_stale = ld_dead ? stale_dead[lw] : stale_min[lw];
+        wire          lw_launch = k_launch[lw], lw_ready = ready_w[lw];
         assign ld_dead = pick ? pick_dead : pend_dead;
         assign ld = (pick || pend) && !lw_stale;
-        assign ld_min_pc = k_min[lw];
-        assign ld_min_m = k_m[lw];
-        assign ld_dead_pc = k_dead[lw];
+        assign ld_min_pc = !lw_launch ? k_min[lw] : lw_ready ? lpc_entry : 64'hFFFFFFFFFFFFFFFF;
+        assign ld_min_m = !lw_launch ? k_m[lw] : {32{lw_ready}};
+        assign ld_dead_pc = lw_launch ? 64'd0 : k_dead[lw];
         assign pick_wait = pend;
 
         always @(posedge clk) begin : search
-            integer i;
             if (!rst_n) begin
-                stale_min <= {NWP{1'b0}}; stale_dead <= {NWP{1'b0}}; searching <= 1'b0; pend <= 1'b0;
-                pend_w <= {WB{1'b0}}; pend_dead <= 1'b0; sw <= {WB{1'b0}}; sl <= 5'd0;
+                stale_min <= {NWP{1'b0}}; stale_dead <= {NWP{1'b0}}; k_launch <= {NWP{1'b1}};
+                searching <= 1'b0; pend <= 1'b0; pend_w <= {WB{1'b0}}; pend_dead <= 1'b0;
+                sw <= {WB{1'b0}}; sl <= 5'd0;
             end else begin
                 if (pick || pend) pend <= lw_stale;
                 if (pick) begin pend_w <= pick_w; pend_dead <= pick_dead; end
                 if (scan) begin
                     acc_pc <= n_pc; acc_m <= n_m; acc_v <= acc_v || l_ready; acc_dead <= n_dead;
                     sl <= sl + 5'd1;
-                    if (sl == 5'd31) begin
-                        k_min[sw] <= n_pc; k_m[sw] <= n_m; k_dead[sw] <= n_dead;
-                        stale_min[sw] <= 1'b0; stale_dead[sw] <= 1'b0; searching <= 1'b0;
+                    if (scan_done) begin
+                        searching <= 1'b0;
+                        if (!cf_set || cw == sw) begin
+                            stale_min[sw] <= 1'b0; stale_dead[sw] <= 1'b0; k_launch[sw] <= 1'b0;
+                        end
                     end
                 end else if (!searching && stale != {NWP{1'b0}} && !clr) begin
                     searching <= 1'b1; sw <= next_w; sl <= 5'd0;
@@ -263,31 +281,14 @@ module gpu_lanes #(
                 end
                 // a warp's lanes changed (after the search above: an answer of
                 // the same edge is out of date): set outright, or searched again
-                if (clr) begin
-                    searching <= 1'b0;
-                    if (~|clr_cnt[WB+8:WB]) begin
-                        k_min[clr_cnt[WB-1:0]] <= 64'hFFFFFFFFFFFFFFFF; k_m[clr_cnt[WB-1:0]] <= 32'd0;
-                        k_dead[clr_cnt[WB-1:0]] <= 64'd0;
-                        stale_min[clr_cnt[WB-1:0]] <= 1'b0; stale_dead[clr_cnt[WB-1:0]] <= 1'b0;
-                    end
-                end
+                if (clr) searching <= 1'b0;   // (all exited after the sweep: the reset's answer)
                 if (launch) begin
-                    searching <= 1'b0; stale_min <= {NWP{1'b0}}; stale_dead <= {NWP{1'b0}};
-                    for (i = 0; i < NWP; i = i + 1) begin
-                        k_min[i] <= (i < NW && i[6:0] < l_warps) ? l_entry : 64'hFFFFFFFFFFFFFFFF;
-                        k_m[i] <= (i < NW && i[6:0] < l_warps) ? 32'hFFFFFFFF : 32'd0;
-                        k_dead[i] <= 64'd0;
-                    end
+                    searching <= 1'b0; stale_min <= {NWP{1'b0}}; stale_dead <= {NWP{1'b0}}; k_launch <= {NWP{1'b1}};
                 end
                 if (upd || rel) begin
                     if (sw == cw) searching <= 1'b0;
-                    if ((~cf_wait & ~cf_exit & ~moved) == 32'd0) begin
-                        // every ready lane moved: all at the PC written
-                        k_min[cw] <= ((~cf_wait & ~cf_exit) != 32'd0) ? cf_pc : 64'hFFFFFFFFFFFFFFFF;
-                        k_m[cw] <= ~cf_wait & ~cf_exit;
-                        stale_min[cw] <= 1'b0;
-                        stale_dead[cw] <= cf_wait != 32'd0;
-                        if (cf_wait == 32'd0) k_dead[cw] <= 64'd0;
+                    if (cf_set) begin
+                        stale_min[cw] <= 1'b0; stale_dead[cw] <= cf_wait != 32'd0; k_launch[cw] <= 1'b0;
                     end else begin
                         stale_min[cw] <= 1'b1; stale_dead[cw] <= 1'b1;
                     end
