@@ -86,13 +86,24 @@ module gpu_lanes #(
     reg [31:0] lpc_fresh [0:NWP-1];      // reads lpc_entry until written
     reg [63:0] lpc_entry;
     reg [31:0] st_wait [0:NWP-1], st_exit [0:NWP-1];
-    reg [63:0] wclk [0:NWP-1];
+    reg [63:0] wclk [0:NWP-1];           // one read and one write port: its users never meet
     reg [NWP-1:0] wclk_stale;            // reads 0 until written
     reg [NWP-1:0] live_w, launched_w;
 
     assign exited = st_exit[cw];
     assign waiting = st_wait[cw];
     assign all_exited = (live_w & launched_w) == {NWP{1'b0}};
+
+    // a warp's clock: the sweep's, the backdoor's, the retiring warp's, else the pick's
+    wire [WB-1:0] clk_w = clr ? clr_cnt[WB-1:0] : bd_go ? bd_warp : tick ? cw : pick_w;
+    wire [63:0]   clk_q = wclk_stale[clk_w] ? 64'd0 : wclk[clk_w];
+    wire          clk_bd_we = bd_go && bd_we && bd_space == BD_CORE &&
+                              (bd_index == CORE_CLOCK_LO || bd_index == CORE_CLOCK_HI);
+    wire          clk_we = rst_n && ((clr && ~|clr_cnt[WB+8:WB]) || clk_bd_we || tick);
+    wire [63:0]   clk_wd = clr ? 64'd0 :
+                           clk_bd_we ? ((bd_index == CORE_CLOCK_LO) ? {clk_q[63:32], bd_wdata} : {bd_wdata, clk_q[31:0]}) :
+                           clk_q + 64'd1;
+    always @(posedge clk) if (clk_we) wclk[clk_w] <= clk_wd;
 
     // the PCs of one warp's lanes: the backdoor's warp, else the search's (look_w)
     wire [WB-1:0] look_w;
@@ -112,9 +123,8 @@ module gpu_lanes #(
             BD_PC_LO:  bd_q = bd_lpc[31:0];
             BD_PC_HI:  bd_q = bd_lpc[63:32];
             BD_STATUS: bd_q = {30'd0, row_exit[bd_lane] ? LANE_EXITED : row_wait[bd_lane] ? LANE_WAITING : LANE_READY};
-            BD_CORE:   bd_q = wclk_stale[bd_warp] ? 32'd0 :
-                              (bd_index == CORE_CLOCK_LO) ? wclk[bd_warp][31:0] :
-                              (bd_index == CORE_CLOCK_HI) ? wclk[bd_warp][63:32] : 32'd0;
+            BD_CORE:   bd_q = (bd_index == CORE_CLOCK_LO) ? clk_q[31:0] :   // (clk_w: bd_warp)
+                              (bd_index == CORE_CLOCK_HI) ? clk_q[63:32] : 32'd0;
             default:   bd_q = 32'd0;
             endcase
     end
@@ -304,7 +314,6 @@ module gpu_lanes #(
     always @(posedge clk) begin : update
         integer i;
         reg [WB-1:0] w;
-        reg [63:0] c;
         if (!rst_n) begin
             lpc_entry <= 64'd0; wclk_stale <= {NWP{1'b0}};
             for (i = 0; i < NWP; i = i + 1) lpc_fresh[i] <= 32'd0;
@@ -315,7 +324,6 @@ module gpu_lanes #(
             if (clr) begin
                 if (~|clr_cnt[WB+8:WB]) begin
                     st_wait[clr_cnt[WB-1:0]] <= 32'd0; st_exit[clr_cnt[WB-1:0]] <= 32'hFFFFFFFF;
-                    wclk[clr_cnt[WB-1:0]] <= 64'd0;
                 end
             end
             if (launch) begin
@@ -330,7 +338,7 @@ module gpu_lanes #(
                 wclk_stale <= {NWP{1'b1}};
                 lpc_entry <= l_entry;
             end
-            if (pick) clock <= wclk_stale[pick_w] ? 64'd0 : wclk[pick_w];
+            if (pick) clock <= clk_q;   // (clk_w: pick_w)
             // the picked warp's lowest PC and its lanes (or the deadlock's PC)
             if (ld) begin
                 if (ld_dead) begin
@@ -348,10 +356,7 @@ module gpu_lanes #(
                 live_w[cw] <= cf_exit != 32'hFFFFFFFF;
                 lpc_fresh[cw] <= lpc_fresh[cw] & ~moved;
             end
-            if (tick) begin
-                c = wclk_stale[cw] ? 64'd0 : wclk[cw];
-                wclk[cw] <= c + 64'd1; wclk_stale[cw] <= 1'b0;
-            end
+            if (tick) wclk_stale[cw] <= 1'b0;
             if (bd_go && bd_we) begin
                 w = bd_warp;
                 case (bd_space)
@@ -361,11 +366,7 @@ module gpu_lanes #(
                     ready_w[w] <= (~bd_wait & ~bd_exit) != 32'd0; wait_w[w] <= bd_wait != 32'd0;
                     live_w[w] <= bd_exit != 32'hFFFFFFFF;
                 end
-                BD_CORE: begin
-                    c = wclk_stale[w] ? 64'd0 : wclk[w];
-                    if (bd_index == CORE_CLOCK_LO) begin wclk[w] <= {c[63:32], bd_wdata}; wclk_stale[w] <= 1'b0; end
-                    if (bd_index == CORE_CLOCK_HI) begin wclk[w] <= {bd_wdata, c[31:0]}; wclk_stale[w] <= 1'b0; end
-                end
+                BD_CORE: if (clk_bd_we) wclk_stale[w] <= 1'b0;
                 default: ;
                 endcase
             end
