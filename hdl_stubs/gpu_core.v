@@ -92,6 +92,7 @@ module gpu_core #(
     wire [63:0]   l_entry, retired;
     wire [WB-1:0] pick_warp;
     wire [7:0]    fetch_trap, chk, mem_trap, trap;
+    wire          pick_wait;
     wire          dec_wait;
     wire [4:0]    mem_lane;
     wire          unimpl_now, needs_const, cgo, cbusy, cdone, multi, go, tick, end_taken, end_trap;
@@ -108,7 +109,8 @@ module gpu_core #(
         .l_entry(l_entry), .launched(launched), .nwarps(nwarps), .retired(retired),
         .bd_hold(bd_serve || bd_busy), .launching(launching), .next_warp(next_warp),
         .pick_ok(pick_ok), .dead(dead), .pick_w(pick_w), .dead_w(dead_w), .all_exited(all_exited),
-        .pick(pick), .pick_warp(pick_warp), .cw(cw), .fetch_trap(fetch_trap), .insn_valid(insn_valid),
+        .pick(pick), .pick_warp(pick_warp), .cw(cw), .fetch_trap(fetch_trap), .pick_wait(pick_wait),
+        .insn_valid(insn_valid),
         .chk(chk), .dec_wait(dec_wait), .unimpl_now(unimpl_now), .needs_const(needs_const), .reads(reads),
         .cgo(cgo), .cbusy(cbusy), .cdone(cdone), .multi(multi), .unit_busy(mem_busy || exec_busy),
         .unit_trap(mem_trap), .go(go), .trap(trap), .unimpl(unimpl), .end_taken(end_taken),
@@ -132,10 +134,10 @@ module gpu_core #(
         .pick_ok(pick_ok), .pick_w(pick_w), .dead(dead), .dead_w(dead_w));
 
     /* verilator lint_off PINCONNECTEMPTY */
-    gpu_lanes #(.NW(NW), .WB(WB)) u_lanes (
+    gpu_lanes #(.NW(NW), .WB(WB), .PHYS_LANES(PHYS_LANES)) u_lanes (
         .clk(clk), .rst_n(rst_n), .clr(clr), .clr_cnt(clr_cnt), .launch(l_go), .l_warps(l_warps),
         .l_entry(l_entry), .pick(pick), .pick_w(pick_warp), .pick_dead(!pick_ok), .code_count(code_count),
-        .cpc(cpc), .active(active), .fetch_trap(fetch_trap), .clock(clock), .ready_w(ready_w), .wait_w(wait_w),
+        .cpc(cpc), .active(active), .fetch_trap(fetch_trap), .pick_wait(pick_wait), .clock(clock), .ready_w(ready_w), .wait_w(wait_w),
         .all_exited(all_exited), .cw(w), .exited(exited), .waiting(),
         .upd(upd), .upd_move(upd_move), .upd_pc(upd_pc),
         .upd_exit(upd_exit), .upd_wait(upd_wait), .rel(rel), .rel_lanes(rel_lanes), .rel_pc(rel_pc),

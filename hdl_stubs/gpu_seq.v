@@ -1,7 +1,8 @@
 // gpu_seq: the instruction sequencer. One warp-instruction at a time:
 //   IDLE  (a step edge, or run) the scheduler picks a warp and gpu_lanes its
 //         lowest-PC lanes, in the same edge
-//   FETCH the instruction word read (or the fetch trap taken)
+//   FETCH the instruction word read (or the fetch trap taken), once
+//         gpu_lanes has the warp's PC (its search ahead of the pick: PHYS_LANES < 32)
 //   DEC   decoded; the first source rows read (BSYNC: a cycle more for
 //         each stack entry looked at past the first)
 //   CONST the constant operand's words (c[bank][offset]), if any
@@ -44,6 +45,7 @@ module gpu_seq #(
     output wire [WB-1:0] pick_warp,
     output reg  [6:0]    cw,
     input  wire [7:0]    fetch_trap,
+    input  wire          pick_wait,          // gpu_lanes has not loaded the picked warp's PC yet: FETCH waits
     output reg           insn_valid,         // the word was fetched (HEAD shows it; 0 after a fetch trap)
     // decode, operands, execution
     input  wire [7:0]    chk,
@@ -144,7 +146,8 @@ module gpu_seq #(
                     end
                 end else if ((step_pend || step_edge) && (!launched || all_exited)) step_pend <= 1'b0;
             end
-            S_FETCH: if (fetch_trap != 8'd0) begin trap <= fetch_trap; state <= S_RETIRE; end
+            S_FETCH: if (pick_wait) state <= S_FETCH;
+                     else if (fetch_trap != 8'd0) begin trap <= fetch_trap; state <= S_RETIRE; end
                      else begin insn_valid <= 1'b1; state <= S_DEC; end
             S_DEC: begin
                 started <= 1'b0; reads_left <= reads - 3'd1;
