@@ -206,7 +206,8 @@ module gpu_core #(
         .bd_index(bd_index), .bd_wdata(bd_wdata), .bd_q(q_pregs));
 
     // ---------------------------------------------------------------- execution
-    wire [1023:0] int_d0, int_d1, warp_d0, fp16_d0, fp32_d0, mufu_d0, ld0, ld1, ld2, ld3;
+    wire [1023:0] int_d0, int_d1, warp_d0, fp16_d0, fp32_d0, mufu_d0, ld_row;
+    wire [1:0]    ld_k;
     wire [31:0]   m0, m1, m2, m3, ld_m;
     wire [223:0]  pw_m, pw_v;
     wire          ur_en;
@@ -238,7 +239,7 @@ module gpu_core #(
         .clk(clk), .rst_n(rst_n), .pick(pick), .ir(ir), .exec(exec), .words(mem_words), .a0(q_a), .a1(a1),
         .b0(q_b), .b1(b1), .b2(b2), .b3(b3), .cgo(cgo), .c_bank(c_bank), .c_off(c_off), .c_wide(c_wide),
         .cbusy(cbusy), .cval(cval), .go(go && unit == U_MEM), .busy(mem_busy), .trap(mem_trap), .tlane(mem_lane),
-        .r0(ld0), .r1(ld1), .r2(ld2), .r3(ld3), .lm(ld_m),
+        .ld_k(ld_k), .ld_row(ld_row), .lm(ld_m),
         .st_go(st_go), .st_taken(st_taken), .st_beat(st_beat), .st_more(st_more), .st_lane(st_lane),
         .st_idx(st_idx), .st_a(st_a), .st_d(st_d), .st_err(st_err), .st_mask(st_mask),
         .f_armed(f_armed), .f_kind(f_kind), .f_param1(f_param1), .f_fire(fire_mem),
@@ -256,7 +257,7 @@ module gpu_core #(
         .results(state == S_RETIRE), .warp(cw), .pc(cpc), .insn(insn_valid ? ir : 128'd0), .active(active),
         .exec(exec), .trap(trap), .mem_trap(mem_trap), .mem_lane(mem_lane), .unimpl(unimpl), .unit(unit),
         .int_d0(int_d0), .int_d1(int_d1),
-        .warp_d0(warp_d0), .fp16_d0(fp16_d0), .fp32_d0(fp32_d0), .mufu_d0(mufu_d0), .ld0(ld0), .ld1(ld1), .ld2(ld2), .ld3(ld3), .m0(m0), .m1(m1),
+        .warp_d0(warp_d0), .fp16_d0(fp16_d0), .fp32_d0(fp32_d0), .mufu_d0(mufu_d0), .ld_k(ld_k), .ld_row(ld_row), .m0(m0), .m1(m1),
         .m2(m2), .m3(m3), .resr(resr), .pw_m(pw_m), .pw_v(pw_v), .ur_en(ur_en), .ur_i(ur_i), .ur_v(ur_v),
         .up_m(up_m), .up_v(up_v), .st_mask(st_mask), .st_go(st_go), .st_taken(st_taken), .st_beat(st_beat),
         .st_more(st_more), .st_lane(st_lane), .st_idx(st_idx), .st_a(st_a), .st_d(st_d), .st_err(st_err),

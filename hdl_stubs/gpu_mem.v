@@ -5,7 +5,8 @@
 //    lowest executing lane: every lane reads it alike);
 //  - LDG/LDC: lane after lane (executing lanes ascending), word after word,
 //    the address checked first (MISALIGNED_ADDRESS, MEMORY_RANGE,
-//    CONST_OUT_OF_RANGE) and mem_err trapping; up to four result rows;
+//    CONST_OUT_OF_RANGE) and mem_err trapping; up to four words a lane, kept in
+//    a RAM a lane (LUT RAM) and read by the retire stage a row at a time (ld_k);
 //  - STG: every executing lane's address checked, a lane a cycle ascending
 //    (the first faulting lane traps, none stores); the words
 //    are written later, during the retire stage, one at a time on request
@@ -44,7 +45,8 @@ module gpu_mem #(
     output reg           busy,
     output reg  [7:0]    trap,             // 0: none
     output reg  [4:0]    tlane,            // the lane of trap, or of st_err
-    output reg  [1023:0] r0, r1, r2, r3,   // loaded words 0..3
+    input  wire [1:0]    ld_k,             // the loaded word index whose row ld_row presents
+    output wire [1023:0] ld_row,           // each lane's loaded word ld_k (lane l at bits 32l+31..32l)
     output reg  [31:0]   lm,               // lanes loaded (every word)
     // stores, from the retire stage
     input  wire          st_go,            // start the stores
@@ -123,8 +125,21 @@ module gpu_mem #(
     reg        hidden_done;
     assign st_mask = smask;
 
+    // a loaded word arrives (the port block's condition): it goes into word wi of lane ln
+    wire load_word = rst_n && !pick && !go && busy && opt != OP_STG && mem_req && mem_ack && !mem_err;
+
+    // the loaded words: a RAM a lane of the four words (ECP5 LUT RAM: one write port, the
+    // retire stage's row read through one asynchronous read port), not four rows of
+    // flip-flops behind a multiplexer of rows in the retire stage
+    genvar g;
+    generate for (g = 0; g < 32; g = g + 1) begin : ld_lane
+        localparam [4:0] LANE = g;
+        reg [31:0] word_ram [0:3];
+        always @(posedge clk) if (load_word && ln == LANE) word_ram[wi[1:0]] <= mem_rdata;
+        assign ld_row[32 * g +: 32] = word_ram[ld_k];
+    end endgenerate
+
     always @(posedge clk) begin : port
-        integer l;
         reg [63:0] a;
         f_fire <= 1'b0;
         if (!rst_n || pick) begin
@@ -180,15 +195,7 @@ module gpu_mem #(
                     if (mem_err) begin
                         trap <= (opt == OP_LDC) ? TRAP_CONST_OUT_OF_RANGE : TRAP_MEMORY_RANGE; busy <= 1'b0;
                     end else begin
-                        // the word into its lane: an enable a lane (no shift over 1024 bits)
-                        for (l = 0; l < 32; l = l + 1)
-                            if (ln == l[4:0])
-                                case (wi[1:0])
-                                2'd0: r0[32 * l +: 32] <= mem_rdata;
-                                2'd1: r1[32 * l +: 32] <= mem_rdata;
-                                2'd2: r2[32 * l +: 32] <= mem_rdata;
-                                default: r3[32 * l +: 32] <= mem_rdata;
-                                endcase
+                        // (the word into its lane's RAM: block ld_lane below)
                         if (wi + 3'd1 == words) begin
                             lm[ln] <= 1'b1;
                             wi <= 3'd0; lrem[ln] <= 1'b0; ln <= ctz(lrem & ~(32'd1 << ln));

@@ -17,6 +17,8 @@
 // row's first lane when it holds a NaN. The row faults are applied to rt_row
 // one edge after the row is loaded (its beat held back that cycle), so that
 // rt_row's input is one multiplexer of the sources, not a lane patched over it.
+// The loads' rows are read from gpu_mem's RAMs one at a time (ld_k: the row
+// about to be loaded), so that the multiplexer has one load source, not four.
 module gpu_retire #(
     parameter integer FP_UNITS = 1,        // 0: no FP16/FP32 rows (gpu_exec's are constant 0)
     parameter integer FAULT_REGS = 1       // 0: no faults ever armed: their logic generated out
@@ -37,7 +39,9 @@ module gpu_retire #(
     input  wire          unimpl,
     // results (gpu_exec, gpu_mem) and where they go
     input  wire [2:0]    unit,             // whose rows they are
-    input  wire [1023:0] int_d0, int_d1, warp_d0, fp16_d0, fp32_d0, mufu_d0, ld0, ld1, ld2, ld3,
+    input  wire [1023:0] int_d0, int_d1, warp_d0, fp16_d0, fp32_d0, mufu_d0,
+    output wire [1:0]    ld_k,             // the loaded words' row to present (gpu_mem's RAMs) ...
+    input  wire [1023:0] ld_row,           // ... and that row
     input  wire [31:0]   m0, m1, m2, m3,   // the lanes rows 0..3 write
     input  wire [31:0]   resr,             // destination rows 0..3, 8 bits each (255: none)
     input  wire [223:0]  pw_m, pw_v,
@@ -179,9 +183,9 @@ module gpu_retire #(
     endtask
 
     // where result row k comes from: a source code, one select of the row multiplexer
-    // (0, 1 int_d0, int_d1; 2 warp_d0; 3 mufu_d0; 4..7 ld0..ld3; 8, 9 fp16_d0, fp32_d0)
+    // (0, 1 int_d0, int_d1; 2 warp_d0; 3 mufu_d0; 4 ld_row, gpu_mem's row k; 8, 9 fp16_d0, fp32_d0)
     function automatic [3:0] source_of(input [1:0] k);
-        if (unit == U_MEM) source_of = {2'b01, k};
+        if (unit == U_MEM) source_of = 4'd4;
         else if (unit == U_WARP) source_of = 4'd2;
         else if (unit == U_FP16) source_of = 4'd8;
         else if (unit == U_FP32) source_of = 4'd9;
@@ -192,7 +196,7 @@ module gpu_retire #(
     // the row of a source code: a tree on its bits (the FP rows only in a core with FP units)
     function automatic [1023:0] row_at(input [3:0] s);
         if (s[3]) row_at = (FP_UNITS == 0) ? 1024'd0 : s[0] ? fp32_d0 : fp16_d0;
-        else if (s[2]) row_at = s[1] ? (s[0] ? ld3 : ld2) : (s[0] ? ld1 : ld0);
+        else if (s[2]) row_at = ld_row;
         else row_at = s[1] ? (s[0] ? mufu_d0 : warp_d0) : (s[0] ? int_d1 : int_d0);
     endfunction
 
@@ -255,8 +259,9 @@ module gpu_retire #(
     // (declared apart from its assignment: Icarus drops attributes on a net declaration assignment)
     (* keep *) wire [3:0] next_row_src;
     assign next_row_src = source_of(next_row_k);
-    // the value a fault writes into lanes of rt_row: the first row's patched lane (read from
-    // rt_row, loaded at the last edge), or the stray write's value (every lane); a net of its
+    assign ld_k = next_row_k;
+    // the value a fault writes into a lane of rt_row: the first row's patched lane (read from
+    // rt_row, loaded at the last edge), or the stray write's value (its lane); a net of its
     // own as well
     wire [31:0] patch_v0 = rt_row[32 * patch_lane0 +: 32];
     wire        patch_nan_hit = patch_nan && is_nan32(patch_v0);
@@ -264,25 +269,36 @@ module gpu_retire #(
     assign lane_fill = !patch_pend ? stray_val
                                      : patch_flip ? patch_v0 ^ (32'd1 << f_param[4:0])
                                      : patch_nan ? patch_v0 & ~(32'd1 << (f_param % 8'd22)) : patch_v0;
+    // what is loaded into rt_row at this edge: a result row (row_go, from next_row_src), or a fault's value into one lane (fill_lanes: the first row's patched lane, the
+    // stray write's lane); each lane's flip-flops load on lane_load. Kept nets, so that each
+    // rt_row bit is a function of these few selects, not of the state machine
+    wire stray_now = stray_pend || (taken && rt_kind == BEAT_GPR_ROW && stray_fault);
+    wire beats_free = rs == R_BEATS && !patch_pend && free && !silent;
+    wire stray_go = FAULT_REGS != 0 && rst_n && beats_free && stray_now && !(taken && rt_kind == BEAT_GPR);
+    wire row_go = rst_n && (((rs == R_HEAD || rs == R_WAIT) && free && results && !failed && rows_written != 4'd0)
+                            || (beats_free && !stray_now && rows != 4'd0));
+    (* keep *) wire [31:0] fill_lanes;
+    assign fill_lanes = (FAULT_REGS == 0 || !rst_n || rs != R_BEATS) ? 32'd0
+                      : patch_pend ? ((!patch_nan || patch_nan_hit) ? patch_lanes : 32'd0)
+                      : stray_go ? 32'd1 << stray_lane : 32'd0;
+    (* keep *) wire [31:0] lane_load;
+    assign lane_load = {32{row_go}} | fill_lanes;
 
     always @(posedge clk) begin : emit
         reg [3:0] rw;
         reg [6:0] pr;
         reg [2:0] i;
         reg       first;
-        reg       row_go;                  // a row beat is loaded at this edge: row row_k, ...
-        reg [1:0] row_k;
-        reg       row_first;               // ... the instruction's first
-        reg       stray_go;                // the stray write's row is loaded at this edge
+        reg       row_first;               // the row beat loaded at this edge is the instruction's first
         integer k;
         silent <= 1'b0; f_fire <= 1'b0;
-        row_go = 1'b0; row_k = 2'd0; row_first = 1'b0; stray_go = 1'b0;
         // no GPR_ROW beat taken yet in this instruction, counting this edge's
         first = first_gpr && !(taken && rt_kind == BEAT_GPR_ROW);
+        row_first = rs != R_BEATS || first;
         if (!rst_n) begin
             rs <= R_IDLE; rt_valid <= 1'b0; rt_kind <= BEAT_HEAD; rt_warp <= 7'd0; rt_pc <= 64'd0;
             rt_insn <= 128'd0; rt_mask_a <= 32'd0; rt_mask_b <= 32'd0; rt_index <= 8'd0; rt_lane <= 5'd0;
-            rt_data <= 32'd0; rt_status <= 8'd0; rt_row <= 1024'd0; wmask <= 32'd0;
+            rt_data <= 32'd0; rt_status <= 8'd0; wmask <= 32'd0;
             rows <= 4'd0; preds <= 7'd0; upreds <= 7'd0; ur_pend <= 1'b0; stray_pend <= 1'b0;
             first_gpr <= 1'b1; beat_fault <= 1'b0; stray_fault <= 1'b0; patch_pend <= 1'b0;
         end else begin
@@ -313,15 +329,11 @@ module gpu_retire #(
                     for (k = 0; k < 7; k = k + 1) pr[k] = pw_m[32 * k +: 32] != 32'd0;
                     rows <= rw; preds <= pr; upreds <= up_m; ur_pend <= ur_en;
                     rs <= R_BEATS;
-                    if (rw != 4'd0) begin
-                        row_go = 1'b1; row_k = next_row_k; row_first = 1'b1;
-                    end
                 end
             end
             R_BEATS: if (patch_pend) begin
-                // the first row's fault applied to the row loaded at the last edge; its beat goes
-                for (k = 0; k < 32; k = k + 1)
-                    if (patch_lanes[k] && (!patch_nan || patch_nan_hit)) rt_row[32 * k +: 32] <= lane_fill;
+                // the first row's fault applied to the row loaded at the last edge (block row);
+                // its beat goes
                 if (patch_nan_hit) beat_fault <= 1'b1;
                 stray_val <= patch_v0;
                 patch_pend <= 1'b0; rt_valid <= 1'b1;
@@ -332,15 +344,14 @@ module gpu_retire #(
                     if (stray_silent && !(taken && rt_kind == BEAT_GPR)) begin
                         // HIDDEN_WRITE: the stray lane written with no beat, this cycle
                         silent <= 1'b1; stray_pend <= 1'b0;
-                        rt_index <= stray_reg; wmask <= 32'd1 << stray_lane; stray_go = 1'b1;
+                        rt_index <= stray_reg; wmask <= 32'd1 << stray_lane;
                     end else if (!(taken && rt_kind == BEAT_GPR)) begin
                         beat(BEAT_GPR);
                         rt_index <= stray_reg; rt_lane <= stray_lane; rt_data <= stray_val;
-                        wmask <= 32'd1 << stray_lane; stray_go = 1'b1;
+                        wmask <= 32'd1 << stray_lane;
                     end
-                end else if (rows != 4'd0) begin
-                    row_go = 1'b1; row_k = next_row_k; row_first = first;
-                end else if (pr != 7'd0) begin
+                end else if (rows != 4'd0) ;           // (a row beat: row_go)
+                else if (pr != 7'd0) begin
                     i = ctz8({1'b0, pr});
                     preds[i] <= 1'b0;
                     if (fa && f_kind == FAULT_DROP_PRED) f_fire <= 1'b1;    // neither applied nor reported
@@ -372,12 +383,21 @@ module gpu_retire #(
             R_END: if (taken) begin rt_valid <= 1'b0; rs <= R_IDLE; end
             default: rs <= R_IDLE;
             endcase
-            // a result row loaded in this one place (one row multiplexer)
-            if (row_go) begin
-                row_beat(row_k, row_first);
-                rt_row <= row_at(next_row_src);
-            end
-            if (stray_go) rt_row <= {32{lane_fill}};    // (stray_val: no patch pending)
+            // a result row's beat (its row is loaded by block row)
+            if (row_go) row_beat(next_row_k, row_first);
+        end
+    end
+
+    // rt_row: a lane loads the row chosen (next_row_src) or a fault's value (lane_fill); the stray
+    // write fills its one lane (the only one its GPR beat writes)
+    always @(posedge clk) begin : row
+        integer k;
+        reg [1023:0] v;
+        if (!rst_n) rt_row <= 1024'd0;
+        else if (lane_load != 32'd0) begin
+            v = row_at(next_row_src);
+            for (k = 0; k < 32; k = k + 1)
+                if (lane_load[k]) rt_row[32 * k +: 32] <= fill_lanes[k] ? lane_fill : v[32 * k +: 32];
         end
     end
 endmodule
