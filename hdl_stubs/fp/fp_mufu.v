@@ -338,11 +338,6 @@ module fp_mufu #(
             mu_g = 95'd0;
             mu_w = 96'd0;
             mu_r = 96'd0;
-            // one multiplier for SIN/COS's m * (a window of 1/(2 pi)) and TANH's m * m
-            if (mu_f == FN_COS || mu_f == FN_SIN || mu_f == FN_TANH) begin
-                mu_w = mu_f == FN_TANH ? {72'd0, mu_mm} : inv2pi_window(8'd127 - mu_e[7:0]);
-                mu_r = mu_mm * mu_w;
-            end
             case (mu_f)
                 FN_RCP: begin
                     mu_tab = MT_T_RCP;
@@ -396,7 +391,7 @@ module fp_mufu #(
                         mu_xf = {mu_mm[22:0], 41'd0};
                     end else begin
                         // |x| < 1: tanh x = x * G(x^2), x^2 with 40 fraction bits
-                        mu_u = shr48(mu_r[47:0], 9'd6 - {mu_e[7:0], 1'b0});
+                        mu_u = shr48(mu_mm * mu_mm, 9'd6 - {mu_e[7:0], 1'b0});
                         mu_tab = MT_T_TANHS;
                         mu_xf = {mu_u[39:0], 24'd0};
                         mu_e0 = mu_e - 14'sd23 - YF;
@@ -409,6 +404,8 @@ module fp_mufu #(
                     end else begin
                         // turns: frac(|x| / (2 pi)) from the bits of 1/(2 pi)
                         // below |x|'s last place (Payne-Hanek), 96 bits
+                        mu_w = inv2pi_window(8'd127 - mu_e[7:0]);
+                        mu_r = mu_mm * mu_w;
                         // quarter turn r[95:94]; sin or cos of the rest, g turns
                         mu_comp = mu_f == FN_SIN ? mu_r[94] : !mu_r[94];
                         mu_qneg = mu_f == FN_SIN ? mu_s ^ mu_r[95] : mu_r[95] ^ mu_r[94];
@@ -462,8 +459,6 @@ module fp_mufu #(
         reg signed [13:0] mu_e0;
         reg signed [25:0] mu_tx;
         reg signed [LG_F+13:0] mu_acc;
-        reg signed [48:0] mu_pa, mu_pb;
-        reg signed [97:0] mu_prod;
         begin
             mu_y = horner(mu_word, mu_st[O_T +: MT_TB]);
             if (mu_st[O_Y1])
@@ -472,20 +467,16 @@ module fp_mufu #(
             mu_qneg = mu_st[O_QNEG];
             mu_e0 = mu_st[O_E0 +: 14];
             mu_acc = {(LG_F + 14){1'b0}};
-            // one multiplier for both kinds: LG2's t * y (signed) and op * y (unsigned), exact
-            mu_tx = mu_st[O_OP +: 26];
-            mu_pa = mu_st[O_KIND +: 2] == K_LG2 ? {{23{mu_tx[25]}}, mu_tx} : {1'b0, mu_st[O_OP +: 48]};
-            mu_pb = mu_st[O_KIND +: 2] == K_LG2 ? {mu_y[YW-1], mu_y} : {3'd0, mu_y[MT_F+1:0]};
-            mu_prod = mu_pa * mu_pb;
             case (mu_st[O_KIND +: 2])
                 K_LG2: begin
+                    mu_tx = mu_st[O_OP +: 26];
                     mu_acc = ($signed({{LG_F{mu_st[O_OP+39]}}, mu_st[O_OP+26 +: 14]}) <<< LG_F)
-                             + $signed(mu_prod[LG_F+13:0]);
+                             + mu_tx * mu_y;
                     mu_qneg = mu_acc < 0;
                     mu_z = {{(82 - LG_F){1'b0}}, mu_qneg ? -mu_acc : mu_acc};
                     mu_e0 = -(14'sd24 + YF);
                 end
-                K_MUL: mu_z = mu_prod[95:0];
+                K_MUL: mu_z = mu_st[O_OP +: 48] * mu_y[MT_F+1:0];
                 default: ;
             endcase
             if (mu_st[O_FIXED])
