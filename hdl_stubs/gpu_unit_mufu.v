@@ -4,11 +4,16 @@
 // its few special-function units: each pass one edge, LANES lanes of SrcB
 // in, and the pass's results collected into the result row at the next.
 // `busy` until the last pass; with LANES = 8 a MUFU takes 5 edges after
-// `go` (an ALU instruction 1). Declared accuracy: gpu_tolerance.vh
+// `go` (an ALU instruction 1). A _V2 dtype goes through the passes twice,
+// as F16/BF16 .H0 then .H1 (the same elements: fp_mufu's one-edge _V2 is a
+// second datapath, left out here), and takes 2 * 32 / LANES + 1 edges; the
+// second round puts each high element beside its low one as it is
+// collected. Declared accuracy: gpu_tolerance.vh
 // (hdl_stubs/fp/mufu_tolerance.txt), answered in capability words 16..31.
 //
 // At `go` the wrapper decodes the controls (gpu_isa.vh: function, dtype,
-// SrcB's .abs/.neg/.H1, .SAT) and registers SrcB as every lane sees it.
+// SrcB's .abs/.neg/.H1, .SAT) and registers SrcB (the GPR row or the UR
+// word, as they come: a pass selects its lanes, no row is shifted).
 // A dtype the spec does not list (6, 7: only EX2 and TANH encode with one)
 // computes as F32, as the model does.
 //
@@ -84,19 +89,34 @@ module gpu_unit_mufu #(
 
     reg [2:0]    fn, dt;
     reg          abs_, neg, h1, sat;
-    reg [1023:0] bs;                       // SrcB, the next pass's lanes in the low W bits
-    reg [31:0]   es;                       // the executing lanes, likewise
-    reg [6:0]    ph;                       // 1..PASSES: a pass computes; PASSES+1: the last collect
+    reg [1023:0] bs;                       // SrcB of a GPR, the row
+    reg [31:0]   ubs;                      // SrcB of a uniform register, every lane's
+    reg          b_row;                    // SrcB is bs (else ubs)
+    reg [31:0]   es;                       // the executing lanes
+    reg [6:0]    ph;                       // 1..last: a pass computes; last+1: the last collect
     reg          strike;
     reg [4:0]    l0_pass, l0_lane;         // the first executing lane: its pass, its lane there
     reg [7:0]    delta;
     wire [W-1:0] ud;
 
-    assign busy = ph != 7'd0 && ph <= PASSES[6:0];
+    // _V2: two rounds of passes, the low elements then the high ones
+    wire         v2 = dt == 3'd2 || dt == 3'd3;
+    wire [6:0]   last = v2 ? 7'd2 * PASSES[6:0] : PASSES[6:0];
+    wire         high_round = v2 && ph > PASSES[6:0];
+    // what fp_mufu computes: a _V2's elements as F16/BF16 (codes 4, 5), .H1 in the second round
+    wire [2:0]   mdt = v2 ? dt + 3'd2 : dt;
+    wire         mh1 = v2 ? high_round : h1;
+    // the pass's lanes: (ph - 1) mod PASSES, in either round
+    wire [6:0]   pass = (ph - 7'd1) & (PASSES[6:0] - 7'd1);
+    wire [W-1:0] pass_b = b_row ? bs[W * pass +: W] : {LANES{ubs}};
+    wire [LANES-1:0] pass_en = es[LANES * pass +: LANES];
+
+    assign busy = ph != 7'd0 && ph <= last;
     assign want = go || ph != 7'd0;
 
     always @(posedge clk) begin : passes
         reg [W-1:0]      got;
+        integer          i;
         /* verilator lint_off UNUSEDSIGNAL */
         reg [1023+W:0]   t;                // (the row's lowest W bits leave it)
         /* verilator lint_on UNUSEDSIGNAL */
@@ -110,7 +130,9 @@ module gpu_unit_mufu #(
             neg <= isa_b_neg(ir);
             h1 <= isa_b_hsel(ir) == T_HSel_H1;
             sat <= isa_fv_sat(ir) == T_FPSat_SAT;
-            bs <= b_gpr ? b0 : {32{ub[31:0]}};
+            bs <= b0;
+            ubs <= ub[31:0];
+            b_row <= b_gpr;
             es <= exec;
             m0 <= exec;
             ph <= 7'd1;
@@ -124,28 +146,28 @@ module gpu_unit_mufu #(
         end else if (ph != 7'd0) begin
             if (ph >= 7'd2) begin
                 // collect the pass before: its lanes enter the row from the top
+                // (a _V2's second round: beside the low elements leaving at the bottom)
                 got = ud;
                 if (strike && {2'd0, l0_pass} == ph - 7'd2)
                     got[32 * l0_lane +: 32] = nudge(ud[32 * l0_lane +: 32], dt, delta);
+                if (v2 && ph > PASSES[6:0] + 7'd1)
+                    for (i = 0; i < LANES; i = i + 1)
+                        got[32 * i +: 32] = {ud[32 * i +: 16], d[32 * i +: 16]};
                 t = {got, d};
                 d <= t[1023+W:W];
             end
-            if (ph <= PASSES[6:0]) begin
-                bs <= bs >> W;
-                es <= es >> LANES;
-            end
-            ph <= (ph == PASSES[6:0] + 7'd1) ? 7'd0 : ph + 7'd1;
+            ph <= (ph == last + 7'd1) ? 7'd0 : ph + 7'd1;
         end
     end
 
     genvar l;
     generate if (LANE_MODULES == 0) begin : one
-        fp_mufu #(.LANES(LANES)) u_mufu (
-            .clk(clk), .en(busy ? es[LANES-1:0] : {LANES{1'b0}}), .fn(fn), .dtype(dt), .abs_(abs_), .neg(neg),
-            .h1(h1), .sat(sat), .b(bs[W-1:0]), .d(ud));
+        fp_mufu #(.LANES(LANES), .V2(0)) u_mufu (
+            .clk(clk), .en(busy ? pass_en : {LANES{1'b0}}), .fn(fn), .dtype(mdt), .abs_(abs_), .neg(neg),
+            .h1(mh1), .sat(sat), .b(pass_b), .d(ud));
     end else for (l = 0; l < LANES; l = l + 1) begin : lane
-        fp_mufu #(.LANES(1)) u_mufu (
-            .clk(clk), .en(busy && es[l]), .fn(fn), .dtype(dt), .abs_(abs_), .neg(neg),
-            .h1(h1), .sat(sat), .b(bs[32 * l +: 32]), .d(ud[32 * l +: 32]));
+        fp_mufu #(.LANES(1), .V2(0)) u_mufu (
+            .clk(clk), .en(busy && pass_en[l]), .fn(fn), .dtype(mdt), .abs_(abs_), .neg(neg),
+            .h1(mh1), .sat(sat), .b(pass_b[32 * l +: 32]), .d(ud[32 * l +: 32]));
     end endgenerate
 endmodule

@@ -19,8 +19,13 @@
 // synchronous read: block RAM in an FPGA flow); d follows from those
 // registers (Horner, reconstruction, rounding) and holds until the lane's
 // next enabled edge. Nothing is evaluated while every bit is low.
+//
+// V2 = 0 leaves out the high element's datapath and ROM port (half the
+// unit): a _V2 dtype then gives its low element only, as F16/BF16 .H0 does;
+// the caller issues the halves apart (gpu_unit_mufu).
 module fp_mufu #(
-    parameter LANES = 1
+    parameter LANES = 1,
+    parameter V2 = 1    // 1: _V2 in one edge (two datapaths); 0: the low element only
 ) (
     input clk,
     input [LANES-1:0] en,
@@ -494,8 +499,9 @@ module fp_mufu #(
         endcase
     endfunction
 
+    // _V2 and this unit has the high element's datapath
     function is_v2(input [2:0] mu_dtype);
-        is_v2 = mu_dtype == DT_F16_V2 || mu_dtype == DT_BF16_V2;
+        is_v2 = V2 != 0 && (mu_dtype == DT_F16_V2 || mu_dtype == DT_BF16_V2);
     endfunction
 
     // the lane's (low) element, |x| and -x applied

@@ -174,6 +174,10 @@ static void run(mufu_run *m, const fpvl_mufu_ctl *k, const uint32_t b[FPVL_LANES
     fpc_model(m->c, insn, &in, &want);
     fpvl_mufu(m->c->vl, k, ~0u, &in, &got);
     fpc_compare(m->c, insn, ctl, 0, &in, "LANES=32 vs LANES=1 Rd", got.d[0], got.d1);
+    /* V2 = 0 (no second datapath): the same, but a _V2 gives its low element alone */
+    bool v2 = k->dtype == DT_F16_V2 || k->dtype == DT_BF16_V2;
+    fpc_compare(m->c, insn, ctl, 0, &in, "LANES=32 vs LANES=1 V2=0 Rd", v2 ? got.d[0] & 0xffffu : got.d[0],
+                got.d1n);
     fpc_vectors(m->c, FPC_UNIT_MUFU,
                 k->fn | k->dtype << 3 | k->abs << 6 | k->neg << 7 | k->h1 << 8 | k->sat << 9, &in,
                 &got);
@@ -215,6 +219,7 @@ static void run(mufu_run *m, const fpvl_mufu_ctl *k, const uint32_t b[FPVL_LANES
     for (unsigned l = 0; l < FPVL_LANES; l += 2)
         fpc_compare(m->c, insn, ctl, l, &in, "Rd held while disabled", got.d[l], held.d[l]);
     fpc_compare(m->c, insn, ctl, 0, &in, "LANES=1 Rd held while disabled", got.d1, held.d1);
+    fpc_compare(m->c, insn, ctl, 0, &in, "LANES=1 V2=0 Rd held while disabled", got.d1n, held.d1n);
 }
 
 /* Runs `count` inputs (32 at a time, the last batch padded with in[0]). */

@@ -58,7 +58,9 @@ module fp_lanes (
     output [31:0] h1_d,
     output h1_pu,
     output h1_pv,
-    output [31:0] m1_d
+    output [31:0] m1_d,
+    // and a single-lane fp_mufu without the _V2 datapath (V2 = 0), as gpu_unit_mufu builds it
+    output [31:0] m1n_d
 );
     fp32_unit #(.LANES(32)) u_fp32 (
         .clk(clk), .en(f_en), .op(f_op), .rnd(f_rnd), .ftz(f_ftz), .sat(f_sat), .nan(f_nan),
@@ -85,4 +87,7 @@ module fp_lanes (
     fp_mufu u_mufu_1 (
         .clk(clk), .en(m_en[0]), .fn(m_fn), .dtype(m_dtype), .abs_(m_abs), .neg(m_neg),
         .h1(m_h1), .sat(m_sat), .b(b[31:0]), .d(m1_d));
+    fp_mufu #(.LANES(1), .V2(0)) u_mufu_1n (
+        .clk(clk), .en(m_en[0]), .fn(m_fn), .dtype(m_dtype), .abs_(m_abs), .neg(m_neg),
+        .h1(m_h1), .sat(m_sat), .b(b[31:0]), .d(m1n_d));
 endmodule

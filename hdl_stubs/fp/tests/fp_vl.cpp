@@ -49,6 +49,7 @@ void take(const VlWide<32> &d, uint32_t pu, uint32_t pv, uint32_t d1, uint32_t p
     out->d1 = d1;
     out->pu1 = pu1;
     out->pv1 = pv1;
+    out->d1n = 0;
 }
 
 void set_fp32(Vfp_lanes &t, const fpvl_fp32_ctl *c)
@@ -143,6 +144,7 @@ void fpvl_mufu(fpvl *h, const fpvl_mufu_ctl *ctl, uint32_t mask, const fpvl_in *
     set_operands(t, in);
     edge(t, 0, 0, mask);
     take(t.m_d, 0, 0, t.m1_d, 0, 0, out);
+    out->d1n = t.m1n_d;
 }
 
 void fpvl_run(fpvl *h, fpvl_load load, uint64_t n)

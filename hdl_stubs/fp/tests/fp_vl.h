@@ -40,6 +40,8 @@ typedef struct {
     uint32_t pu, pv;
     /* the unit's single-lane instance (LANES = 1), given lane 0's operands */
     uint32_t d1, pu1, pv1;
+    /* MUFU only: the single-lane fp_mufu without the _V2 datapath (V2 = 0) */
+    uint32_t d1n;
 } fpvl_out;
 
 /* NULL when out of memory. */
