@@ -78,22 +78,36 @@ module gpu_unit_warp_passes #(
     wire         refill = opt == OP_REDUX || match_all;     // rows known at the last pass
 
     // the phases: the lanes' passes, the refill's, MATCH.ANY's reading of
-    // a pass's reference lanes and its comparisons
+    // a pass's reference lanes and its comparisons. `go` starts the first.
+    // The lanes each edge reads of Ra and Ra+1 are chosen an edge ahead (B
+    // and C too, for SHFL's source lane: at `go` for pass 0), so that the
+    // multiplexers of the rows have their lane from flip-flops (SHFL's
+    // source lane straight from B and C cost 3k LUTs more at one lane)
     localparam [2:0] S_IDLE = 3'd0, S_LANES = 3'd1, S_FILL = 3'd2, S_MREF = 3'd3, S_MCMP = 3'd4;
-    reg  [2:0]          st;     // the phase at the next edge (S_IDLE: none, or the first at `go`)
+    reg  [2:0]          st;     // the phase at the next edge (S_IDLE: none)
     reg  [4:0]          ph;     // its pass
     reg  [4:0]          mj;     // S_MCMP: the lane compared with the references
+    reg  [5*LANES-1:0]  src_a;  // the lane of Ra each slot reads (SHFL's source lane, MOVM's pair, MATCH.ANY's compared lane, else its own)
+    reg  [5*LANES-1:0]  src_x;  // the lane of Ra+1 and `exec` each slot reads (its own, or MATCH.ANY's compared lane)
+    reg  [LANES-1:0]    src_ok; // SHFL's source lane in range
+    reg  [W-1:0]        src_b;  // the pass's lanes' B (R2UR)
     reg  [31:0]         acc;    // REDUX so far
     reg                 all_eq; // MATCH.ALL so far
     reg  [64*LANES-1:0] mref;   // Ra+1:Ra of MATCH.ANY's references (MATCH.ALL's: the first executing lane's, slot 0)
     reg  [W-1:0]        mmask;  // MATCH.ANY: the references' equal lanes so far, in from the top
     reg  [LANES-1:0]    mx;     // MATCH.ANY: the references that execute
-    wire [2:0]          s = go ? (match_any ? S_MREF : S_LANES) : st;
-    wire [4:0]          k = go ? 5'd0 : ph;
-    wire [LANES-1:0]    pass_exec = exec[LANES * k +: LANES];
-    wire                done = k == LAST && (s == S_LANES ? !refill : s == S_FILL ||
-                                             (s == S_MREF && pass_exec == {LANES{1'b0}}) || (s == S_MCMP && mj == 5'd31));
+    wire [LANES-1:0]    pass_exec = exec[LANES * ph +: LANES];
+    wire                done = ph == LAST && (st == S_LANES ? !refill : st == S_FILL ||
+                                              (st == S_MREF && pass_exec == {LANES{1'b0}}) || (st == S_MCMP && mj == 5'd31));
     assign busy = st != S_IDLE && !done;
+    wire                shift = st == S_LANES || st == S_FILL || (st == S_MREF && pass_exec == {LANES{1'b0}}) ||
+                                (st == S_MCMP && mj == 5'd31);    // a pass's words into the rows
+    wire [2:0]          st_next = go ? (match_any ? S_MREF : S_LANES) :
+                                  (st == S_LANES) ? ((ph != LAST) ? S_LANES : refill ? S_FILL : S_IDLE) :
+                                  (st == S_FILL)  ? ((ph != LAST) ? S_FILL : S_IDLE) :
+                                  (st == S_IDLE)  ? S_IDLE : !shift ? S_MCMP : (ph != LAST) ? S_MREF : S_IDLE;
+    wire [4:0]          ph_next = go ? 5'd0 : !shift ? ph : (ph == LAST) ? 5'd0 : ph + 5'd1;
+    wire [4:0]          mj_next = (!go && st == S_MCMP) ? mj + 5'd1 : 5'd0;
 
     // Ra by pairs of lanes {L[4:3], 0, L[1:0]} and the same + 4 (pair q holds lanes 8*(q/4) + q%4 and + 4)
     wire [1023:0] a0_pairs;
@@ -104,19 +118,38 @@ module gpu_unit_warp_passes #(
 
     always @(posedge clk) begin : unit
         integer i, p;
-        reg [4:0]       l, ai, xi;
+        reg [4:0]       l, lb, ai, xi;
         reg [5:0]       src;
         reg [63:0]      pair, mv, y, rf;
         reg [31:0]      a, ra, bl, fill;
         reg [9:0]       cl;
         reg [32:0]      lv;
-        reg             eq, x, meq, shift;
+        reg             eq, x, meq;
         reg [W-1:0]     row;
         reg [LANES-1:0] oks;
         if (!rst_n) begin
             st <= S_IDLE;
-        end else if (s != S_IDLE) begin
+        end else begin
+            st <= st_next; ph <= ph_next; mj <= mj_next;
+            if (st_next != S_IDLE) begin
+                // the next edge's lanes, so the lanes of Ra and Ra+1 each slot
+                // reads; B and C of the next pass's (what S_LANES reads of them)
+                for (i = 0; i < LANES; i = i + 1) begin
+                    l = ph_next * LANES[4:0] + i[4:0];
+                    lb = (go ? 5'd0 : ph + 5'd1) * LANES[4:0] + i[4:0];
+                    bl = b0[32 * lb +: 32];
+                    cl = {c0[32 * lb + 8 +: 5], c0[32 * lb +: 5]};
+                    src = shfl_source(lb, b_gpr ? bl[4:0] : ub[4:0], c_gpr ? cl[4:0] : uc[4:0], c_gpr ? cl[9:5] : uc[12:8]);
+                    src_a[5 * i +: 5] <= (st_next == S_MCMP) ? mj_next :
+                                         (st_next == S_LANES && opt == OP_SHFL && src[5]) ? src[4:0] :
+                                         (st_next == S_LANES && opt == OP_MOVM) ? movm_source(lb) : l;
+                    src_x[5 * i +: 5] <= (st_next == S_MCMP) ? mj_next : l;
+                    src_ok[i] <= src[5];
+                    src_b[32 * i +: 32] <= bl;
+                end
+            end
             if (go) begin
+                acc <= redux_init(rop, rsgn); all_eq <= 1'b1;
                 // the lane masks, and the uniform results of the masks (R2UR's and S2UR's at the first executing lane's pass, REDUXU's at the last)
                 m0 <= gpr_lanes ? exec : 32'd0;
                 for (p = 0; p < 7; p = p + 1) pw_m[32 * p +: 32] <= (writes_p && pu == p[2:0]) ? exec : 32'd0;
@@ -135,67 +168,53 @@ module gpu_unit_warp_passes #(
                     endcase
                     if (ir[F_URD +: F_URD_W] == 6'd63) ur_en <= 1'b0;  // URZ: not written
                 end
-            end
-            a = go ? redux_init(rop, rsgn) : acc;
-            eq = go ? 1'b1 : all_eq;
-            rf = mref[63:0];
-            fill = (opt == OP_REDUX) ? acc : all_eq ? exec : 32'd0;
-            row = {W{1'b0}}; oks = {LANES{1'b0}};
-            for (i = 0; i < LANES; i = i + 1) begin
-                // the slot's lane and its reads: B and C of lane l; Ra of
-                // lane l, of SHFL's source lane, of MOVM's pair or of the
-                // lane MATCH.ANY compares; Ra+1 of lane l or that one
-                l = k * LANES[4:0] + i[4:0];
-                bl = b0[32 * l +: 32];
-                cl = {c0[32 * l + 8 +: 5], c0[32 * l +: 5]};
-                src = shfl_source(l, b_gpr ? bl[4:0] : ub[4:0], c_gpr ? cl[4:0] : uc[4:0], c_gpr ? cl[9:5] : uc[12:8]);
-                xi = (s == S_MCMP) ? mj : l;
-                ai = (s == S_MCMP) ? mj : (opt == OP_SHFL && src[5]) ? src[4:0] : (opt == OP_MOVM) ? movm_source(l) : l;
-                pair = a0_pairs[64 * {ai[4:3], ai[1:0]} +: 64];
-                ra = ai[2] ? pair[63:32] : pair[31:0];
-                mv = {a1[32 * xi +: 32], ra};
-                x = exec[xi];
-                lv = warp_lane(l, ppm, vres, cand, src[5], ra, pair[31:0], pair[63:32]);
-                // MATCH: against the slot's reference (MATCH.ANY) or the
-                // first executing lane (lanes before it do not execute)
-                y = (s == S_MCMP) ? mref[64 * i +: 64] : rf;
-                meq = mv[31:0] == y[31:0] && (!match_wide || mv[63:32] == y[63:32]);
-                if (s == S_LANES && l == lead) begin rf = mv; meq = 1'b1; end
-                if (x) a = redux_step(a, ra, rop, rsgn);
-                if (x && !meq) eq = 1'b0;
-                case (s)
-                S_LANES: begin row[32 * i +: 32] = lv[31:0]; oks[i] = lv[32]; end
-                S_FILL:  begin row[32 * i +: 32] = fill; oks[i] = match_all && all_eq; end
-                S_MREF:  begin mref[64 * i +: 64] <= mv; mx[i] <= x; end
-                S_MCMP:  begin
-                    mmask[32 * i +: 32] <= {x && meq, mmask[32 * i + 1 +: 31]};
-                    if (mx[i]) row[32 * i +: 32] = {x && meq, mmask[32 * i + 1 +: 31]};
+            end else if (st != S_IDLE) begin
+                a = acc; eq = all_eq; rf = mref[63:0];
+                fill = (opt == OP_REDUX) ? acc : all_eq ? exec : 32'd0;
+                row = {W{1'b0}}; oks = {LANES{1'b0}};
+                for (i = 0; i < LANES; i = i + 1) begin
+                    // the slot's lane and its reads: Ra of the lane read
+                    // a pass ahead, of MATCH.ANY's reference or of the lane
+                    // it compares; Ra+1 of the last two
+                    l = ph * LANES[4:0] + i[4:0];
+                    ai = src_a[5 * i +: 5];
+                    pair = a0_pairs[64 * {ai[4:3], ai[1:0]} +: 64];
+                    ra = ai[2] ? pair[63:32] : pair[31:0];
+                    xi = src_x[5 * i +: 5];
+                    mv = {a1[32 * xi +: 32], ra};
+                    x = exec[xi];
+                    lv = warp_lane(l, ppm, vres, cand, src_ok[i], ra, pair[31:0], pair[63:32]);
+                    // MATCH: against the slot's reference (MATCH.ANY) or the
+                    // first executing lane (lanes before it do not execute)
+                    y = (st == S_MCMP) ? mref[64 * i +: 64] : rf;
+                    meq = mv[31:0] == y[31:0] && (!match_wide || mv[63:32] == y[63:32]);
+                    if (st == S_LANES && l == lead) begin rf = mv; meq = 1'b1; end
+                    if (x) a = redux_step(a, ra, rop, rsgn);
+                    if (x && !meq) eq = 1'b0;
+                    case (st)
+                    S_LANES: begin row[32 * i +: 32] = lv[31:0]; oks[i] = lv[32]; end
+                    S_FILL:  begin row[32 * i +: 32] = fill; oks[i] = match_all && all_eq; end
+                    S_MREF:  begin mref[64 * i +: 64] <= mv; mx[i] <= x; end
+                    default: begin   // S_MCMP
+                        mmask[32 * i +: 32] <= {x && meq, mmask[32 * i + 1 +: 31]};
+                        if (mx[i]) row[32 * i +: 32] = {x && meq, mmask[32 * i + 1 +: 31]};
+                    end
+                    endcase
+                    if (st == S_LANES && exec != 32'd0 && l == lead) begin
+                        if (opt == OP_R2UR) ur_v <= src_b[32 * i +: 32];
+                        if (opt == OP_S2UR) ur_v <= sreg(ir[F_SRA +: F_SRA_W], l, warp, nwarps, clock);
+                    end
                 end
-                default: ;
-                endcase
-                if (s == S_LANES && exec != 32'd0 && l == lead) begin
-                    if (opt == OP_R2UR) ur_v <= bl;
-                    if (opt == OP_S2UR) ur_v <= sreg(ir[F_SRA +: F_SRA_W], l, warp, nwarps, clock);
+                if (shift) begin
+                    d0 <= {row, d0[1023:W]};
+                    for (p = 0; p < 7; p = p + 1)
+                        pw_v[32 * p +: 32] <= {(writes_p && pu == p[2:0]) ? oks : {LANES{1'b0}}, pw_v[32 * p + LANES +: 32 - LANES]};
+                end
+                if (st == S_LANES) begin
+                    acc <= a; all_eq <= eq; mref[63:0] <= rf;
+                    if (ph == LAST && opt == OP_REDUXU && exec != 32'd0) ur_v <= a;
                 end
             end
-            shift = s == S_LANES || s == S_FILL || (s == S_MREF && pass_exec == {LANES{1'b0}}) ||
-                    (s == S_MCMP && mj == 5'd31);
-            if (shift) begin
-                d0 <= {row, d0[1023:W]};
-                for (p = 0; p < 7; p = p + 1)
-                    pw_v[32 * p +: 32] <= {(writes_p && pu == p[2:0]) ? oks : {LANES{1'b0}}, pw_v[32 * p + LANES +: 32 - LANES]};
-            end
-            ph <= shift ? ((k == LAST) ? 5'd0 : k + 5'd1) : k;
-            mj <= (s == S_MCMP) ? mj + 5'd1 : 5'd0;
-            case (s)
-            S_LANES: begin
-                acc <= a; all_eq <= eq; mref[63:0] <= rf;
-                if (k == LAST && opt == OP_REDUXU && exec != 32'd0) ur_v <= a;
-                st <= (k != LAST) ? S_LANES : refill ? S_FILL : S_IDLE;
-            end
-            S_FILL:  st <= (k != LAST) ? S_FILL : S_IDLE;
-            default: st <= !shift ? S_MCMP : (k != LAST) ? S_MREF : S_IDLE;   // S_MREF, S_MCMP
-            endcase
         end
     end
 endmodule
