@@ -2,23 +2,25 @@
 // 32 below 32; gpu_core PHYS_LANES), a warp in 32 / LANES passes, with the
 // results of gpu_unit_warp. The inputs hold still through EXEC (as for
 // gpu_unit_int_passes), so pass k computes lanes k*LANES.. from them at the
-// k-th edge from `go` (pass 0 at `go`) and shifts them into the result rows
-// from the top. Each lane of a pass reads the operand rows through one
-// multiplexer a row (Ra by pairs of lanes L, L+4, so that MOVM's two source
-// lanes are one read; Ra+1; B; C's two fields), the rows written only by
-// shifting: a flip-flop of a row has no multiplexer in front of it. So:
+// (k+1)-th edge after `go` and shifts them into the result rows from the
+// top; `go`'s edge reads pass 0's B and C (each edge reads the next pass's).
+// Each lane of a pass reads the operand rows through one multiplexer a row
+// (Ra by pairs of lanes L, L+4, so that MOVM's two source lanes are one
+// read; Ra+1; B; C's two fields), the rows written only by shifting: a
+// flip-flop of a row has no multiplexer in front of it. So:
 //   - REDUX folds the passes' lanes into an accumulator and MATCH.ALL
 //     compares them with the first executing lane; their rows are known at
 //     the last pass and are shifted in by a second round of passes
-//     (2 * 32 / LANES edges);
+//     (1 + 2 * 32 / LANES edges);
 //   - MATCH.ANY takes a pass's lanes as references (one edge reads them),
 //     compares each with one lane of the warp an edge (32 edges), then
 //     shifts their masks in; a pass with no executing lane shifts zeros in
-//     one edge. Up to 32 / LANES * 33 edges (1056 at one lane);
+//     one edge. Up to 1 + 32 / LANES * 33 edges (1057 at one lane);
 //   - the uniform results come from the first executing lane at its pass
 //     (R2UR S2UR), the masks at `go` (VOTEU ELECTU), or the fold at the last
 //     pass (REDUXU); the lane masks and predicate rows' masks at `go`.
-// `busy` until the edge that completes the instruction.
+// Every other instruction: 1 + 32 / LANES edges. `busy` until the edge that
+// completes the instruction.
 module gpu_unit_warp_passes #(
     parameter integer LANES = 4
 ) (
