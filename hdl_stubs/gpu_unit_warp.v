@@ -44,6 +44,22 @@ module gpu_unit_warp (
 
     `include "gpu_warp_lane.vh"
 
+    // lane l's {pu_ok, value}: warp_lane on what the lane reads of the rows
+    function automatic [32:0] lane_result(input [4:0] l, input [31:0] ppm, input vres, input [31:0] cand);
+        reg [5:0] src;
+        reg [4:0] s0, sl;
+        begin
+            src = 6'd0;
+            if (opt == OP_SHFL)
+                src = shfl_source(l, b_gpr ? b0[32 * l +: 5] : ub[4:0], c_gpr ? c0[32 * l +: 5] : uc[4:0],
+                                  c_gpr ? c0[32 * l + 8 +: 5] : uc[12:8]);
+            s0 = movm_source(l);
+            sl = src[5] ? src[4:0] : l;
+            lane_result = warp_lane(l, ppm, vres, cand, src[5], a0[32 * sl +: 32],
+                                    a0[32 * s0 +: 32], a0[32 * (s0 + 5'd4) +: 32]);
+        end
+    endfunction
+
     // REDUX over the executing lanes of Ra (a0)
     function automatic [31:0] redux(input [31:0] lanes, input [2:0] op, input sgn);
         integer i;
@@ -96,7 +112,7 @@ module gpu_unit_warp (
             ur_en <= 1'b0; ur_i <= ir[F_URD +: F_URD_W]; ur_v <= 32'd0; up_m <= 7'd0; up_v <= 7'd0;
             match_rem <= 32'd0; busy <= 1'b0;
             for (l = 0; l < 32; l = l + 1) begin
-                {pu_ok, v} = warp_lane(l[4:0], ppm, vres, cand);
+                {pu_ok, v} = lane_result(l[4:0], ppm, vres, cand);
                 case (opt)
                 OP_REDUX: v = rv;
                 OP_MATCH: begin

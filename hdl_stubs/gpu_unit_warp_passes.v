@@ -2,15 +2,25 @@
 // 32 below 32; gpu_core PHYS_LANES), a warp in 32 / LANES passes, with the
 // results of gpu_unit_warp. The inputs hold still through EXEC (as for
 // gpu_unit_int_passes), so pass k computes lanes k*LANES.. from them at the
-// k-th edge from `go` (pass 0 at `go`) and shifts them into the result rows
-// from the top. Per lane: gpu_warp_lane.vh (a SHFL or MOVM lane still reads
-// any lane of Ra: a mux, not a pass). Across lanes: REDUX folds a pass's
-// lanes into an accumulator and MATCH.ALL its comparisons with the first
-// executing lane; their rows are filled at the last pass. MATCH.ANY then
-// compares one lane against the warp per edge, as gpu_unit_warp does. The
-// uniform results come from the first executing lane (or the masks) at `go`,
-// REDUXU's at the last pass. `busy` until the edge of the last pass (or of
-// MATCH.ANY's last lane).
+// (k+1)-th edge after `go` and shifts them into the result rows from the
+// top; `go`'s edge reads pass 0's B and C (each edge reads the next pass's).
+// Each lane of a pass reads the operand rows through one multiplexer a row
+// (Ra by pairs of lanes L, L+4, so that MOVM's two source lanes are one
+// read; Ra+1; B; C's two fields), the rows written only by shifting: a
+// flip-flop of a row has no multiplexer in front of it. So:
+//   - REDUX folds the passes' lanes into an accumulator and MATCH.ALL
+//     compares them with the first executing lane; their rows are known at
+//     the last pass and are shifted in by a second round of passes
+//     (1 + 2 * 32 / LANES edges);
+//   - MATCH.ANY takes a pass's lanes as references (one edge reads them),
+//     compares each with one lane of the warp an edge (32 edges), then
+//     shifts their masks in; a pass with no executing lane shifts zeros in
+//     one edge. Up to 1 + 32 / LANES * 33 edges (1057 at one lane);
+//   - the uniform results come from the first executing lane at its pass
+//     (R2UR S2UR), the masks at `go` (VOTEU ELECTU), or the fold at the last
+//     pass (REDUXU); the lane masks and predicate rows' masks at `go`.
+// Every other instruction: 1 + 32 / LANES edges. `busy` until the edge that
+// completes the instruction.
 module gpu_unit_warp_passes #(
     parameter integer LANES = 4
 ) (
@@ -45,6 +55,7 @@ module gpu_unit_warp_passes #(
     /* verilator lint_on UNUSEDPARAM */
     localparam integer PASSES = 32 / LANES;
     localparam integer W = 32 * LANES;
+    localparam [4:0] LAST = PASSES[4:0] - 5'd1;     // (PASSES 32: 0 - 1)
 
     `include "gpu_ctz.vh"
     `include "gpu_warp_lane.vh"
@@ -59,97 +70,153 @@ module gpu_unit_warp_passes #(
     wire [4:0]   lead = ctz(exec);
     wire         match_wide = ir[F_MATCH_DTYPE +: F_MATCH_DTYPE_W] == T_MATCHDType_U64;
     wire         match_all = opt == OP_MATCH && ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ALL;
-    wire         match_any = opt == OP_MATCH && ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ANY && exec != 32'd0;
+    wire         match_any = opt == OP_MATCH && ir[F_MATCHOP +: F_MATCHOP_W] == T_MATCHOp_ANY;
     wire [2:0]   rop = ir[F_REDUXOP +: F_REDUXOP_W];
     wire         rsgn = (opt == OP_REDUXU) ? ir[F_REDUXU_DTYPE +: F_REDUXU_DTYPE_W] == T_REDUXDType_S32
                                            : ir[F_REDUX_DTYPE +: F_REDUX_DTYPE_W] == T_REDUXDType_S32;
     wire         writes_p = (opt == OP_SHFL || opt == OP_VOTE || opt == OP_MATCH || opt == OP_ELECT ||
                              opt == OP_ELECTU) && pu != 3'd7;
     wire         gpr_lanes = opt != OP_VOTEU && opt != OP_REDUXU && opt != OP_ELECTU && opt != OP_R2UR && opt != OP_S2UR;
+    wire         refill = opt == OP_REDUX || match_all;     // rows known at the last pass
 
-    reg  [5:0]  ph;                        // the pass at the next edge (0: idle, or pass 0 at `go`)
-    reg  [31:0] acc;                       // REDUX so far
-    reg         all_eq;                    // MATCH.ALL so far
-    reg         mbusy;                     // MATCH.ANY under way
-    reg  [31:0] match_rem;
-    wire [4:0]  k = go ? 5'd0 : ph[4:0];
-    wire        run = go || ph != 6'd0;
-    wire        last = run && k == PASSES[4:0] - 5'd1;
-    // the lane MATCH compares with: the first executing lane (MATCH.ALL, in
-    // the passes), then MATCH.ANY's lowest lane left (one multiplexer for both)
-    wire [4:0]  ref_l = mbusy ? ctz(match_rem) : lead;
-    wire [31:0] ref_a0 = a0[32 * ref_l +: 32], ref_a1 = a1[32 * ref_l +: 32];
-    assign busy = (ph != 6'd0 && (ph < PASSES[5:0] - 6'd1 || match_any)) || mbusy;
+    // the phases: the lanes' passes, the refill's, MATCH.ANY's reading of
+    // a pass's reference lanes and its comparisons. `go` starts the first.
+    // The lanes each edge reads of Ra and Ra+1 are chosen an edge ahead (B
+    // and C too, for SHFL's source lane: at `go` for pass 0), so that the
+    // multiplexers of the rows have their lane from flip-flops (SHFL's
+    // source lane straight from B and C cost 3k LUTs more at one lane)
+    localparam [2:0] S_IDLE = 3'd0, S_LANES = 3'd1, S_FILL = 3'd2, S_MREF = 3'd3, S_MCMP = 3'd4;
+    reg  [2:0]          st;     // the phase at the next edge (S_IDLE: none)
+    reg  [4:0]          ph;     // its pass
+    reg  [4:0]          mj;     // S_MCMP: the lane compared with the references
+    reg  [5*LANES-1:0]  src_a;  // the lane of Ra each slot reads (SHFL's source lane, MOVM's pair, MATCH.ANY's compared lane, else its own)
+    reg  [5*LANES-1:0]  src_x;  // the lane of Ra+1 and `exec` each slot reads (its own, or MATCH.ANY's compared lane)
+    reg  [LANES-1:0]    src_ok; // SHFL's source lane in range
+    reg  [W-1:0]        src_b;  // the pass's lanes' B (R2UR)
+    reg  [31:0]         acc;    // REDUX so far
+    reg                 all_eq; // MATCH.ALL so far
+    reg  [64*LANES-1:0] mref;   // Ra+1:Ra of MATCH.ANY's references (MATCH.ALL's: the first executing lane's, slot 0)
+    reg  [W-1:0]        mmask;  // MATCH.ANY: the references' equal lanes so far, in from the top
+    reg  [LANES-1:0]    mx;     // MATCH.ANY: the references that execute
+    wire [LANES-1:0]    pass_exec = exec[LANES * ph +: LANES];
+    wire                done = ph == LAST && (st == S_LANES ? !refill : st == S_FILL ||
+                                              (st == S_MREF && pass_exec == {LANES{1'b0}}) || (st == S_MCMP && mj == 5'd31));
+    assign busy = st != S_IDLE && !done;
+    wire                shift = st == S_LANES || st == S_FILL || (st == S_MREF && pass_exec == {LANES{1'b0}}) ||
+                                (st == S_MCMP && mj == 5'd31);    // a pass's words into the rows
+    wire [2:0]          st_next = go ? (match_any ? S_MREF : S_LANES) :
+                                  (st == S_LANES) ? ((ph != LAST) ? S_LANES : refill ? S_FILL : S_IDLE) :
+                                  (st == S_FILL)  ? ((ph != LAST) ? S_FILL : S_IDLE) :
+                                  (st == S_IDLE)  ? S_IDLE : !shift ? S_MCMP : (ph != LAST) ? S_MREF : S_IDLE;
+    wire [4:0]          ph_next = go ? 5'd0 : !shift ? ph : (ph == LAST) ? 5'd0 : ph + 5'd1;
+    wire [4:0]          mj_next = (!go && st == S_MCMP) ? mj + 5'd1 : 5'd0;
+
+    // Ra by pairs of lanes {L[4:3], 0, L[1:0]} and the same + 4 (pair q holds lanes 8*(q/4) + q%4 and + 4)
+    wire [1023:0] a0_pairs;
+    genvar q;
+    generate for (q = 0; q < 16; q = q + 1) begin : pairs
+        assign a0_pairs[64 * q +: 64] = {a0[32 * (8 * (q / 4) + q % 4 + 4) +: 32], a0[32 * (8 * (q / 4) + q % 4) +: 32]};
+    end endgenerate
 
     always @(posedge clk) begin : unit
         integer i, p;
-        reg [W-1:0]     vs;
-        reg [LANES-1:0] oks, ms;
-        reg [31:0]      a, rv, ml, fill;
-        reg             eq;
-        reg [4:0]       l;
+        reg [4:0]       l, lb, ai, xi;
+        reg [5:0]       src;
+        reg [63:0]      pair, mv, y, rf;
+        reg [31:0]      a, ra, bl, fill;
+        reg [9:0]       cl;
+        reg [32:0]      lv;
+        reg             eq, x, meq;
+        reg [W-1:0]     row;
+        reg [LANES-1:0] oks;
         if (!rst_n) begin
-            ph <= 6'd0; mbusy <= 1'b0;
-        end else if (run) begin
-            a = go ? redux_init(rop, rsgn) : acc;
-            eq = go ? 1'b1 : all_eq;
-            for (i = 0; i < LANES; i = i + 1) begin
-                l = k * LANES[4:0] + i[4:0];
-                {oks[i], vs[32 * i +: 32]} = warp_lane(l, ppm, vres, cand);
-                ms[i] = exec[l] && gpr_lanes;
-                if (exec[l]) a = redux_step(a, a0[32 * l +: 32], rop, rsgn);
-                if (exec[l] && (a0[32 * l +: 32] != ref_a0 || (match_wide && a1[32 * l +: 32] != ref_a1))) eq = 1'b0;
+            st <= S_IDLE;
+        end else begin
+            st <= st_next; ph <= ph_next; mj <= mj_next;
+            if (st_next != S_IDLE) begin
+                // the next edge's lanes, so the lanes of Ra and Ra+1 each slot
+                // reads; B and C of the next pass's (what S_LANES reads of them)
+                for (i = 0; i < LANES; i = i + 1) begin
+                    l = ph_next * LANES[4:0] + i[4:0];
+                    lb = (go ? 5'd0 : ph + 5'd1) * LANES[4:0] + i[4:0];
+                    bl = b0[32 * lb +: 32];
+                    cl = {c0[32 * lb + 8 +: 5], c0[32 * lb +: 5]};
+                    src = shfl_source(lb, b_gpr ? bl[4:0] : ub[4:0], c_gpr ? cl[4:0] : uc[4:0], c_gpr ? cl[9:5] : uc[12:8]);
+                    src_a[5 * i +: 5] <= (st_next == S_MCMP) ? mj_next :
+                                         (st_next == S_LANES && opt == OP_SHFL && src[5]) ? src[4:0] :
+                                         (st_next == S_LANES && opt == OP_MOVM) ? movm_source(lb) : l;
+                    src_x[5 * i +: 5] <= (st_next == S_MCMP) ? mj_next : l;
+                    src_ok[i] <= src[5];
+                    src_b[32 * i +: 32] <= bl;
+                end
             end
-            acc <= a; all_eq <= eq;
-            // the pass's lanes in from the top; at the last pass REDUX's and
-            // MATCH's rows instead, a word for every lane (one multiplexer
-            // in front of the row, not one for each)
-            fill = (opt == OP_REDUX) ? a : (match_all && eq) ? exec : 32'd0;
-            d0 <= (last && (opt == OP_REDUX || opt == OP_MATCH)) ? {32{fill}} : {vs, d0[1023:W]};
-            m0 <= {ms, m0[31:LANES]};
-            for (p = 0; p < 7; p = p + 1) begin
-                pw_m[32 * p +: 32] <= {(writes_p && pu == p[2:0]) ? exec[LANES * k +: LANES] : {LANES{1'b0}},
-                                       pw_m[32 * p + LANES +: 32 - LANES]};
-                pw_v[32 * p +: 32] <= {(writes_p && pu == p[2:0]) ? oks : {LANES{1'b0}},
-                                       pw_v[32 * p + LANES +: 32 - LANES]};
-            end
-            ph <= last ? 6'd0 : {1'b0, k} + 6'd1;
             if (go) begin
-                // the uniform results of the first executing lane or the masks (REDUXU's: at the last pass)
+                acc <= redux_init(rop, rsgn); all_eq <= 1'b1;
+                // the lane masks, and the uniform results of the masks (R2UR's and S2UR's at the first executing lane's pass, REDUXU's at the last)
+                m0 <= gpr_lanes ? exec : 32'd0;
+                for (p = 0; p < 7; p = p + 1) pw_m[32 * p +: 32] <= (writes_p && pu == p[2:0]) ? exec : 32'd0;
                 ur_en <= 1'b0; ur_i <= ir[F_URD +: F_URD_W]; ur_v <= 32'd0; up_m <= 7'd0; up_v <= 7'd0;
                 if (exec != 32'd0) begin
                     case (opt)
-                    OP_R2UR:   begin ur_en <= 1'b1; ur_v <= b0[32 * lead +: 32]; end
-                    OP_S2UR:   begin ur_en <= 1'b1; ur_v <= sreg(ir[F_SRA +: F_SRA_W], lead, warp, nwarps, clock); end
+                    OP_R2UR, OP_S2UR, OP_REDUXU: ur_en <= 1'b1;
                     OP_VOTEU:  begin
                         ur_en <= 1'b1; ur_v <= ppm;
                         if (ir[F_UPU +: F_UPU_W] != 3'd7) begin
                             up_m[ir[F_UPU +: F_UPU_W]] <= 1'b1; up_v[ir[F_UPU +: F_UPU_W]] <= vres;
                         end
                     end
-                    OP_REDUXU: ur_en <= 1'b1;
                     OP_ELECTU: begin ur_en <= 1'b1; ur_v <= (cand == 32'd0) ? 32'hFFFFFFFF : {27'd0, ctz(cand)}; end
                     default: ;
                     endcase
                     if (ir[F_URD +: F_URD_W] == 6'd63) ur_en <= 1'b0;  // URZ: not written
                 end
+            end else if (st != S_IDLE) begin
+                a = acc; eq = all_eq; rf = mref[63:0];
+                fill = (opt == OP_REDUX) ? acc : all_eq ? exec : 32'd0;
+                row = {W{1'b0}}; oks = {LANES{1'b0}};
+                for (i = 0; i < LANES; i = i + 1) begin
+                    // the slot's lane and its reads: Ra of the lane read
+                    // a pass ahead, of MATCH.ANY's reference or of the lane
+                    // it compares; Ra+1 of the last two
+                    l = ph * LANES[4:0] + i[4:0];
+                    ai = src_a[5 * i +: 5];
+                    pair = a0_pairs[64 * {ai[4:3], ai[1:0]} +: 64];
+                    ra = ai[2] ? pair[63:32] : pair[31:0];
+                    xi = src_x[5 * i +: 5];
+                    mv = {a1[32 * xi +: 32], ra};
+                    x = exec[xi];
+                    lv = warp_lane(l, ppm, vres, cand, src_ok[i], ra, pair[31:0], pair[63:32]);
+                    // MATCH: against the slot's reference (MATCH.ANY) or the
+                    // first executing lane (lanes before it do not execute)
+                    y = (st == S_MCMP) ? mref[64 * i +: 64] : rf;
+                    meq = mv[31:0] == y[31:0] && (!match_wide || mv[63:32] == y[63:32]);
+                    if (st == S_LANES && l == lead) begin rf = mv; meq = 1'b1; end
+                    if (x) a = redux_step(a, ra, rop, rsgn);
+                    if (x && !meq) eq = 1'b0;
+                    case (st)
+                    S_LANES: begin row[32 * i +: 32] = lv[31:0]; oks[i] = lv[32]; end
+                    S_FILL:  begin row[32 * i +: 32] = fill; oks[i] = match_all && all_eq; end
+                    S_MREF:  begin mref[64 * i +: 64] <= mv; mx[i] <= x; end
+                    default: begin   // S_MCMP
+                        mmask[32 * i +: 32] <= {x && meq, mmask[32 * i + 1 +: 31]};
+                        if (mx[i]) row[32 * i +: 32] = {x && meq, mmask[32 * i + 1 +: 31]};
+                    end
+                    endcase
+                    if (st == S_LANES && exec != 32'd0 && l == lead) begin
+                        if (opt == OP_R2UR) ur_v <= src_b[32 * i +: 32];
+                        if (opt == OP_S2UR) ur_v <= sreg(ir[F_SRA +: F_SRA_W], l, warp, nwarps, clock);
+                    end
+                end
+                if (shift) begin
+                    d0 <= {row, d0[1023:W]};
+                    for (p = 0; p < 7; p = p + 1)
+                        pw_v[32 * p +: 32] <= {(writes_p && pu == p[2:0]) ? oks : {LANES{1'b0}}, pw_v[32 * p + LANES +: 32 - LANES]};
+                end
+                if (st == S_LANES) begin
+                    acc <= a; all_eq <= eq; mref[63:0] <= rf;
+                    if (ph == LAST && opt == OP_REDUXU && exec != 32'd0) ur_v <= a;
+                end
             end
-            if (last) begin
-                // the rows of the instructions across lanes, now that every lane is in
-                rv = a;
-                if (opt == OP_REDUXU && exec != 32'd0) ur_v <= rv;
-                if (writes_p && opt == OP_MATCH) pw_v[32 * pu +: 32] <= {32{match_all && eq}};
-                if (match_any) begin match_rem <= exec; mbusy <= 1'b1; end
-            end
-        end else if (mbusy) begin
-            // MATCH.ANY: the lowest lane left against every executing lane
-            l = ref_l;
-            for (i = 0; i < 32; i = i + 1)
-                ml[i] = exec[i] && a0[32 * i +: 32] == ref_a0 && (!match_wide || a1[32 * i +: 32] == ref_a1);
-            // (lane by lane: a row written at a variable place is a 1024-bit shifter)
-            for (i = 0; i < 32; i = i + 1) if (i[4:0] == l) d0[32 * i +: 32] <= ml;
-            match_rem[l] <= 1'b0;
-            if ((match_rem & ~(32'd1 << l)) == 32'd0) mbusy <= 1'b0;
         end
     end
 endmodule

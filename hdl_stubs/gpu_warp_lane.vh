@@ -1,7 +1,9 @@
 // The warp unit's per-lane results, shared by gpu_unit_warp (32 lanes at
 // once) and gpu_unit_warp_passes (PHYS_LANES lanes a pass): include inside
-// the module, after gpu_isa.vh and gpu_ctz.vh; it reads the module's ir, a0,
-// b0, c0, ub, uc, b_gpr, c_gpr, warp, nwarps and clock.
+// the module, after gpu_isa.vh and gpu_ctz.vh; it reads the module's ir,
+// warp, nwarps and clock. What a lane reads of the operand rows is the
+// caller's (the 32-lane unit indexes the rows, the passes unit reads them
+// through a few multiplexers): shfl_source and movm_source say which lane.
 
 // special register id for lane l
 function automatic [31:0] sreg(input [7:0] id, input [4:0] l, input [6:0] wv, input [6:0] nw, input [63:0] c64);
@@ -46,42 +48,50 @@ function automatic [31:0] redux_init(input [2:0] op, input sgn);
     endcase
 endfunction
 
+// SHFL: lane l's source lane and whether it is in range (pu_ok): {ok, j}.
+// sb: B (the source lane or the delta); sc, seg: C's clamp (bits 4..0) and
+// segment mask (bits 12..8)
+function automatic [5:0] shfl_source(input [4:0] l, input [4:0] sb, input [4:0] sc, input [4:0] seg);
+    reg [4:0] smax, smin;
+    reg [6:0] j;
+    reg       ok;
+    begin
+        smax = (l & seg) | (sc & ~seg);
+        smin = l & seg;
+        case (ir[F_SHFL_MODE +: F_SHFL_MODE_W])
+        T_SHFLMode_IDX:  begin j = {2'b00, smin | (sb & ~seg)}; ok = j <= {2'b00, smax}; end
+        T_SHFLMode_UP:   begin j = {2'b00, l} - {2'b00, sb}; ok = $signed(j) >= $signed({2'b00, smax}); end
+        T_SHFLMode_DOWN: begin j = {2'b00, l} + {2'b00, sb}; ok = j <= {2'b00, smax}; end
+        default:         begin j = {2'b00, l ^ sb}; ok = j <= {2'b00, smax}; end
+        endcase
+        shfl_source = {ok, j[4:0]};
+    end
+endfunction
+
+// MOVM: an 8x8 tile of 16-bit halves, transposed: lane l takes column
+// 2*(l&3) (+1), the halves of lanes s0 = movm_source(l) and s1 = s0 + 4
+// (l[2], which half, is warp_lane's)
+/* verilator lint_off UNUSEDSIGNAL */
+function automatic [4:0] movm_source(input [4:0] l);
+    movm_source = {l[1:0], 1'b0, l[4:3]};
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
 // lane l's {pu_ok, value} for the instructions whose lanes are independent:
 // SHFL MOVM VOTE ELECT(U) S2R, and Ra for the rest (SETGPR, GETGPR; REDUX
 // and MATCH are the caller's). ppm: executing lanes where pp holds; vres:
-// VOTE's result; cand: ELECT's candidates.
-function automatic [32:0] warp_lane(input [4:0] l, input [31:0] ppm, input vres, input [31:0] cand);
-    reg [4:0] sb, sc, seg, smax, smin, s0, s1;
-    reg [6:0] j;
-    reg [2:0] mr;
-    reg       ok;
+// VOTE's result; cand: ELECT's candidates; shfl_ok: SHFL's source lane is in
+// range; ra: Ra of that source lane then, else of lane l; s0w, s1w: Ra of
+// MOVM's source lanes.
+function automatic [32:0] warp_lane(input [4:0] l, input [31:0] ppm, input vres, input [31:0] cand,
+                                    input shfl_ok, input [31:0] ra, input [31:0] s0w, input [31:0] s1w);
+    reg        ok;
     reg [31:0] v;
     begin
-        ok = 1'b0; v = a0[32 * l +: 32];
+        ok = 1'b0; v = ra;
         case (ir[F_OPTYPE +: F_OPTYPE_W])
-        OP_SHFL: begin
-            // B: source lane (or delta), C: clamp in bits 4..0, segment mask in 12..8
-            sb = b_gpr ? b0[32 * l +: 5] : ub[4:0];
-            sc = c_gpr ? c0[32 * l +: 5] : uc[4:0];
-            seg = c_gpr ? c0[32 * l + 8 +: 5] : uc[12:8];
-            smax = (l & seg) | (sc & ~seg);
-            smin = l & seg;
-            case (ir[F_SHFL_MODE +: F_SHFL_MODE_W])
-            T_SHFLMode_IDX:  begin j = {2'b00, smin | (sb & ~seg)}; ok = j <= {2'b00, smax}; end
-            T_SHFLMode_UP:   begin j = {2'b00, l} - {2'b00, sb}; ok = $signed(j) >= $signed({2'b00, smax}); end
-            T_SHFLMode_DOWN: begin j = {2'b00, l} + {2'b00, sb}; ok = j <= {2'b00, smax}; end
-            default:         begin j = {2'b00, l ^ sb}; ok = j <= {2'b00, smax}; end
-            endcase
-            if (ok) v = a0[32 * j[4:0] +: 32];
-        end
-        OP_MOVM: begin
-            // an 8x8 tile of 16-bit halves, transposed: lane L takes column 2*(L&3) (+1)
-            mr = l[4:2];
-            s0 = {l[1:0], 1'b0, 2'b00} + {3'd0, mr[2:1]};
-            s1 = {l[1:0], 1'b1, 2'b00} + {3'd0, mr[2:1]};
-            v = {mr[0] ? a0[32 * s1 + 16 +: 16] : a0[32 * s1 +: 16],
-                 mr[0] ? a0[32 * s0 + 16 +: 16] : a0[32 * s0 +: 16]};
-        end
+        OP_SHFL: ok = shfl_ok;
+        OP_MOVM: v = {l[2] ? s1w[31:16] : s1w[15:0], l[2] ? s0w[31:16] : s0w[15:0]};
         OP_VOTE: begin v = ppm; ok = vres; end
         OP_ELECT, OP_ELECTU: begin
             v = (cand == 32'd0) ? 32'hFFFFFFFF : {27'd0, ctz(cand)};
