@@ -12,6 +12,11 @@
 // register, d1 -> the second) with the lanes they write, and predicate writes
 // (pw_m: lanes written of P0..P6, LANES bits each; pw_v: their values; PT
 // targets dropped). Only executing lanes write.
+//
+// A lane's datapaths are shared where instructions overlap (issue 25: the
+// board's FPGA): one multiplier (IMAD, IMAD_WIDE, IMUL, IDP2A, IDP4A), one
+// funnel shifter (SHF's directions and LEA), one saturation (I2I, I2IP),
+// each evaluated only for its instructions (any value otherwise).
 module gpu_unit_int #(
     parameter integer LANES = 32        // 32, or 1 for an instance a lane (gpu_exec.v, LANE_MODULES)
 ) (
@@ -43,20 +48,30 @@ module gpu_unit_int #(
         pv = ((idx == 3'd7) ? 1'b1 : pr[idx]) ^ inv;
     endfunction
 
-    function automatic [31:0] popc32(input [31:0] x);
+    // the ones of each nibble, then their sum (narrow adders: a chain of
+    // 32-bit ones was hundreds of LUT4s)
+    function automatic [5:0] popc32(input [31:0] x);
         integer i;
         begin
-            popc32 = 32'd0;
-            for (i = 0; i < 32; i = i + 1) popc32 = popc32 + {31'd0, x[i]};
+            popc32 = 6'd0;
+            for (i = 0; i < 8; i = i + 1)
+                popc32 = popc32 + {3'd0, {2'd0, x[4 * i]} + {2'd0, x[4 * i + 1]} + {2'd0, x[4 * i + 2]} + {2'd0, x[4 * i + 3]}};
         end
     endfunction
 
-    // highest set bit, 0xFFFFFFFF if none
+    // highest set bit, 0xFFFFFFFF if none: halving the word toward its
+    // upper half when that has a one (a priority chain of 32 was larger)
     function automatic [31:0] msb32(input [31:0] x);
-        integer i;
+        reg [31:0] y;
+        reg [4:0]  idx;
+        integer j;
         begin
-            msb32 = 32'hFFFFFFFF;
-            for (i = 0; i < 32; i = i + 1) if (x[i]) msb32 = i;
+            y = x;
+            for (j = 4; j >= 0; j = j - 1) begin
+                idx[j] = (y >> (1 << j)) != 32'd0;
+                if (idx[j]) y = y >> (1 << j);
+            end
+            msb32 = (x == 32'd0) ? 32'hFFFFFFFF : {27'd0, idx};
         end
     endfunction
 
@@ -92,11 +107,18 @@ module gpu_unit_int #(
         endcase
     endfunction
 
-    // clamp a signed 32-bit value to [lo, hi] (signed)
-    function automatic [31:0] clamp(input [31:0] x, input [31:0] lo, input [31:0] hi);
-        if ($signed(x) < $signed(lo)) clamp = lo;
-        else if ($signed(x) > $signed(hi)) clamp = hi;
-        else clamp = x;
+    // a signed 32-bit value clamped to an m-bit field's range (m 2..16):
+    // [0, 2^m - 1] unsigned, [-2^(m-1), 2^(m-1) - 1] signed, [0, 2^(m-1) - 1]
+    // signed with ReLU; told from the bits above the range (no comparator)
+    function automatic [31:0] sat(input [31:0] x, input [4:0] m, input uns, input relu);
+        reg [31:0] hi;
+        reg        over, under;
+        begin
+            hi = uns ? ((32'd1 << m) - 32'd1) : ((32'd1 << (m - 5'd1)) - 32'd1);
+            over = !x[31] && (x & ~hi) != 32'd0;
+            under = x[31] && (uns || relu || (~x & ~hi) != 32'd0);
+            sat = under ? ((uns || relu) ? 32'd0 : ~hi) : over ? hi : x;
+        end
     endfunction
 
     // one byte of PRMT
@@ -121,8 +143,10 @@ module gpu_unit_int #(
     // One lane: {pwv, pwe, d1_en, d0_en, d1, d0}.
     function automatic [79:0] int_lane(input [127:0] w, input [31:0] a, input [63:0] B, input [63:0] C,
                                        input [6:0] p, input [6:0] up, input bneg, input bnot, input cneg);
-        reg [31:0] b, c, d0_, d1_, x32, lo32, hi32, m32, mul_b;
-        reg        d0e, d1e, pp, pq, t1, uns;
+        reg [31:0] b, c, d0_, d1_, x32, lo32, hi32, m32, mul_b, fo, e32, sa, sb;
+        reg [95:0] fw;
+        reg [6:0]  fs;
+        reg        d0e, d1e, pp, pq, t1, uns, hi, relu;
         /* verilator lint_off UNUSEDSIGNAL */
         reg [7:0]  pe, pw;                          // bit 7 = PT: dropped
         /* verilator lint_on UNUSEDSIGNAL */
@@ -135,7 +159,7 @@ module gpu_unit_int #(
         reg [15:0] bh;
         reg [5:0]  n6;
         reg [6:0]  n7;
-        reg [4:0]  sz;
+        reg [4:0]  sz, m5;
         reg signed [17:0] ma0, mb0, ma1, mb1, ma2, mb2, ma3, mb3;
         reg signed [35:0] p0, p1, p2, p3;
         reg        dot, ha, hb;
@@ -156,13 +180,17 @@ module gpu_unit_int #(
             uns = (opt == OP_IMUL) ? (w[F_IMUL_ITYPE +: F_IMUL_ITYPE_W] == T_IType_U32) :
                   (opt == OP_IMAD_WIDE) ? (w[F_IMAD_WIDE_ITYPE +: F_IMAD_WIDE_ITYPE_W] == T_IType_U32) :
                   (w[F_IMAD_ITYPE +: F_IMAD_ITYPE_W] == T_IType_U32);
-            mul_b = (opt == OP_IMUL && bneg) ? (~b + 32'd1) : b;
             // The lane's one multiplier, four signed 18x18 products (an
             // FPGA's multiplier blocks): the 32x32 product from the halves'
             // partial products (the high halves sign-extended unless
             // unsigned), or IDP4A's four byte products, IDP2A's two, added
             // unshifted.
             dot = opt == OP_IDP4A || opt == OP_IDP2A;
+            // (only for the instructions that multiply: any value serves the
+            // others, so a simulator skips it and synthesis adds no gating)
+            prod = {64{1'bx}};
+            if (opt == OP_IMAD || opt == OP_IMAD_WIDE || opt == OP_IMUL || dot) begin
+            mul_b = (opt == OP_IMUL && bneg) ? (~b + 32'd1) : b;
             if (opt == OP_IDP4A) begin
                 ha = w[F_AFMT +: F_AFMT_W] == T_I8Type_S8; hb = w[F_BFMT +: F_BFMT_W] == T_I8Type_S8;
                 ma0 = {{10{a[7] & ha}}, a[7:0]};    mb0 = {{10{b[7] & hb}}, b[7:0]};
@@ -186,14 +214,68 @@ module gpu_unit_int #(
             p0 = ma0 * mb0; p1 = ma1 * mb1; p2 = ma2 * mb2; p3 = ma3 * mb3;
             q1 = {{28{p1[35]}}, p1}; q2 = {{28{p2[35]}}, p2}; q3 = {{28{p3[35]}}, p3};
             prod = {{28{p0[35]}}, p0} + (dot ? q1 : q1 << 16) + (dot ? q2 : q2 << 16) + (dot ? q3 : q3 << 32);
+            end
+            // The funnel shifter of SHF and LEA: fo, the 32 bits at fs of the
+            // 96-bit word fw. A right shift by n reads {fill, c, a} (.HI:
+            // {fill, fill, c}) at n; a left shift by n, {a, 0, 0} (.HI: {c, a,
+            // 0}, LEA's operands inverted or sign-extended) at 64 - n: one
+            // shifter for SHF's three directions and LEA (was four).
+            fo = {32{1'bx}};
+            hi = w[F_LOHI +: F_LOHI_W] == T_LOHI_HI;
+            if (opt == OP_SHF || opt == OP_LEA) begin
+                if (opt == OP_SHF) begin
+                    // limit 64 (S64, U64) or 32 (S32, U32); wrap or clamp the amount
+                    t1 = (w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_S32 || w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_U32);
+                    uns = (w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_U64 || w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_U32);
+                    if (w[F_CWMOD +: F_CWMOD_W] == T_CWMode_WRAP) n7 = t1 ? {2'b00, b[4:0]} : {1'b0, b[5:0]};
+                    else if (t1) n7 = (b > 32'd32) ? 7'd32 : b[6:0];
+                    else n7 = (b > 32'd64) ? 7'd64 : b[6:0];
+                    e32 = {32{!uns && c[31]}};
+                    if (w[F_DIRECTION +: F_DIRECTION_W] == T_SHFDir_R) begin
+                        fw = {e32, hi ? e32 : c, hi ? c : a}; fs = n7;
+                    end else begin
+                        fw = hi ? {c, a, 32'd0} : {a, 64'd0}; fs = 7'd64 - n7;
+                    end
+                end else begin
+                    // LEA: .HI shifts {c, a} inverted ('-') or a (inverted) sign-extended
+                    x32 = w[F_RA_NEG] ? ~a : a;
+                    m32 = (w[F_SX32 +: F_SX32_W] == T_LEASX32_SX32) ? {32{x32[31]}} : (w[F_RA_NEG] ? ~c : c);
+                    fw = hi ? {m32, x32, 32'd0} : {a, 64'd0};
+                    fs = 7'd64 - {2'b00, w[F_SHIFTAMT +: F_SHIFTAMT_W]};
+                end
+                fw = fw >> fs;
+                fo = fw[31:0];
+            end
+            // I2I's and I2IP's saturation of SrcB (and I2IP's of Ra) to a field
+            sa = {32{1'bx}}; sb = {32{1'bx}};
+            if (opt == OP_I2I || opt == OP_I2IP) begin
+                if (opt == OP_I2I) begin
+                    m5 = (w[F_I2I_DTYPE +: F_I2I_DTYPE_W] == T_I2IDType_S8 || w[F_I2I_DTYPE +: F_I2I_DTYPE_W] == T_I2IDType_U8) ? 5'd8 : 5'd16;
+                    uns = (w[F_I2I_DTYPE +: F_I2I_DTYPE_W] == T_I2IDType_U8 || w[F_I2I_DTYPE +: F_I2I_DTYPE_W] == T_I2IDType_U16);
+                    relu = 1'b0;
+                end else begin
+                    // the packed size (2, 4, 8, 16 bits) and signedness of DstType
+                    case (w[F_DSTTYPE +: F_DSTTYPE_W])
+                    T_I2IPDType_S2, T_I2IPDType_U2:   m5 = 5'd2;
+                    T_I2IPDType_S4, T_I2IPDType_U4:   m5 = 5'd4;
+                    T_I2IPDType_S8, T_I2IPDType_U8:   m5 = 5'd8;
+                    default:                          m5 = 5'd16;
+                    endcase
+                    uns = (w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U2 || w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U4 ||
+                           w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U8 || w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U16);
+                    relu = w[F_SATRELU +: F_SATRELU_W] == T_SATRelu_SATRELU;
+                end
+                sb = sat(b, m5, uns, relu);
+                sa = sat(a, m5, uns, relu);
+            end
             case (opt)
             // ---------------- XU ----------------
-            OP_POPC: begin d0_ = popc32(bnot ? ~b : b); d0e = 1'b1; end
+            OP_POPC: begin d0_ = {26'd0, popc32(bnot ? ~b : b)}; d0e = 1'b1; end
             OP_FLO: begin
                 x32 = bnot ? ~b : b;
                 if (w[F_FLO_ITYPE +: F_FLO_ITYPE_W] == T_IType_S32 && x32[31]) x32 = ~x32;  // complement when negative
                 d0_ = msb32(x32);
-                if (x32 != 32'd0 && w[F_SH +: F_SH_W] == T_FLOSH_SH) d0_ = 32'd31 - d0_;
+                if (x32 != 32'd0 && w[F_SH +: F_SH_W] == T_FLOSH_SH) d0_ = {27'd0, ~d0_[4:0]};   // 31 - d0_
                 d0e = 1'b1;
             end
             OP_BREV: begin d0_ = brev32(b); d0e = 1'b1; end
@@ -248,16 +330,9 @@ module gpu_unit_int #(
             end
             OP_IMUL: begin d0_ = (w[F_LOHI +: F_LOHI_W] == T_LOHI_HI) ? prod[63:32] : prod[31:0]; d0e = 1'b1; end
             OP_LEA: begin
-                if (w[F_LOHI +: F_LOHI_W] == T_LOHI_LO) begin
-                    // '-': the shifted word x enters as ~x with carry in 1 (ERRATA D9)
-                    x32 = a << w[F_SHIFTAMT +: F_SHIFTAMT_W];
-                    s33 = {1'b0, w[F_RA_NEG] ? ~x32 : x32} + {1'b0, b} + {32'd0, w[F_RA_NEG]};
-                end else begin
-                    x32 = w[F_RA_NEG] ? ~a : a;
-                    t64 = (w[F_SX32 +: F_SX32_W] == T_LEASX32_SX32) ? {{32{x32[31]}}, x32} : (w[F_RA_NEG] ? ~{c, a} : {c, a});
-                    t64 = t64 << w[F_SHIFTAMT +: F_SHIFTAMT_W];
-                    s33 = {1'b0, t64[63:32]} + {1'b0, b} + {32'd0, pp};
-                end
+                // .LO '-': the shifted word x enters as ~x with carry in 1 (ERRATA D9)
+                if (!hi) s33 = {1'b0, w[F_RA_NEG] ? ~fo : fo} + {1'b0, b} + {32'd0, w[F_RA_NEG]};
+                else s33 = {1'b0, fo} + {1'b0, b} + {32'd0, pp};
                 d0_ = s33[31:0]; d0e = 1'b1;
                 pe[pu_i] = 1'b1; pw[pu_i] = s33[32];
             end
@@ -303,20 +378,7 @@ module gpu_unit_int #(
                 pe[pu_i] = 1'b1;
                 pw[pu_i] = lut[{pv(p, w[F_PA +: F_PA_W], w[F_PA_NOT]), pv(p, w[F_PB +: F_PB_W], w[F_PB_NOT]), t1}];
             end
-            OP_SHF: begin
-                // limit 64 (S64, U64) or 32 (S32, U32); wrap or clamp the amount
-                t1 = (w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_S32 || w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_U32);
-                uns = (w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_U64 || w[F_SHF_ITYPE +: F_SHF_ITYPE_W] == T_SHFDType_U32);
-                if (w[F_CWMOD +: F_CWMOD_W] == T_CWMode_WRAP) n7 = t1 ? {2'b00, b[4:0]} : {1'b0, b[5:0]};
-                else if (t1) n7 = (b > 32'd32) ? 7'd32 : b[6:0];
-                else n7 = (b > 32'd64) ? 7'd64 : b[6:0];
-                t64 = {c, a};
-                if (n7[6]) t64 = (w[F_DIRECTION +: F_DIRECTION_W] == T_SHFDir_R && !uns) ? {64{c[31]}} : 64'd0;
-                else if (w[F_DIRECTION +: F_DIRECTION_W] == T_SHFDir_L) t64 = t64 << n7[5:0];
-                else if (!uns) t64 = $signed(t64) >>> n7[5:0];
-                else t64 = t64 >> n7[5:0];
-                d0_ = (w[F_LOHI +: F_LOHI_W] == T_LOHI_HI) ? t64[63:32] : t64[31:0]; d0e = 1'b1;
-            end
+            OP_SHF: begin d0_ = fo; d0e = 1'b1; end
             OP_MOV: begin
                 d0_ = B[31:0]; d0e = 1'b1;
                 if (w[F_WIDTH +: F_WIDTH_W] == T_MOVW_64) begin d1_ = B[63:32]; d1e = 1'b1; end
@@ -329,30 +391,11 @@ module gpu_unit_int #(
                                                 i[1:0]);
                 d0e = 1'b1;
             end
-            OP_I2I: begin
-                case (w[F_I2I_DTYPE +: F_I2I_DTYPE_W])
-                T_I2IDType_S8:  d0_ = clamp(b, 32'hFFFFFF80, 32'h7F);
-                T_I2IDType_U8:  d0_ = clamp(b, 32'h0, 32'hFF);
-                T_I2IDType_S16: d0_ = clamp(b, 32'hFFFF8000, 32'h7FFF);
-                default:        d0_ = clamp(b, 32'h0, 32'hFFFF);
-                endcase
-                d0e = 1'b1;
-            end
+            OP_I2I: begin d0_ = sb; d0e = 1'b1; end
             OP_I2IP: begin
-                // the packed size (2, 4, 8, 16 bits) and signedness of DstType
-                case (w[F_DSTTYPE +: F_DSTTYPE_W])
-                T_I2IPDType_S2, T_I2IPDType_U2:   sz = 5'd2;
-                T_I2IPDType_S4, T_I2IPDType_U4:   sz = 5'd4;
-                T_I2IPDType_S8, T_I2IPDType_U8:   sz = 5'd8;
-                default:                          sz = 5'd16;
-                endcase
-                uns = (w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U2 || w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U4 ||
-                       w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U8 || w[F_DSTTYPE +: F_DSTTYPE_W] == T_I2IPDType_U16);
-                hi32 = uns ? ((32'd1 << sz) - 32'd1) : ((32'd1 << (sz - 5'd1)) - 32'd1);
-                lo32 = uns ? 32'd0 : ~hi32;                             // unsigned: 0; signed: -2^(n-1)
-                if (w[F_SATRELU +: F_SATRELU_W] == T_SATRelu_SATRELU && !uns) lo32 = 32'd0;
+                sz = m5;
                 m32 = (32'd1 << sz) - 32'd1;
-                x32 = ((clamp(a, lo32, hi32) & m32) << sz) | (clamp(b, lo32, hi32) & m32);
+                x32 = ((sa & m32) << sz) | (sb & m32);
                 if (sz != 5'd16) x32 = x32 | ((c & ((32'd1 << (6'd32 - {sz, 1'b0})) - 32'd1)) << {sz, 1'b0});
                 d0_ = x32; d0e = 1'b1;
             end

@@ -57,7 +57,7 @@ module lane_modules_tb;
     end endgenerate
 
     // the optypes of the units built per lane or in passes, with their unit
-    localparam integer NOPS = 38;
+    localparam integer NOPS = 53;
     reg [7:0] ops [0:NOPS-1];
     reg [2:0] units [0:NOPS-1];
     initial begin
@@ -70,6 +70,10 @@ module lane_modules_tb;
         ops[27] = OP_REDUXU; ops[28] = OP_MATCH; ops[29] = OP_ELECT; ops[30] = OP_ELECTU; ops[31] = OP_S2R;
         ops[32] = OP_S2UR; ops[33] = OP_R2UR;  ops[34] = OP_SETGPR; ops[35] = OP_GETGPR;
         ops[36] = OP_IMUL; ops[37] = OP_IDP2A;
+        // the integer unit's other optypes (MOV.64 the only reader of SrcB's second row)
+        ops[38] = OP_MOV;  ops[39] = OP_SEL;   ops[40] = OP_PRMT;  ops[41] = OP_LEA;   ops[42] = OP_I2I;
+        ops[43] = OP_FLO;  ops[44] = OP_BREV;  ops[45] = OP_BMSK;  ops[46] = OP_SGXT;  ops[47] = OP_IABS;
+        ops[48] = OP_IMNMX; ops[49] = OP_P2R;  ops[50] = OP_R2P;   ops[51] = OP_ISET;  ops[52] = OP_PLOP3;
     end
     integer k;
     initial for (k = 0; k < NOPS; k = k + 1)
