@@ -47,8 +47,8 @@
 #     -D            ecp5: the logic depth of the longest path, after
 #                   mapping: `ltp` over the logic cells of each module
 #                   (LUT4, CCU2C, PFUMX, L6MUX21, MULT18X18D: each counts
-#                   1; flip-flops, RAMs and the module's ports end a
-#                   path), the deepest
+#                   1; flip-flops, RAMs, submodule instances and the
+#                   module's ports end a path), the deepest
 #                   module's: a first timing estimate, and a lower bound
 #                   (a path through several modules is not followed;
 #                   flattening the whole core first took Yosys more than
@@ -220,10 +220,12 @@ check() { # DESCRIPTION YOSYS-COMMAND
         usage ;;
     esac
     echo "tee -q -o $tmp/stat stat -top $top"
-    # the logic cells only: ltp -noff knows Yosys's own flip-flops, not
-    # TRELLIS_FF or the RAMs, so they are deleted first (after stat)
+    # the logic cells only (after stat): ltp -noff knows Yosys's own
+    # flip-flops, not TRELLIS_FF or the RAMs, and takes an instance of a
+    # module for logic from all its inputs to all its outputs (loops through
+    # a submodule that the hierarchy does not have), so all else goes
     if [ -n "$depth" ]; then
-        echo "delete t:TRELLIS_FF t:DP16KD t:TRELLIS_DPR16X4"
+        echo "delete t:* t:LUT4 t:PFUMX t:L6MUX21 t:CCU2C t:MULT18X18D %u %u %u %u %d"
         echo "tee -q -o $tmp/ltp ltp -noff"
     fi
 
