@@ -5,9 +5,9 @@
 // cycles differ. The operand rows, predicates and the instruction word hold
 // still through EXEC (the register file's ports and decode are not touched
 // until the next instruction), so a pass reads its lanes' slice of them with
-// no copy, through AND-OR multiplexers on a one-hot pass register (about 2/3
-// of the LUT4s of a binary-select tree, whose part-select on a row was
-// 5k LUT4 at one lane). Pass j computes at the j-th edge from `go` (pass 0 at `go`) into
+// no copy, through AND-OR multiplexers on a one-hot pass register (at one
+// lane the wrapper maps to 3,543 LUT4; with a part-select at a binary pass
+// index, 7,219). Pass j computes at the j-th edge from `go` (pass 0 at `go`) into
 // the inner unit's registers, and its results enter the result rows from the
 // top at the next edge (the row shifts down LANES lanes), so after PASSES
 // edges lane l sits at l again. `busy` until the edge that collects the last.
