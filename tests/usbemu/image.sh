@@ -54,24 +54,22 @@ status=$?
 verdict "cost figures" 0 30 "$work/out" $status 0 "rv32 instructions per warp-instruction" \
     "rv32 instructions per URB" "firmware functions executed"
 grep "gpu-usbemu: board" "$work/out"
+# used, never refused: UNIT (as the run's statistics line names it), COUNTED
+# (what its first number counts), WHAT (what the image does with it)
+used_never_refused() {
+    sed -n "s/.*$1: \([0-9]*\) $2,.* \([0-9]*\) refused\$/\1 \2/p" "$work/out" > "$work/used"
+    if read -r used refused < "$work/used" && [ "$used" -gt 0 ] && [ "$refused" -eq 0 ]; then
+        pass=$((pass + 1))
+        echo "ok   the image $3 ($used $2, none refused)"
+    else
+        fail=$((fail + 1))
+        echo "FAIL the image's $1: $(cat "$work/used") (want some $2, none refused)"
+    fi
+}
 # the hot path runs on the DMA engine (boards/gh-ref/README.md), and the image never misuses it
-sed -n 's/.*DMA engine: \([0-9]*\) transfers, .* \([0-9]*\) refused$/\1 \2/p' "$work/out" > "$work/dma"
-if read -r transfers refused < "$work/dma" && [ "$transfers" -gt 0 ] && [ "$refused" -eq 0 ]; then
-    pass=$((pass + 1))
-    echo "ok   the image moves its bulk with the DMA engine ($transfers transfers, none refused)"
-else
-    fail=$((fail + 1))
-    echo "FAIL the image's DMA transfers: $(cat "$work/dma") (want some, none refused)"
-fi
+used_never_refused "DMA engine" transfers "moves its bulk with the DMA engine"
 # a RUN's batches go through the USB core's IN frame sender, never refused
-sed -n 's/.*IN frame sender: \([0-9]*\) frames sent, \([0-9]*\) refused$/\1 \2/p' "$work/out" > "$work/frames"
-if read -r frames refused < "$work/frames" && [ "$frames" -gt 0 ] && [ "$refused" -eq 0 ]; then
-    pass=$((pass + 1))
-    echo "ok   the image sends its batches with the IN frame sender ($frames frames, none refused)"
-else
-    fail=$((fail + 1))
-    echo "FAIL the image's IN frame sender: $(cat "$work/frames") (want some frames, none refused)"
-fi
+used_never_refused "IN frame sender" "frames sent" "sends its batches with the IN frame sender"
 
 # function coverage of the image over every example kernel and the INJECT
 # client (each run appends
