@@ -1,6 +1,6 @@
 # The stand-in core's board configuration: the form of gpu_core that the
 # reference board's FPGA holds (boards/usb.ini, gh-ref), one list for both
-# the server that runs it in lockstep (cosim/rtl: gpu-rtlsim-board) and the
+# the server that runs it in lockstep (servers/rtlsim: gpu-rtlsim-board) and the
 # whole-core synthesis (hdl_stubs/synth: synth_core_ecp5).
 #   CAP_WARPS   the `warps` boards/usb.ini declares (read from it here)
 #   PHYS_LANES  1: the integer and warp units take a warp in 32 passes (the

@@ -1,5 +1,5 @@
 # The contract checker's violation kinds as a C X-macro, for the board side
-# that reports them (cosim/rtl/dut_rtl.c): gpu_checker_kinds.h in the build
+# that reports them (servers/rtlsim/dut_rtl.c): gpu_checker_kinds.h in the build
 # tree, from the V_* lines of contract/gpu_port_checker.v (bit, who breaks
 # it, rules, text) and its kind_name strings, so a report names the rule
 # without a second copy of the table.

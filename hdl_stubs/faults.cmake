@@ -1,7 +1,7 @@
 # The fault kinds of fw/core/include/fw/faults.h as Verilog localparams
 # (gpu_faults.vh in the build tree), so the stand-in core and the model DUT
 # read the same numbers from one list. Runs at configure time: the HDL must
-# elaborate before the build (cosim/rtl lints it then).
+# elaborate before the build (servers/rtlsim lints it then).
 set(GPUHOST_HDL_GENERATED ${CMAKE_BINARY_DIR}/hdl_generated)
 file(READ ${PROJECT_SOURCE_DIR}/fw/core/include/fw/faults.h faults_h)
 string(REGEX MATCHALL "X\\([A-Z_]+, [0-9]+, \"[^\"]*\"\\)" fault_lines "${faults_h}")

@@ -1,8 +1,7 @@
 # What `cmake --install` puts in a prefix: libgpuhost.so (the public API, with
-# libisa inside), its headers and libisa's, the CLI and the servers boards
-# name, the board descriptors, a CMake package (find_package(gpuhost):
+# libisa inside), its headers and libisa's, the CLI, the board descriptors, a CMake package (find_package(gpuhost):
 # gpuhost::gpuhost) and a pkg-config file (gpuhost.pc); and the RTL harness
-# a user's server is built from (cosim/rtl/library.cmake: gpuhost::rtl,
+# a user's server is built from (servers/rtlsim/library.cmake: gpuhost::rtl,
 # gpuhost_add_rtl_server(), gpuhost-rtl.pc).
 include(CMakePackageConfigHelpers)
 add_library(gpuhost_shared SHARED)
@@ -17,14 +16,8 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/host/include/gpuhost ${PROJECT_SOURCE_DI
 # gpuhost/model.h's records: the project's one commit record, beside it
 install(FILES ${PROJECT_SOURCE_DIR}/cosim/common/include/commit_record.h
   ${PROJECT_SOURCE_DIR}/cosim/common/include/trap_codes.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gpuhost)
-install(TARGETS gpuhost gpu-modelsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-foreach(program gpu-usbemu)
-  if(TARGET ${program})
-    install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-  endif()
-endforeach()
-# gpu-rtlsim is defined later (cosim/rtl): installed by file, when built
-install(PROGRAMS ${CMAKE_BINARY_DIR}/cosim/rtl/gpu-rtlsim DESTINATION ${CMAKE_INSTALL_BINDIR} OPTIONAL)
+install(TARGETS gpuhost RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# (the servers boards name install themselves: servers/*/CMakeLists.txt)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/boards/ DESTINATION ${CMAKE_INSTALL_DATADIR}/gpuhost/boards
   FILES_MATCHING PATTERN "*.ini" PATTERN "gh-ref" EXCLUDE)
 

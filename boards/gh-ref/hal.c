@@ -120,7 +120,7 @@ static inline int dma_wait(void)
  * the last one unfinished; nothing moved). */
 static int dma_start(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl)
 {
-#ifdef GH_REF_DMA_MISUSE /* a test image (fw/rv32/CMakeLists.txt): a length the engine must refuse */
+#ifdef GH_REF_DMA_MISUSE /* a test image (boards/gh-ref/fw/CMakeLists.txt): a length the engine must refuse */
     len = GH_DMA_MAX_LEN + 1;
 #endif
     if (dma_wait() != 0)
@@ -366,7 +366,7 @@ static int link_send_unsealed(void *ctx, const uint8_t *frame, size_t len)
     if (((uintptr_t)frame & 3u) == 0 && len >= GH_USB_FRAME_MIN_CRC && len <= GH_USB_FRAME_MAX_LEN &&
         dma_writable(frame, len)) {
         wr(USB(FRAME_SRC), (uint32_t)(uintptr_t)frame);
-#ifdef GH_REF_DMA_MISUSE /* a test image (fw/rv32/CMakeLists.txt): a length the sender must refuse */
+#ifdef GH_REF_DMA_MISUSE /* a test image (boards/gh-ref/fw/CMakeLists.txt): a length the sender must refuse */
         wr(USB(FRAME_LEN), GH_USB_FRAME_MAX_LEN + 1);
 #else
         wr(USB(FRAME_LEN), (uint32_t)len);
@@ -869,7 +869,7 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
     return collect(d, rec, watchdog, 1);
 }
 
-/* INJECT through the port contract (fw/inject.h, shared with cosim/rtl). The
+/* INJECT through the port contract (fw/inject.h, shared with servers/rtlsim). The
  * board keeps no copy of its code (1 MiB of instruction memory), so the
  * injected word stays in instruction memory at that PC (README.md). */
 static int inject_bd_read(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v)

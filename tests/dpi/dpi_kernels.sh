@@ -2,7 +2,7 @@
 # Every example kernel PASSes with the DPI scoreboard watching the stand-in
 # core (dpi_tb: every retire beat checked against the model), run back to
 # back; one also stepped an instruction at a time. The stand-in implements
-# every instruction type: none is left out (cosim/rtl/tests/rtl_kernels.sh).
+# every instruction type: none is left out (servers/rtlsim/tests/rtl_kernels.sh).
 # Usage: dpi_kernels.sh DPI_TB KERNEL_DIR
 set -u
 tb=$1 dir=$2

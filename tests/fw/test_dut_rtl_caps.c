@@ -1,4 +1,4 @@
-/* The rtl board side (cosim/rtl/dut_rtl.c) reads the core's capability
+/* The rtl board side (servers/rtlsim/dut_rtl.c) reads the core's capability
  * words after reset and refuses a fault the core cannot take: the fault
  * registers are optional in the DUT port contract (hdl_stubs/README.md,
  * "Fault injection (space 9) is optional"), declared by FEATURES bit FAULTS.

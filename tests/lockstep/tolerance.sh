@@ -7,7 +7,7 @@
 # Usage: tolerance.sh GPUHOST
 set -u
 gpuhost=$1
-modelsim=$(dirname "$gpuhost")/../fw/hal_host/gpu-modelsim
+modelsim=$(dirname "$gpuhost")/../servers/modelsim/gpu-modelsim
 pass=0 fail=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

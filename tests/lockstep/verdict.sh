@@ -83,7 +83,7 @@ printf '.init R0 1\nEXIT ;\n.expect R0 2\n' > "$work/fail.s"
 expect "expectations checked on both sides" 4 --board modelsim run "$work/fail.s" -- \
     "model: warp 0 R0 lane 0: expected 0x2, got 0x1" "target: warp 0 R0 lane 0: expected 0x2, got 0x1"
 # targets that lie (gpu-modelsim --mutate) and a board with small buffers
-modelsim=$(dirname "$gpuhost")/../fw/hal_host/gpu-modelsim
+modelsim=$(dirname "$gpuhost")/../servers/modelsim/gpu-modelsim
 server() { # name, extra arguments: a server program that passes them on
     printf '#!/bin/sh\nexec "%s" "$@" %s\n' "$modelsim" "$2" > "$work/$1"
     chmod +x "$work/$1"

@@ -1,4 +1,4 @@
-/* The emulated board's DMA engine (fw/hal_host/ghemu/ghemu_dma.c) against
+/* The emulated board's DMA engine (servers/usbemu/ghemu/ghemu_dma.c) against
  * its contract (boards/gh-ref/README.md, "DMA engine"), driven register by
  * register as the soft core would: copies at any alignment, the CRC fed on
  * the way, the USB IN FIFO filled (and overrun: bytes past 512 dropped), a

@@ -1,4 +1,4 @@
-/* The emulated board's IN frame sender (fw/hal_host/ghemu/ghemu_usb.c)
+/* The emulated board's IN frame sender (servers/usbemu/ghemu/ghemu_usb.c)
  * against its contract (boards/gh-ref/README.md, "The IN frame sender"),
  * driven register by register as the soft core would: a frame sent as one
  * transfer with the wire header's CRC filled in, memory untouched, BUSY for

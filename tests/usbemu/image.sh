@@ -1,5 +1,5 @@
 #!/bin/sh
-# The gh-ref firmware image (fw/rv32) executing instruction by instruction:
+# The gh-ref firmware image (boards/gh-ref/fw) executing instruction by instruction:
 # gpuhost --board usbemu runs gh-ref-fw.elf on the emulated rv32imac soft
 # core (gpu-usbemu, Unicorn). Kernels pass in lockstep through boards/gh-ref/
 # hal.c (a taken branch included), `info` names the image, the image's cost

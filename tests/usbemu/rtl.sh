@@ -1,5 +1,5 @@
 #!/bin/sh
-# The emulated USB board with the Verilated core (cosim/rtl's rtl_dut) as its
+# The emulated USB board with the Verilated core (servers/rtlsim's rtl_dut) as its
 # DUT: the unmodified libusb gpuhost runs under
 #   gpu-usbemu --dut rtl -- CLIENT --board usbemu-rtl run K.s
 # Every example kernel (floating point included) PASSes in lockstep; CAPS,
@@ -37,7 +37,7 @@ verdict "CAPS through the image: 61 types, the MUFU bounds" 0 120 "$out" $status
     "(61 instruction types)" "tolerance:  MUFU.COS.F32 within 1 ulp" "MUFU.RSQ.F64 within 1 ulp"
 start=$(date +%s)
 GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" --dut rtl --fault 13:0 -- "$client" --board usbemu-rtl \
-    run "$(dirname "$0")/../../cosim/rtl/tests/faults_fp.s" --timeout 10000 > "$out" 2>&1
+    run "$(dirname "$0")/../../servers/rtlsim/tests/faults_fp.s" --timeout 10000 > "$out" 2>&1
 status=$?
 verdict "RTL MUFU fault through the USB path: beyond the declared bound" 7 120 "$out" $status \
     $(($(date +%s) - start)) "DIVERGENCE at instruction 3" "(2 ulp, beyond the 1 ulp the target declares for MUFU.EX2.F32)" \

@@ -12,7 +12,7 @@ else()
   set(GH_USBEMU ${CMAKE_BINARY_DIR}/gpu-usbemu-not-built)
 endif()
 set(gh_usbemu_missing "gpu-usbemu is not built (umockdev-1.0 not found at configure time: install libumockdev-dev umockdev, or scripts/setup.sh, and reconfigure)")
-set(gh_rtl_dut_missing "cosim/rtl's rtl_dut is not built (Verilator missing, or GPUHOST_RTLSIM=OFF): gpu-usbemu has no --dut rtl")
+set(gh_rtl_dut_missing "servers/rtlsim's rtl_dut is not built (Verilator missing, or GPUHOST_RTLSIM=OFF): gpu-usbemu has no --dut rtl")
 set(GH_USB_CLIENT $<TARGET_FILE:gpuhost>)
 add_test(NAME usbemu_kernels
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/kernels.sh ${GH_USBEMU} ${GH_USB_CLIENT}
@@ -25,7 +25,7 @@ add_test(NAME usbemu_discovery
 set_tests_properties(usbemu_kernels usbemu_faults usbemu_discovery PROPERTIES
   SKIP_RETURN_CODE 77 TIMEOUT 300)
 # The same board with the Verilated core as DUT (gpu-usbemu --dut rtl): only
-# where both gpu-usbemu and cosim/rtl's rtl_dut are built.
+# where both gpu-usbemu and servers/rtlsim's rtl_dut are built.
 if(TARGET gpu-usbemu AND TARGET rtl_dut)
   add_test(NAME usbemu_rtl
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/rtl.sh ${GH_USBEMU} ${GH_USB_CLIENT}
@@ -81,7 +81,7 @@ get_property(gh_rv32_image GLOBAL PROPERTY GH_RV32_IMAGE)
 if(gh_rv32_image)
   get_filename_component(gh_rv32_dir ${gh_rv32_image} DIRECTORY)
 else()
-  set(gh_rv32_dir ${CMAKE_BINARY_DIR}/fw/rv32-not-built)
+  set(gh_rv32_dir ${CMAKE_BINARY_DIR}/boards/gh-ref/fw-not-built)
 endif()
 add_test(NAME fw_rv32_image
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/image.sh ${GH_USBEMU} ${GH_USB_CLIENT} ${gh_rv32_dir}

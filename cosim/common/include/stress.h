@@ -1,6 +1,6 @@
 /* cosim/common: seeded stress of the DUT port's handshakes, as a board may
  * apply it (hdl_stubs/README.md, "Stress"). The board side of the port
- * (cosim/rtl/dut_rtl.c: gpu-rtlsim, every server built like it, gpu-usbemu
+ * (servers/rtlsim/dut_rtl.c: gpu-rtlsim, every server built like it, gpu-usbemu
  * --dut rtl) holds rt_ready low in bursts (T9), answers memory requests
  * combinationally or cycles later (T11), waits idle cycles before a backdoor
  * request or a step pulse and widens step pulses (T6, T12): everything the

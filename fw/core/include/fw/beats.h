@@ -1,7 +1,7 @@
 /* fw: the DUT port contract's retire beats (hdl_stubs/README.md, "Retire
  * trace") assembled into one commit record. Written once for every board
  * side: boards/gh-ref/hal.c feeds it from the debug port's registers,
- * cosim/rtl/dut_rtl.c from the Verilated core's ports. Freestanding. */
+ * servers/rtlsim/dut_rtl.c from the Verilated core's ports. Freestanding. */
 #ifndef FW_BEATS_H
 #define FW_BEATS_H
 

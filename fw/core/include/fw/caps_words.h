@@ -1,6 +1,6 @@
 /* fw: a core's capability words (port.h, backdoor space CAP) into the wire's
  * CAPS fields they describe. The DUT backends that read the words from a core
- * share it: cosim/rtl/dut_rtl.c and the reference board's HAL (boards/gh-ref,
+ * share it: servers/rtlsim/dut_rtl.c and the reference board's HAL (boards/gh-ref,
  * also inside the rv32 image). Freestanding. */
 #ifndef FW_CAPS_WORDS_H
 #define FW_CAPS_WORDS_H

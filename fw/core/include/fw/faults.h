@@ -1,5 +1,5 @@
 /* DUT fault injection: the kinds the test DUTs implement with the same
- * semantics (the model DUT, fw/hal_host/dut_model.c, and the stand-in core,
+ * semantics (the model DUT, servers/common/dut_model.c, and the stand-in core,
  * hdl_stubs/gpu_core.v through its fault registers). A fault is armed at
  * retire index AT and strikes once, at the first instruction at or after AT
  * that gives it the chance; P is its parameter (0 read as 1 where an amount

@@ -1,6 +1,6 @@
 /* fw: INJECT through the DUT port contract (hdl_stubs/README.md), written
  * once for every board side (boards/gh-ref/hal.c over the debug port,
- * cosim/rtl/dut_rtl.c over the Verilated ports). The contract cannot choose
+ * servers/rtlsim/dut_rtl.c over the Verilated ports). The contract cannot choose
  * the warp that steps or fetch from anywhere but instruction memory, so: the
  * word goes into instruction memory at the warp's lowest ready PC, the other
  * warps' live lanes are parked as exited (the round-robin pick then lands on

@@ -1,6 +1,6 @@
 /* fw: WRITE_REG's per-lane kinds (PC_LO, PC_HI, LANE_STATUS) through the
  * port's backdoor spaces, written once for every board side that drives
- * the port (cosim/rtl/dut_rtl.c, boards/gh-ref/hal.c). A host writes them to
+ * the port (servers/rtlsim/dut_rtl.c, boards/gh-ref/hal.c). A host writes them to
  * apply an instruction the DUT retired as UNIMPLEMENTED. */
 #ifndef FW_LANE_WRITES_H
 #define FW_LANE_WRITES_H

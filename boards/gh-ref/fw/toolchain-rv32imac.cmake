@@ -1,4 +1,4 @@
-# fw/rv32: cross toolchain for the gh-ref soft core: Debian's
+# boards/gh-ref/fw: cross toolchain for the gh-ref soft core: Debian's
 # riscv64-unknown-elf-gcc (multilib, so rv32imac/ilp32 too) with picolibc
 # through the specs file its Debian package installs
 # (/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs, found by name).

@@ -1,4 +1,4 @@
-/* fw/rv32: reset and trap entry for the gh-ref soft core (rv32imac, M-mode,
+/* boards/gh-ref/fw: reset and trap entry for the gh-ref soft core (rv32imac, M-mode,
  * no MMU, no caches, interrupts off: the firmware polls).
  *
  * _start: global pointer, stack (top of RAM, see gh-ref.ld), trap vector,

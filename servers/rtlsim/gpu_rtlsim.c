@@ -5,7 +5,7 @@
  *   gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]
  *              [--wave FILE.fst [--wave-window N [--wave-at I]]]
  *              [--watchdog CYCLES] [--x-random SEED] [--stress SEED[:PROFILE]] [--stats] [link options]
- * (the link's options, sessions and security: fw/hal_host/server_cli.h)
+ * (the link's options, sessions and security: servers/common/server_cli.h)
  *
  * Waveforms: --wave FILE.fst records every clock cycle of the server's life
  * (reset, loads, every instruction) in an FST file, closed cleanly on exit,
@@ -48,7 +48,7 @@ static void usage(FILE *f)
     fprintf(f, "                           %s\n", rtl_stress_usage);
     fputs("  --stats                  print instructions, cycles and speed on exit (stderr)\n"
           "  --bd-write S:I:V         write V to backdoor space S, index I after every reset (a test\n"
-          "                           wrapper's registers, e.g. cosim/rtl/tests/gpu_core_hs_mutant.v; 4 at most)\n", f);
+          "                           wrapper's registers, e.g. servers/rtlsim/tests/gpu_core_hs_mutant.v; 4 at most)\n", f);
     fputs("fault kinds:\n", f);
 #define RTLSIM_FAULT_LINE(name, value, text) fprintf(f, "  %2d %-15s %s\n", value, #name, text);
     FW_FAULTS(RTLSIM_FAULT_LINE)

@@ -1,9 +1,9 @@
-/* cosim/rtl: fw_dut_ops over the Verilated gpu_core (harness.h). The board
+/* servers/rtlsim: fw_dut_ops over the Verilated gpu_core (harness.h). The board
  * side of the DUT port contract (hdl_stubs/README.md): code and launch
  * through the load/control ports, registers through the state backdoor,
  * global memory and the constant banks in sparse memory behind the memory
  * port, commit records assembled from the retire beats. Same shape as
- * fw/hal_host/dut_model.{h,c}, with the Verilated core in place of the model. */
+ * servers/common/dut_model.{h,c}, with the Verilated core in place of the model. */
 #ifndef COSIM_RTL_DUT_RTL_H
 #define COSIM_RTL_DUT_RTL_H
 

@@ -1,4 +1,4 @@
-/* cosim/rtl: the thin C++ harness around a Verilated core, as a C API: the
+/* servers/rtlsim: the thin C++ harness around a Verilated core, as a C API: the
  * top is gpuhost_rtl_top, the wrapper gpuhost_add_rtl_server() generates
  * around any core presenting the port contract (and the contract checker).
  * It owns a VerilatedContext and one model per handle (never a file-scope

@@ -1,4 +1,4 @@
-/* fw/rv32: the gh-ref board's firmware. The target-independent core
+/* boards/gh-ref/fw: the gh-ref board's firmware. The target-independent core
  * (fw/core) serves the wire protocol over the board's HAL
  * (boards/gh-ref/hal.c) from static buffers; nothing is allocated. */
 #include <stdint.h>

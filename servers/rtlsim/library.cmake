@@ -7,10 +7,10 @@
 include(GNUInstallDirs)
 add_library(gpuhost_rtl STATIC ${CMAKE_CURRENT_LIST_DIR}/dut_rtl.c ${CMAKE_CURRENT_LIST_DIR}/gpu_rtlsim.c
   $<TARGET_OBJECTS:fw_core> $<TARGET_OBJECTS:wire> $<TARGET_OBJECTS:wire_zmq> $<TARGET_OBJECTS:sparse_memory>
-  $<TARGET_OBJECTS:fw_hal_host> $<TARGET_OBJECTS:rtl_stress>
+  $<TARGET_OBJECTS:server_common> $<TARGET_OBJECTS:rtl_stress>
   $<TARGET_OBJECTS:isa_objs>) # (the link's --endpoint-file goes through isa_outfile)
 set_target_properties(gpuhost_rtl PROPERTIES OUTPUT_NAME gpuhost-rtl EXPORT_NAME rtl)
-foreach(dep fw_core fw_hal_host wire_headers wire_zmq sparse_memory rtl_stress isa_objs)
+foreach(dep fw_core server_common wire_headers wire_zmq sparse_memory rtl_stress isa_objs)
   target_include_directories(gpuhost_rtl PRIVATE $<TARGET_PROPERTY:${dep},INTERFACE_INCLUDE_DIRECTORIES>)
 endforeach()
 target_include_directories(gpuhost_rtl PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${GPUHOST_HDL_GENERATED}) # gpu_checker_kinds.h

@@ -395,7 +395,7 @@ int main(int argc, char **argv)
 #ifndef USBEMU_HAVE_RTL
     if (dut == DUT_RTL) {
         usbemu_say("--dut rtl: the Verilated core is not built into this gpu-usbemu "
-            "(needs Verilator and cosim/rtl's rtl_dut; reconfigure)");
+            "(needs Verilator and servers/rtlsim's rtl_dut; reconfigure)");
         return 2;
     }
 #else

@@ -1,4 +1,4 @@
-/* fw/rv32: memset and memcpy a word at a time. picolibc's, built for size,
+/* boards/gh-ref/fw: memset and memcpy a word at a time. picolibc's, built for size,
  * move a byte per 4 instructions, and the firmware clears and copies
  * records on every warp-instruction. (Long unaligned copies of the hot path
  * go to the DMA engine: wire_copy in boards/gh-ref/hal.c.) The attribute

@@ -1,4 +1,4 @@
-// cosim/rtl: the thin C++ harness around a Verilated core (see harness.h).
+// servers/rtlsim: the thin C++ harness around a Verilated core (see harness.h).
 // Generic: it drives gpuhost_rtl_top, the wrapper gpuhost_add_rtl_server()
 // generates around any top module presenting the port contract.
 #include "harness.h"

@@ -1,4 +1,4 @@
-/* cosim/rtl: fw_dut_ops over the Verilated gpu_core (see dut_rtl.h). */
+/* servers/rtlsim: fw_dut_ops over the Verilated gpu_core (see dut_rtl.h). */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>

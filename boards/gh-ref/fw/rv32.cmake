@@ -1,4 +1,4 @@
-# fw/rv32: include()d from the top-level CMakeLists.txt (after enable_testing()).
+# boards/gh-ref/fw: include()d from boards/boards.cmake (after enable_testing()).
 # Builds the gh-ref firmware image with the rv32 cross toolchain when it is
 # installed (apt-get install gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)
 # (and its deliberately broken test variants). Without the toolchain it says
@@ -10,7 +10,7 @@ find_program(GH_RV32_READELF NAMES riscv64-unknown-elf-readelf readelf)
 find_file(GH_PICOLIBC_SPECS picolibc.specs PATHS /usr/lib/picolibc/riscv64-unknown-elf NO_DEFAULT_PATH)
 if(GH_RV32_GCC AND GH_RV32_SIZE AND GH_RV32_READELF AND GH_PICOLIBC_SPECS)
   include(ExternalProject)
-  set(GH_RV32_BINARY_DIR ${CMAKE_BINARY_DIR}/fw/rv32)
+  set(GH_RV32_BINARY_DIR ${CMAKE_BINARY_DIR}/boards/gh-ref/fw)
   set(GH_RV32_IMAGE ${GH_RV32_BINARY_DIR}/gh-ref-fw.elf)
   set_property(GLOBAL PROPERTY GH_RV32_IMAGE ${GH_RV32_IMAGE})
   ExternalProject_Add(gh_ref_fw

@@ -1,11 +1,11 @@
 /* gpu-usbemu: the reference board emulated on USB for an unmodified libusb
  * program, with umockdev. The board publishes the reference board's
  * descriptors and services the usbfs ioctls; behind its bulk endpoints the
- * board's own firmware image (gh-ref-fw.elf, fw/rv32 over boards/gh-ref/hal.c)
+ * board's own firmware image (gh-ref-fw.elf, boards/gh-ref/fw over boards/gh-ref/hal.c)
  * executes on an emulated rv32imac soft core (ghemu/, Unicorn) with the
  * board's register blocks modelled, or with --firmware host the firmware
  * core compiled for the host. Behind the debug port: the functional model,
- * or with --dut rtl the Verilated stand-in core (cosim/rtl's rtl_dut, as
+ * or with --dut rtl the Verilated stand-in core (servers/rtlsim's rtl_dut, as
  * gpu-rtlsim; only where that library is built, else --dut rtl exits 2).
  *
  *   gpu-usbemu [--boards N] [--dut model|rtl] [--firmware image|host] [--fault-usb KIND[:N]]
