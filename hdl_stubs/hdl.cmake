@@ -28,12 +28,22 @@ if(NOT isagen_boot_ok)
   message(FATAL_ERROR "hdl_stubs/hdl.cmake: cannot build isagen for the HDL headers:\n${isagen_boot_log}")
 endif()
 set(hdl_implemented ${CMAKE_CURRENT_LIST_DIR}/implemented.txt)
+# (into a staging folder, then copied where it changed: a configure of an
+# unchanged tree leaves every generated file as it was, so nothing rebuilds)
+set(isagen_staging ${GPUHOST_HDL_GENERATED}/bootstrap/verilog)
+file(REMOVE_RECURSE ${isagen_staging})
+file(MAKE_DIRECTORY ${isagen_staging})
 execute_process(
-  COMMAND ${isagen_boot} --verilog-dir ${GPUHOST_HDL_GENERATED} --implemented ${hdl_implemented} ${ISA_SPEC_FILES}
+  COMMAND ${isagen_boot} --verilog-dir ${isagen_staging} --implemented ${hdl_implemented} ${ISA_SPEC_FILES}
   RESULT_VARIABLE isagen_rc OUTPUT_VARIABLE isagen_out ERROR_VARIABLE isagen_out)
 if(NOT isagen_rc EQUAL 0)
   message(FATAL_ERROR "hdl_stubs/hdl.cmake: isagen --verilog-dir failed:\n${isagen_out}")
 endif()
+file(GLOB isagen_outputs ${isagen_staging}/*)
+foreach(generated ${isagen_outputs})
+  get_filename_component(name ${generated} NAME)
+  file(COPY_FILE ${generated} ${GPUHOST_HDL_GENERATED}/${name} ONLY_IF_DIFFERENT)
+endforeach()
 set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
   ${ISA_SPEC_FILES} ${hdl_implemented} ${isagen_sources} ${PROJECT_SOURCE_DIR}/isa/isagen/isagen.h
   ${PROJECT_SOURCE_DIR}/isa/include/isa/tables.h)

@@ -29,7 +29,121 @@ static int bounded(const char *text, unsigned long min, unsigned long max, unsig
     return 0;
 }
 
-int main(int argc, char **argv)
+/* What the options ask for; the DUT is made once they are good, so a
+ * refusal leaves nothing to free. */
+typedef struct {
+    fw_link_zmq_config link_cfg;
+    fw_fault_spec fault;
+    fw_dut_mutant mutant;
+    fw_lie_link liar;
+    uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
+    size_t rx_cap;
+    unsigned long max_code, max_warps;
+} modelsim_options;
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
+               "                    [--rx-buffer BYTES] [--mutate SPEC] [--lie NAME|list] [--lack V,...]\n"
+               "                    [--max-code N] [--max-warps N] [link options]\n"
+               "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
+               "  --mutate     a DUT that lies, for tests of the verdict (servers/common/dut_mutant.h)\n"
+               "  --lie        a link that lies on the wire, for the same tests (servers/common/lie_link.h)\n"
+               "  --lack V,... declare these opcode variants lacking, as a partial core does (tests of\n"
+               "               variant capabilities: declared only, gpuhost must never run them)\n"
+               "  --max-code   declare (and hold) only N code words, as a small core does (tests)\n"
+               "  --max-warps  declare (and launch) only N warps, as a small core does (tests)\n");
+    fw_server_usage(f);
+}
+
+/* --lack V,...: the named opcode variants set in the map; 0, or 2 said. */
+static int parse_lack(const char *list, uint8_t lacking[WIRE_VARIANT_MAP_BYTES])
+{
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
+        int v = isa_find_variant(name);
+        if (v < 0 || v >= 8 * (int)WIRE_VARIANT_MAP_BYTES) {
+            fprintf(stderr, "gpu-modelsim: --lack: no opcode variant '%s' (isa/spec's __DefOpcode names, "
+                            "e.g. IADD_RC)\n", name);
+            return 2;
+        }
+        lacking[v / 8] |= (uint8_t)(1u << (v % 8));
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
+static int parse_fault(const char *arg, fw_fault_spec *fault)
+{
+    if (fw_fault_spec_parse(arg, UINT64_MAX, fault) != 0) {
+        fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), "
+                "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, arg);
+        return 2;
+    }
+    if (fault->kind >= FW_FAULT_FIRST_DATAPATH) {
+        fprintf(stderr, "gpu-modelsim: --fault %u strikes in the stand-in core's floating-point units "
+                "(fw/faults.h); the model DUT has none: use the rtl board\n", fault->kind);
+        return 2;
+    }
+    return 0;
+}
+
+/* One of the server's own options: -1 to go on, else the exit status
+ * (0 after --help or --lie list, 2: refused). */
+static int parse_option(int opt, const char *arg, modelsim_options *o)
+{
+    unsigned long v;
+    switch (opt) {
+    case 'm':
+        if (fw_dut_mutant_parse(&o->mutant, arg) == 0)
+            return -1;
+        fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N, step-error:N, mufu-ulp:D:T (T <= 255), "
+                        "hang:N, hidden-store:N:ADDRESS (decimal, word-aligned), trap-code:C, "
+                        "trap-lane:P (P <= 31) or no-trap-lane\n");
+        return 2;
+    case 'L':
+        return parse_lack(arg, o->lacking) ? 2 : -1;
+    case 'l': {
+        if (fw_lie_parse(&o->liar, arg) == 0)
+            return -1;
+        FILE *f = strcmp(arg, "list") == 0 ? stdout : stderr;
+        if (f == stderr)
+            fprintf(stderr, "gpu-modelsim: no lie '%s'; --lie takes one of:\n", arg);
+        fw_lie_list(f);
+        return f == stdout ? 0 : 2;
+    }
+    case 'C':
+    case 'W': {
+        unsigned long most = opt == 'C' ? FW_DUT_MODEL_MAX_CODE : ISA_KERNEL_MAX_WARPS;
+        if (bounded(arg, 1, most, opt == 'C' ? &o->max_code : &o->max_warps) == 0)
+            return -1;
+        fprintf(stderr, "gpu-modelsim: --%s takes 1..%lu, not '%s'\n", opt == 'C' ? "max-code" : "max-warps",
+                most, arg);
+        return 2;
+    }
+    case 'r':
+        /* the smallest buffer whose max_payload a host accepts (WIRE_MIN_MAX_PAYLOAD) */
+        if (bounded(arg, WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD, o->rx_cap, &v) != 0) {
+            fprintf(stderr, "gpu-modelsim: --rx-buffer takes %u..%zu bytes\n",
+                    WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD, o->rx_cap);
+            return 2;
+        }
+        o->rx_cap = v;
+        return -1;
+    case 'f':
+        return parse_fault(arg, &o->fault) ? 2 : -1;
+    case 'h':
+        usage(stdout);
+        return 0;
+    }
+    usage(stderr);
+    return 2;
+}
+
+/* -1 with the options, or the exit status. */
+static int parse_options(int argc, char **argv, modelsim_options *o)
 {
     static const struct option options[] = {{"fault", required_argument, NULL, 'f'},
                                             {"mutate", required_argument, NULL, 'm'},
@@ -41,122 +155,65 @@ int main(int argc, char **argv)
                                             {"help", no_argument, NULL, 'h'},
                                             FW_SERVER_LONG_OPTIONS,
                                             {0}};
-    fw_link_zmq_config link_cfg = {.program = "gpu-modelsim"};
-    fw_dut_model dut; /* made once the options are good: a refusal leaves nothing to free */
-    fw_fault_spec fault = {0};
-    fw_dut_mutant mutant = {.inner = &fw_dut_model_ops, .inner_ctx = &dut, .poke = fw_dut_model_poke};
-    fw_lie_link liar = {.lie = -1};
-    uint8_t lacking[WIRE_VARIANT_MAP_BYTES] = {0};
-    size_t rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD;
-    unsigned long max_code = 0, max_warps = 0;
     int opt;
     while ((opt = getopt_long(argc, argv, "f:h", options, NULL)) != -1) {
-        unsigned long v;
-        int link_opt = fw_server_option(opt, optarg, &link_cfg);
-        if (link_opt != 1) {
-            if (link_opt == 2)
-                return 2;
-        } else if (opt == 'm') {
-            if (fw_dut_mutant_parse(&mutant, optarg) != 0) {
-                fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N, step-error:N, mufu-ulp:D:T (T <= 255), "
-                                "hang:N, hidden-store:N:ADDRESS (decimal, word-aligned), trap-code:C, "
-                                "trap-lane:P (P <= 31) or no-trap-lane\n");
-                return 2;
-            }
-        } else if (opt == 'L') {
-            for (const char *p = optarg; *p;) {
-                size_t n = strcspn(p, ",");
-                char name[64];
-                snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
-                int v = isa_find_variant(name);
-                if (v < 0 || v >= 8 * (int)sizeof lacking) {
-                    fprintf(stderr, "gpu-modelsim: --lack: no opcode variant '%s' (isa/spec's __DefOpcode names, "
-                                    "e.g. IADD_RC)\n", name);
-                    return 2;
-                }
-                lacking[v / 8] |= (uint8_t)(1u << (v % 8));
-                p += n + (p[n] == ',');
-            }
-        } else if (opt == 'l') {
-            if (fw_lie_parse(&liar, optarg) != 0) {
-                FILE *f = strcmp(optarg, "list") == 0 ? stdout : stderr;
-                if (f == stderr)
-                    fprintf(stderr, "gpu-modelsim: no lie '%s'; --lie takes one of:\n", optarg);
-                fw_lie_list(f);
-                return f == stdout ? 0 : 2;
-            }
-        } else if (opt == 'C' || opt == 'W') {
-            unsigned long most = opt == 'C' ? FW_DUT_MODEL_MAX_CODE : ISA_KERNEL_MAX_WARPS;
-            if (bounded(optarg, 1, most, opt == 'C' ? &max_code : &max_warps) != 0) {
-                fprintf(stderr, "gpu-modelsim: --%s takes 1..%lu, not '%s'\n", opt == 'C' ? "max-code" : "max-warps",
-                        most, optarg);
-                return 2;
-            }
-        } else if (opt == 'r') {
-            /* the smallest buffer whose max_payload a host accepts (WIRE_MIN_MAX_PAYLOAD) */
-            if (bounded(optarg, WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD, rx_cap, &v) != 0) {
-                fprintf(stderr, "gpu-modelsim: --rx-buffer takes %u..%zu bytes\n",
-                        WIRE_HEADER_SIZE + WIRE_MIN_MAX_PAYLOAD, rx_cap);
-                return 2;
-            }
-            rx_cap = v;
-        } else if (opt == 'f') {
-            if (fw_fault_spec_parse(optarg, UINT64_MAX, &fault) != 0) {
-                fprintf(stderr, "gpu-modelsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), "
-                        "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, optarg);
-                return 2;
-            }
-            if (fault.kind >= FW_FAULT_FIRST_DATAPATH) {
-                fprintf(stderr, "gpu-modelsim: --fault %u strikes in the stand-in core's floating-point units "
-                        "(fw/faults.h); the model DUT has none: use the rtl board\n", fault.kind);
-                return 2;
-            }
-        } else {
-            FILE *f = opt == 'h' ? stdout : stderr;
-            fprintf(f, "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
-                       "                    [--rx-buffer BYTES] [--mutate SPEC] [--lie NAME|list] [--lack V,...]\n"
-                       "                    [--max-code N] [--max-warps N] [link options]\n"
-                       "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
-                       "  --mutate     a DUT that lies, for tests of the verdict (servers/common/dut_mutant.h)\n"
-                       "  --lie        a link that lies on the wire, for the same tests (servers/common/lie_link.h)\n"
-                       "  --lack V,... declare these opcode variants lacking, as a partial core does (tests of\n"
-                       "               variant capabilities: declared only, gpuhost must never run them)\n"
-                       "  --max-code   declare (and hold) only N code words, as a small core does (tests)\n"
-                       "  --max-warps  declare (and launch) only N warps, as a small core does (tests)\n");
-            fw_server_usage(f);
-            return opt == 'h' ? 0 : 2;
-        }
+        int link_opt = fw_server_option(opt, optarg, &o->link_cfg);
+        if (link_opt == 2)
+            return 2;
+        if (link_opt == 0)
+            continue;
+        int rc = parse_option(opt, optarg, o);
+        if (rc >= 0)
+            return rc;
     }
     if (optind < argc) {
         fprintf(stderr, "gpu-modelsim: unexpected argument '%s'\n", argv[optind]);
         return 2;
     }
-    if (fw_dut_model_init(&dut) != 0)
-        return 1;
-    dut.fault_kind = fault.kind, dut.fault_at = fault.at, dut.fault_param = fault.param;
-    memcpy(dut.lacking, lacking, sizeof lacking);
-    dut.max_code = (uint32_t)max_code, dut.max_warps = (uint32_t)max_warps;
-    fw_link_zmq link;
-    int open_rc = fw_server_open(&link, &link_cfg);
-    if (open_rc != 0) {
-        fw_dut_model_free(&dut);
-        return open_rc;
-    }
+    return -1;
+}
+
+/* Serves on the open link until it ends: the firmware core over the model,
+ * behind the mutant and the liar when asked for. */
+static int serve(modelsim_options *o, fw_link_zmq *link, fw_dut_model *dut)
+{
     static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
     static wire_state state;
-    bool mutated = mutant.kind != FW_MUTANT_NONE;
+    o->mutant.inner = &fw_dut_model_ops, o->mutant.inner_ctx = dut, o->mutant.poke = fw_dut_model_poke;
+    bool mutated = o->mutant.kind != FW_MUTANT_NONE;
     const fw_dut_ops *dut_ops = mutated ? &fw_dut_mutant_ops : &fw_dut_model_ops;
-    void *dut_ctx = mutated ? (void *)&mutant : (void *)&dut;
-    liar.inner = &fw_link_zmq_ops, liar.inner_ctx = &link, liar.dut = dut_ops, liar.dut_ctx = dut_ctx;
-    bool lying = liar.lie >= 0;
+    void *dut_ctx = mutated ? (void *)&o->mutant : (void *)dut;
+    fw_lie_link *liar = &o->liar;
+    liar->inner = &fw_link_zmq_ops, liar->inner_ctx = link, liar->dut = dut_ops, liar->dut_ctx = dut_ctx;
+    bool lying = liar->lie >= 0;
     fw_core core = {.link = lying ? &fw_lie_link_ops : &fw_link_zmq_ops,
-                    .link_ctx = lying ? (void *)&liar : (void *)&link, .dut = dut_ops,
+                    .link_ctx = lying ? (void *)liar : (void *)link, .dut = dut_ops,
                     .dut_ctx = dut_ctx, .watchdog_cycles = 1000000,
-                    .idle_timeout_ms = 200, .rx = rx, .tx = tx, .rx_cap = rx_cap, .tx_cap = sizeof tx,
+                    .idle_timeout_ms = 200, .rx = rx, .tx = tx, .rx_cap = o->rx_cap, .tx_cap = sizeof tx,
                     .state_buf = &state};
-    fw_server_ready(&link_cfg);
-    int rc = fw_serve(&core);
-    fw_link_zmq_close(&link);
+    fw_server_ready(&o->link_cfg);
+    return fw_serve(&core);
+}
+
+int main(int argc, char **argv)
+{
+    modelsim_options o = {.link_cfg = {.program = "gpu-modelsim"}, .liar = {.lie = -1},
+                                 .rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD};
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    fw_dut_model dut;
+    if (fw_dut_model_init(&dut) != 0)
+        return 1;
+    dut.fault_kind = o.fault.kind, dut.fault_at = o.fault.at, dut.fault_param = o.fault.param;
+    memcpy(dut.lacking, o.lacking, sizeof o.lacking);
+    dut.max_code = (uint32_t)o.max_code, dut.max_warps = (uint32_t)o.max_warps;
+    fw_link_zmq link;
+    rc = fw_server_open(&link, &o.link_cfg);
+    if (rc == 0) {
+        rc = serve(&o, &link, &dut) == 0 ? 0 : 1;
+        fw_link_zmq_close(&link);
+    }
     fw_dut_model_free(&dut);
-    return rc == 0 ? 0 : 1;
+    return rc;
 }

@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +68,118 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* The server's own options, as parsed (the link's are in link_cfg). */
+typedef struct {
+    fw_link_zmq_config link_cfg;
+    fw_dut_rtl_config cfg;
+    bool have_at, stats;
+    uint64_t watchdog;
+} rtlsim_options;
+
+/* An option refused: said, and the exit status 2. */
+static int bad_option(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int bad_option(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gpu-rtlsim: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+static int parse_bd_write(const char *arg, fw_dut_rtl_config *cfg)
+{
+    uint32_t *w = cfg->bd_writes[cfg->bd_write_count];
+    unsigned space, index;
+    char tail;
+    if (cfg->bd_write_count == DUT_RTL_BD_WRITES ||
+        sscanf(arg, "%u:%u:%" SCNi32 "%c", &space, &index, (int32_t *)&w[2], &tail) != 3 || space > 15 ||
+        index > 255) {
+        fprintf(stderr, "gpu-rtlsim: --bd-write takes SPACE:INDEX:VALUE (0..15, 0..255, 32 bits), "
+                "at most %u times, not '%s'\n", DUT_RTL_BD_WRITES, arg);
+        return 2;
+    }
+    w[0] = space, w[1] = index;
+    cfg->bd_write_count++;
+    return 0;
+}
+
+/* One of the server's own options: 0, or the exit status (2: refused). */
+static int parse_option(int opt, const char *arg, rtlsim_options *o)
+{
+    fw_dut_rtl_config *cfg = &o->cfg;
+    uint64_t n;
+    switch (opt) {
+    case 'f': {
+        fw_fault_spec f;
+        if (fw_fault_spec_parse(arg, UINT32_MAX, &f) != 0) {
+            fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), AT < 2^32, "
+                    "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, arg);
+            return 2;
+        }
+        cfg->fault_kind = f.kind, cfg->fault_at = (uint32_t)f.at, cfg->fault_param = f.param;
+        return 0;
+    }
+    case 'w':
+        cfg->wave_path = arg;
+        return 0;
+    case 'W':
+        if (parse_u64(arg, &cfg->wave_window) != 0)
+            return bad_option("--wave-window takes a number of instructions");
+        cfg->wave_windowed = true;
+        return 0;
+    case 'A':
+        if (parse_u64(arg, &cfg->wave_at) != 0)
+            return bad_option("--wave-at takes a retire index");
+        o->have_at = true;
+        return 0;
+    case 'd':
+        if (parse_u64(arg, &o->watchdog) != 0 || o->watchdog == 0 || o->watchdog > UINT32_MAX)
+            return bad_option("--watchdog takes a number of cycles (1..2^32-1)");
+        return 0;
+    case 's':
+        o->stats = true;
+        return 0;
+    case 'x':
+        if (parse_u64(arg, &n) != 0 || n == 0 || n > UINT32_MAX)
+            return bad_option("--x-random takes a seed 1..2^32-1");
+        cfg->x_seed = (uint32_t)n;
+        return 0;
+    case 'S': {
+        char why[256];
+        if (rtl_stress_parse(arg, &cfg->stress, why, sizeof why) != 0) {
+            fprintf(stderr, "gpu-rtlsim: --stress '%s': %s\n", arg, why);
+            return 2;
+        }
+        return 0;
+    }
+    case 'B':
+        return parse_bd_write(arg, cfg);
+    }
+    usage(stderr);
+    return 2;
+}
+
+/* The waveform window's options taken together: 0, or 2 when they do not fit. */
+static int check_wave(rtlsim_options *o)
+{
+    fw_dut_rtl_config *cfg = &o->cfg;
+    if ((cfg->wave_windowed || o->have_at) && !cfg->wave_path)
+        return bad_option("--wave-window and --wave-at need --wave FILE.fst");
+    if (cfg->wave_windowed && !o->have_at) {
+        if (!cfg->fault_kind)
+            return bad_option("--wave-window needs --wave-at I (or a --fault to centre on)");
+        cfg->wave_at = cfg->fault_at;
+    }
+    if (o->have_at)
+        cfg->wave_windowed = true; /* --wave-at alone: that one instruction (a window of 0) */
+    return 0;
+}
+
+/* 0 and the options, or the exit status (0 after --help). */
+static int parse_options(int argc, char **argv, rtlsim_options *o, bool *done)
 {
     static const struct option options[] = {{"fault", required_argument, NULL, 'f'},
                                             {"wave", required_argument, NULL, 'w'},
@@ -81,119 +193,54 @@ int main(int argc, char **argv)
                                             {"help", no_argument, NULL, 'h'},
                                             FW_SERVER_LONG_OPTIONS,
                                             {0}};
-    fw_link_zmq_config link_cfg = {.program = "gpu-rtlsim"};
-    fw_dut_rtl_config cfg = {0};
-    bool have_at = false, stats = false;
-    uint64_t watchdog = 100000;
     int opt;
     while ((opt = getopt_long(argc, argv, "f:w:W:A:d:x:S:B:sh", options, NULL)) != -1) {
-        int link_opt = fw_server_option(opt, optarg, &link_cfg);
+        int link_opt = fw_server_option(opt, optarg, &o->link_cfg);
         if (link_opt == 2)
             return 2;
         if (link_opt == 0)
             continue;
-        switch (opt) {
-        case 'f': {
-            fw_fault_spec f;
-            if (fw_fault_spec_parse(optarg, UINT32_MAX, &f) != 0) {
-                fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), AT < 2^32, "
-                        "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, optarg);
-                return 2;
-            }
-            cfg.fault_kind = f.kind, cfg.fault_at = (uint32_t)f.at, cfg.fault_param = f.param;
-            break;
-        }
-        case 'w':
-            cfg.wave_path = optarg;
-            break;
-        case 'W':
-            if (parse_u64(optarg, &cfg.wave_window) != 0) {
-                fprintf(stderr, "gpu-rtlsim: --wave-window takes a number of instructions\n");
-                return 2;
-            }
-            cfg.wave_windowed = true;
-            break;
-        case 'A':
-            if (parse_u64(optarg, &cfg.wave_at) != 0) {
-                fprintf(stderr, "gpu-rtlsim: --wave-at takes a retire index\n");
-                return 2;
-            }
-            have_at = true;
-            break;
-        case 'd':
-            if (parse_u64(optarg, &watchdog) != 0 || watchdog == 0 || watchdog > UINT32_MAX) {
-                fprintf(stderr, "gpu-rtlsim: --watchdog takes a number of cycles (1..2^32-1)\n");
-                return 2;
-            }
-            break;
-        case 's':
-            stats = true;
-            break;
-        case 'x': {
-            uint64_t seed;
-            if (parse_u64(optarg, &seed) != 0 || seed == 0 || seed > UINT32_MAX) {
-                fprintf(stderr, "gpu-rtlsim: --x-random takes a seed 1..2^32-1\n");
-                return 2;
-            }
-            cfg.x_seed = (uint32_t)seed;
-            break;
-        }
-        case 'S': {
-            char why[256];
-            if (rtl_stress_parse(optarg, &cfg.stress, why, sizeof why) != 0) {
-                fprintf(stderr, "gpu-rtlsim: --stress '%s': %s\n", optarg, why);
-                return 2;
-            }
-            break;
-        }
-        case 'B': {
-            uint32_t *w = cfg.bd_writes[cfg.bd_write_count];
-            unsigned space, index;
-            char tail;
-            if (cfg.bd_write_count == DUT_RTL_BD_WRITES ||
-                sscanf(optarg, "%u:%u:%" SCNi32 "%c", &space, &index, (int32_t *)&w[2], &tail) != 3 || space > 15 ||
-                index > 255) {
-                fprintf(stderr, "gpu-rtlsim: --bd-write takes SPACE:INDEX:VALUE (0..15, 0..255, 32 bits), "
-                        "at most %u times, not '%s'\n", DUT_RTL_BD_WRITES, optarg);
-                return 2;
-            }
-            w[0] = space, w[1] = index;
-            cfg.bd_write_count++;
-            break;
-        }
-        case 'h':
+        if (opt == 'h') {
             usage(stdout);
+            *done = true;
             return 0;
-        default:
-            usage(stderr);
-            return 2;
         }
+        int rc = parse_option(opt, optarg, o);
+        if (rc)
+            return rc;
     }
-    if (optind < argc) {
-        fprintf(stderr, "gpu-rtlsim: unexpected argument '%s'\n", argv[optind]);
-        return 2;
-    }
-    if ((cfg.wave_windowed || have_at) && !cfg.wave_path) {
-        fprintf(stderr, "gpu-rtlsim: --wave-window and --wave-at need --wave FILE.fst\n");
-        return 2;
-    }
-    if (cfg.wave_windowed && !have_at) {
-        if (!cfg.fault_kind) {
-            fprintf(stderr, "gpu-rtlsim: --wave-window needs --wave-at I (or a --fault to centre on)\n");
-            return 2;
-        }
-        cfg.wave_at = cfg.fault_at;
-    }
-    if (have_at)
-        cfg.wave_windowed = true; /* --wave-at alone: that one instruction (a window of 0) */
+    if (optind < argc)
+        return bad_option("unexpected argument '%s'", argv[optind]);
+    return check_wave(o);
+}
+
+static void print_stats(const fw_dut_rtl *dut, const rtlsim_options *o, double seconds)
+{
+    char stress[RTL_STRESS_TEXT_MAX];
+    rtl_stress_format(&o->cfg.stress, stress, sizeof stress);
+    fprintf(stderr,
+            "gpu-rtlsim: %llu instructions in %llu stepping cycles (%.1f cycles each); "
+            "%llu cycles in all; %.2f s served; stress %s\n",
+            (unsigned long long)dut->instructions, (unsigned long long)dut->step_cycles,
+            dut->instructions ? (double)dut->step_cycles / (double)dut->instructions : 0.0,
+            (unsigned long long)rtl_cycles(dut->h), seconds, rtl_stress_active(&o->cfg.stress) ? stress : "none");
+}
+
+int main(int argc, char **argv)
+{
+    rtlsim_options o = {.link_cfg = {.program = "gpu-rtlsim"}, .watchdog = 100000};
+    bool done = false;
+    int rc = parse_options(argc, argv, &o, &done);
+    if (rc || done)
+        return rc;
 
     /* the link first: a bad endpoint or a taken path is said before the core is built */
     fw_link_zmq link;
-    int open_rc = fw_server_open(&link, &link_cfg);
-    if (open_rc != 0)
-        return open_rc;
+    rc = fw_server_open(&link, &o.link_cfg);
+    if (rc != 0)
+        return rc;
     static fw_dut_rtl dut;
-    if (fw_dut_rtl_init(&dut, &cfg) != 0) {
+    if (fw_dut_rtl_init(&dut, &o.cfg) != 0) {
         fprintf(stderr, "gpu-rtlsim: %s\n", dut.error);
         fw_link_zmq_close(&link);
         return dut.refused ? 2 : 1; /* 2: an option this core cannot honour (gpuhost says so) */
@@ -201,25 +248,15 @@ int main(int argc, char **argv)
     static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
     static wire_state state;
     fw_core core = {.link = &fw_link_zmq_ops, .link_ctx = &link, .dut = &fw_dut_rtl_ops, .dut_ctx = &dut,
-                    .watchdog_cycles = (uint32_t)watchdog, .idle_timeout_ms = 200,
+                    .watchdog_cycles = (uint32_t)o.watchdog, .idle_timeout_ms = 200,
                     .rx = rx, .tx = tx, .rx_cap = sizeof rx, .tx_cap = sizeof tx, .state_buf = &state};
     struct timespec t0, t1;
-    fw_server_ready(&link_cfg);
+    fw_server_ready(&o.link_cfg);
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = fw_serve(&core);
+    rc = fw_serve(&core);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (stats) {
-        double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-        uint64_t cycles = rtl_cycles(dut.h);
-        char stress[RTL_STRESS_TEXT_MAX];
-        rtl_stress_format(&cfg.stress, stress, sizeof stress);
-        fprintf(stderr,
-                "gpu-rtlsim: %llu instructions in %llu stepping cycles (%.1f cycles each); "
-                "%llu cycles in all; %.2f s served; stress %s\n",
-                (unsigned long long)dut.instructions, (unsigned long long)dut.step_cycles,
-                dut.instructions ? (double)dut.step_cycles / (double)dut.instructions : 0.0,
-                (unsigned long long)cycles, s, rtl_stress_active(&cfg.stress) ? stress : "none");
-    }
+    if (o.stats)
+        print_stats(&dut, &o, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
     fw_link_zmq_close(&link);
     fw_dut_rtl_free(&dut); /* closes the waveform */
     return rc == 0 ? 0 : 1; /* asked to stop (SIGTERM, the owner's end): a clean end */
