@@ -1,4 +1,4 @@
-/* fw host HAL: the functional model behind the DUT port contract. */
+/* servers/common: the functional model behind the DUT port contract. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

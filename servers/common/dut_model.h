@@ -1,4 +1,4 @@
-/* fw host HAL: a DUT that is the functional model, for the emulated USB
+/* servers/common: a DUT that is the functional model, for the emulated USB
  * board and for testing lockstep without RTL. Faults can be injected to
  * prove that lockstep catches them (fw/faults.h: the same kinds and
  * semantics as hdl_stubs/gpu_core.v). */

@@ -1,4 +1,4 @@
-/* fw host HAL: the servers' --fault KIND:AT[:PARAM] option, parsed strictly
+/* servers/common: the servers' --fault KIND:AT[:PARAM] option, parsed strictly
  * (decimal or 0x digits only: no sign, no overflow, nothing after it). */
 #ifndef FW_FAULT_SPEC_H
 #define FW_FAULT_SPEC_H

@@ -1,4 +1,4 @@
-/* fw host HAL: the janitor of what a server made (see janitor.h). */
+/* servers/common: the janitor of what a server made (see janitor.h). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

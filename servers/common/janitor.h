@@ -1,4 +1,4 @@
-/* fw host HAL: what a server made, removed however it ends. A small process
+/* servers/common: what a server made, removed however it ends. A small process
  * (the janitor), forked while its owner is still single-threaded, waits on
  * a socket pair whose other end only the owner holds. The owner tells it, one claim at a time, what
  * it has just made (a socket, a directory, a mkdtemp tree); when the owner

@@ -1,4 +1,4 @@
-/* fw host HAL, tests only: a link that lies (lie_link.h). Each lie rewrites
+/* servers/common, tests only: a link that lies (lie_link.h). Each lie rewrites
  * one kind of frame the core sends: it decodes the frame with the wire
  * codecs, falsifies one field and encodes it again with a valid CRC (unless
  * the lie is the CRC), so the host sees a well-formed frame that says

@@ -1,4 +1,4 @@
-/* fw host HAL, tests only: a link that lies. It sits between the firmware
+/* servers/common, tests only: a link that lies. It sits between the firmware
  * core and the real link and falsifies one thing in what the core sends, so
  * that tests prove no lie on the wire buys a PASS (docs/lying-targets.md
  * lists every lie and what gpuhost must answer). Lies the DUT itself tells

@@ -1,4 +1,4 @@
-/* fw host HAL: the ZeroMQ link's frames and its one session (link_zmq.h).
+/* servers/common: the ZeroMQ link's frames and its one session (link_zmq.h).
  *
  * Connections are told apart by their descriptor (ZMQ_SRCFD of each message)
  * and followed by a socket monitor (ACCEPTED, DISCONNECTED). The monitor is

@@ -1,4 +1,4 @@
-/* fw host HAL: the ZeroMQ link's socket: bound safely, secured, and removed
+/* servers/common: the ZeroMQ link's socket: bound safely, secured, and removed
  * on the way out (see link_zmq.h; receiving and sessions: link_session.c).
  * Nothing is dropped silently: the send high-water mark is 0 (the host
  * bounds what is in flight with RUN's window), and what a client sends is

@@ -1,4 +1,4 @@
-/* fw host HAL: the link as a ZeroMQ ROUTER socket (gpu-rtlsim, gpu-modelsim).
+/* servers/common: the link as a ZeroMQ ROUTER socket (gpu-rtlsim, gpu-modelsim).
  *
  * One session at a time (docs/wire-protocol.md, "Sessions"): the first
  * client's HELLO opens it; every frame of any other client is answered here

@@ -1,4 +1,4 @@
-/* fw host HAL: a server's owner process (see owner.h). */
+/* servers/common: a server's owner process (see owner.h). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <poll.h>

@@ -1,4 +1,4 @@
-/* fw host HAL: a server that belongs to one process (--owner PID: gpuhost
+/* servers/common: a server that belongs to one process (--owner PID: gpuhost
  * passes its own). PR_SET_PDEATHSIG wakes the server with SIGHUP when its
  * parent dies; as that signal is tied to the thread that forked and races
  * with the fork itself, the server also asks: fw_owner_alive polls a pidfd

@@ -1,4 +1,4 @@
-/* fw host HAL: the ZeroMQ servers' shared options (see server_cli.h). */
+/* servers/common: the ZeroMQ servers' shared options (see server_cli.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <signal.h>

@@ -1,4 +1,4 @@
-/* fw host HAL: what every ZeroMQ server (gpu-modelsim, gpu-rtlsim) shares on
+/* servers/common: what every ZeroMQ server (gpu-modelsim, gpu-rtlsim) shares on
  * its command line: the link's options, their usage text, the stop signals,
  * and opening the link with its errors said once. */
 #ifndef FW_SERVER_CLI_H

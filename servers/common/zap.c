@@ -1,4 +1,4 @@
-/* fw host HAL: the ZAP handler of a CURVE server (see zap.h). */
+/* servers/common: the ZAP handler of a CURVE server (see zap.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <signal.h>

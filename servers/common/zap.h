@@ -1,4 +1,4 @@
-/* fw host HAL: the ZAP handler of a CURVE server (ZeroMQ RFC 27). ZeroMQ asks
+/* servers/common: the ZAP handler of a CURVE server (ZeroMQ RFC 27). ZeroMQ asks
  * it about every client's public key during the handshake; a key that is not
  * in the authorized-keys file is refused (400) and that client never reaches
  * the server. Without a handler ZeroMQ would let any key in, so the handler
