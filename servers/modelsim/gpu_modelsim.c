@@ -44,7 +44,7 @@ int main(int argc, char **argv)
     fw_link_zmq_config link_cfg = {.program = "gpu-modelsim"};
     fw_dut_model dut; /* made once the options are good: a refusal leaves nothing to free */
     fw_fault_spec fault = {0};
-    fw_dut_mutant mutant = {.inner = &fw_dut_model_ops, .inner_ctx = &dut, .poke = fw_dut_model_poke};
+    fw_dut_mutant mutant = {.pass = {&fw_dut_model_ops, &dut}, .poke = fw_dut_model_poke};
     fw_lie_link liar = {.lie = -1};
     uint8_t lacking[WIRE_VARIANT_MAP_BYTES] = {0};
     size_t rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD;
@@ -145,7 +145,7 @@ int main(int argc, char **argv)
     static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
     static wire_state state;
     bool mutated = mutant.kind != FW_MUTANT_NONE;
-    const fw_dut_ops *dut_ops = mutated ? &fw_dut_mutant_ops : &fw_dut_model_ops;
+    const fw_dut_ops *dut_ops = mutated ? fw_dut_mutant_ops(&mutant) : &fw_dut_model_ops;
     void *dut_ctx = mutated ? (void *)&mutant : (void *)&dut;
     liar.inner = &fw_link_zmq_ops, liar.inner_ctx = &link, liar.dut = dut_ops, liar.dut_ctx = dut_ctx;
     bool lying = liar.lie >= 0;

@@ -61,7 +61,7 @@ static void *fw_thread(void *arg)
         return NULL;
     }
 #endif
-    fw_core core = {.link = &usbemu_link_ops, .link_ctx = b, .dut = &usbemu_dut_ops, .dut_ctx = &b->dut,
+    fw_core core = {.link = &usbemu_link_ops, .link_ctx = b, .dut = usbemu_dut_ops(&b->dut), .dut_ctx = &b->dut,
                     .watchdog_cycles = 1000000, .idle_timeout_ms = 200, .rx = b->rx, .tx = b->tx,
                     .rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD, .tx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD,
                     .state_buf = b->state};
@@ -444,7 +444,7 @@ int main(int argc, char **argv)
                 goto cleanup;
             b->dut.model.fault_kind = dut_fault.kind, b->dut.model.fault_at = dut_fault.at,
             b->dut.model.fault_param = dut_fault.param;
-            b->dut.ops = &fw_dut_model_ops, b->dut.ctx = &b->dut.model;
+            b->dut.pass = (fw_dut_pass){&fw_dut_model_ops, &b->dut.model};
         }
 #ifdef USBEMU_HAVE_RTL
         else {
@@ -463,7 +463,7 @@ int main(int argc, char **argv)
                 b->dut.rtl = NULL;
                 goto cleanup;
             }
-            b->dut.ops = &fw_dut_rtl_ops, b->dut.ctx = b->dut.rtl;
+            b->dut.pass = (fw_dut_pass){&fw_dut_rtl_ops, b->dut.rtl};
             if (i == 0 && usbemu_verbose) {
                 char setting[RTL_STRESS_TEXT_MAX];
                 rtl_stress_format(&stress, setting, sizeof setting);

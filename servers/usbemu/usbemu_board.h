@@ -16,6 +16,7 @@
 #include <umockdev.h>
 
 #include "dut_model.h"
+#include "dut_pass.h"
 #include "usbemu.h"
 #ifdef USBEMU_HAVE_IMAGE
 #include "ghemu.h"
@@ -47,8 +48,8 @@ typedef struct board board;
 /* The DUT: the functional model or (--dut rtl) the Verilated core, with the
  * hang fault in front of it. */
 typedef struct {
-    const fw_dut_ops *ops; /* fw_dut_model_ops or fw_dut_rtl_ops */
-    void *ctx;             /* &model or rtl */
+    fw_dut_pass pass; /* first: fw_dut_model_ops or fw_dut_rtl_ops over &model or rtl */
+    fw_dut_ops ops;   /* usbemu_dut_ops */
     fw_dut_model model;
 #ifdef USBEMU_HAVE_RTL
     fw_dut_rtl *rtl;
@@ -137,7 +138,8 @@ int usbemu_link_send(void *ctx, const uint8_t *buf, size_t len);
 
 /* usbemu_dut.c */
 enum { DUT_MODEL, DUT_RTL };
-extern const fw_dut_ops usbemu_dut_ops; /* over a board's emu_dut */
+/* d's ops: every operation to the chosen DUT, step with the hang fault in front. */
+const fw_dut_ops *usbemu_dut_ops(emu_dut *d);
 int usbemu_parse_dut(const char *s);
 
 /* usbemu_image.c */

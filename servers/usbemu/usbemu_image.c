@@ -117,7 +117,7 @@ int usbemu_image_start(board *b, char *err, size_t errlen)
 {
     ghemu_config cfg = {.image = usbemu_image_opts.path, .name = b->serial, .clk_hz = usbemu_image_opts.clk_hz,
                         .max_insns = usbemu_image_opts.max_insns, .spin_insns = usbemu_image_opts.spin_insns,
-                        .dut = &usbemu_dut_ops, .dut_ctx = &b->dut, .no_trap_lane = usbemu_image_opts.no_trap_lane,
+                        .dut = usbemu_dut_ops(&b->dut), .dut_ctx = &b->dut, .no_trap_lane = usbemu_image_opts.no_trap_lane,
                         .usb = {.ctx = b, .out_packet = img_out_packet, .in_transfer = img_in_transfer,
                                 .in_ready = img_in_ready, .in_empty = img_in_empty, .events = img_events,
                                 .crashed = img_crashed, .connect = img_connect}};
