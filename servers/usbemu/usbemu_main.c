@@ -270,8 +270,10 @@ static int parse(int argc, char **argv, usbemu_opts *o)
         usbemu_say("'%s': a PROGRAM follows \"--\"", argv[optind]);
         rc = BAD_OPTION;
     }
-    if (rc == BAD_OPTION)
+    if (rc == BAD_OPTION && wrap)
         usage(stderr);
+    else if (rc == BAD_OPTION)
+        usbemu_say("bad command line (gpu-usbemu --help)");
     if (rc == 0)
         rc = refused(o);
 #ifdef USBEMU_HAVE_RTL
