@@ -67,7 +67,7 @@ timeout 120 "$usbemu" --dut model --stress 7 -- true > "$out" 2>&1
 status=$?
 verdict "gpu-usbemu --dut model --stress: refused" 2 120 "$out" $status $(($(date +%s) - start)) \
     "the model DUT has no port handshakes to stress"
-# The board descriptor: gpuhost --board usbemu-rtl runs under gpu-usbemu --dut rtl
+# The board descriptor: gpuhost --board usbemu-rtl starts gpu-usbemu --dut rtl
 start=$(date +%s)
 timeout 120 "$client" --board usbemu-rtl run "$kernels/reduce_shfl.s" --timeout 10000 > "$out" 2>&1
 status=$?
