@@ -33,10 +33,6 @@ int gh_read_kernel(const char *cmd, const char *path, bool raw, bool assemble, i
 int gh_cmd_run_parse_only(int argc, char **argv);
 /* The descriptor --board names (errors printed; returns an exit code). */
 int gh_board_lookup(const char *name, gh_board *out);
-/* Set by gh_board_exec_emulator to the board's name for the run it starts. */
-#define GH_EMULATED_BOARD_ENV "GPUHOST_EMULATED_BOARD"
-/* Runs gpuhost again under the board's emulator; returns only on failure. */
-int gh_board_exec_emulator(const gh_board *b, int argc, char **argv);
 
 int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);

@@ -115,10 +115,10 @@ static int parse(int argc, char **argv, run_args *a)
         {"server", required_argument, NULL, 'S'},    {"fault", required_argument, NULL, 'F'},
         {"serial", required_argument, NULL, 'R'},    {"wave", required_argument, NULL, 'V'},
         {"wave-window", required_argument, NULL, 'X'}, {"free-run", no_argument, NULL, 'G'},
-        {"junit", required_argument, NULL, 'J'},     {"fault-armed", required_argument, NULL, 'A'},
+        {"junit", required_argument, NULL, 'J'},     {"fault-usb", required_argument, NULL, 'u'},
         {"retries", required_argument, NULL, 'Y'},   {"coverage", required_argument, NULL, 'O'},
         {"raw", no_argument, NULL, 'r'},          {"emulate-unimplemented", no_argument, NULL, 'U'},
-        {"stress", required_argument, NULL, 'Z'}, {"stress-applied", required_argument, NULL, 'z'},
+        {"stress", required_argument, NULL, 'Z'},
         {"server-key", required_argument, NULL, 'k'}, {"client-key", required_argument, NULL, 'c'},
         {0}};
     uint64_t v, dump_bytes = 0;
@@ -195,7 +195,7 @@ static int parse(int argc, char **argv, run_args *a)
         case 'c': a->target.client_key = optarg; break;
         case 'S': a->target.server = optarg; break;
         case 'F': a->target.fault = a->run.fault = optarg; break;
-        case 'A': a->run.fault = optarg; break; /* armed by the board's emulator, which ran us */
+        case 'u': a->target.fault_usb = optarg; break;
         case 'R': a->target.serial = optarg; break;
         case 'V': a->target.wave = optarg; break;
         case 'X':
@@ -203,10 +203,6 @@ static int parse(int argc, char **argv, run_args *a)
                 return GH_EXIT_USAGE;
             break;
         case 'Z': a->target.stress = optarg; break;
-        case 'z': /* applied by the board's emulator, which ran us */
-            a->target.stress = optarg;
-            a->target.stress_by_emulator = true;
-            break;
         case 'J': a->junit = optarg; break;
         case 'O': a->coverage_path = optarg; break;
         case 'Y':

@@ -77,16 +77,6 @@ static int run_command(int argc, char **argv)
         return GH_EXIT_USAGE;
     }
     const char *cmd = argv[1];
-    if (strcmp(cmd, "run") == 0 || strcmp(cmd, "info") == 0 || strcmp(cmd, "gen") == 0 ||
-        strcmp(cmd, "selftest") == 0) {
-        gh_board b;
-        int found = gh_board_lookup(board, &b);
-        if (found != GH_EXIT_OK)
-            return found;
-        const char *emulated = getenv(GH_EMULATED_BOARD_ENV);
-        if (b.emulator[0] && !(emulated && strcmp(emulated, b.name) == 0)) /* not yet under it */
-            return gh_board_exec_emulator(&b, argc, argv);
-    }
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
         return GH_EXIT_OK;

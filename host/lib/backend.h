@@ -22,6 +22,7 @@ enum gh_backend_option {
     GH_OPT_WAVE = 1u << 5,
     GH_OPT_KEYS = 1u << 6,
     GH_OPT_STRESS = 1u << 7,
+    GH_OPT_FAULT_USB = 1u << 8,
 };
 
 /* Every member returns 0, or -1 with the text in t->error (set through
@@ -68,6 +69,9 @@ struct gh_target {
     uint8_t claimed[32]; /* the optypes the target claims (CAPS), before its descriptor narrowed them */
     gh_server server; /* a server this target started (zmq boards) */
     bool own_server;
+    gh_server emulator; /* the emulator this target started (usb boards with one: usb_emulator.c) */
+    bool own_emulator, had_umockdev_dir;
+    char *old_umockdev_dir; /* UMOCKDEV_DIR before it pointed at the emulator's testbed */
     char stress[RTL_STRESS_TEXT_MAX]; /* the stress setting its DUT runs under, canonical; "" none */
     rtl_stress stress_knobs;
 };

@@ -23,6 +23,8 @@ extern char **environ;
 #define SERVER_READY_FD 3
 /* How long a server has between SIGTERM and SIGKILL. */
 #define SERVER_EXIT_GRACE_MS 30000
+/* How long an emulator has between the end of its stdin and SIGKILL. */
+#define EMULATOR_EXIT_GRACE_MS 10000
 
 static gh_server *running[8];
 
@@ -84,10 +86,11 @@ static int check_private_dir(const gh_server *s, char *err, size_t errlen)
 }
 
 /* Reads the server's "ready" within GH_SERVER_START_LIMIT_MS, noticing its
- * exit (the pipe may outlive it: a helper it forked can hold the other end). */
-static int wait_ready(gh_server *s, int fd, char *err, size_t errlen)
+ * exit (the pipe may outlive it: a helper it forked can hold the other end).
+ * An emulator says "ready DIR": DIR into said. */
+static int wait_ready(gh_server *s, int fd, char *said, size_t saidlen, char *err, size_t errlen)
 {
-    char line[16] = "", why[256];
+    char line[4200] = "", why[256];
     size_t got = 0;
     for (uint32_t waited = 0; waited < GH_SERVER_START_LIMIT_MS; waited += 100) {
         struct pollfd p = {.fd = fd, .events = POLLIN};
@@ -96,10 +99,17 @@ static int wait_ready(gh_server *s, int fd, char *err, size_t errlen)
         if (r > 0) {
             got += (size_t)r;
             line[got] = '\0';
-            if (strcmp(line, "ready\n") == 0)
+            char *nl = strchr(line, '\n');
+            if (nl && !said && strcmp(line, "ready\n") == 0)
                 return 0;
-            if (got == sizeof line - 1 || strchr(line, '\n')) {
-                snprintf(err, errlen, "%s sent \"%s\" instead of its readiness signal \"ready\"", s->name, line);
+            if (nl && said && strncmp(line, "ready ", 6) == 0 && line[6] != '\n' &&
+                (size_t)(nl - line - 6) < saidlen) {
+                snprintf(said, saidlen, "%.*s", (int)(nl - line - 6), line + 6);
+                return 0;
+            }
+            if (got == sizeof line - 1 || nl) {
+                snprintf(err, errlen, "%s sent \"%.200s\" instead of its readiness signal \"ready%s\"", s->name,
+                         line, said ? " DIR" : "");
                 return -1;
             }
             continue;
@@ -127,12 +137,82 @@ static int wait_ready(gh_server *s, int fd, char *err, size_t errlen)
     return -1;
 }
 
-int gh_server_start(gh_server *s, const char *program, char *const extra_args[], uint32_t idle_exit_s, char *err,
-                    size_t errlen)
+/* fd moved above the descriptors a child is given (0..3), closed-on-exec:
+ * dup2 onto itself would keep FD_CLOEXEC, and one dup2 must not clobber the
+ * source of another. The new fd, or -1. */
+static int above_children(int fd)
+{
+    if (fd > SERVER_READY_FD)
+        return fd;
+    int moved = fcntl(fd, F_DUPFD_CLOEXEC, SERVER_READY_FD + 1);
+    close(fd);
+    return moved;
+}
+
+/* The pipe the server says "ready" on: [0] ours, [1] its. 0 or -1. */
+static int ready_pipe(gh_server *s, int ready[2], char *err, size_t errlen)
+{
+    if (pipe(ready) != 0) {
+        snprintf(err, errlen, "cannot make a pipe for %s's readiness signal: %s", s->name, strerror(errno));
+        return -1;
+    }
+    fcntl(ready[0], F_SETFD, FD_CLOEXEC); /* (valid descriptors: cannot fail) */
+    fcntl(ready[1], F_SETFD, FD_CLOEXEC);
+    ready[1] = above_children(ready[1]);
+    return 0;
+}
+
+/* Starts argv[0] with the ready pipe as fd 3 (and stdin_r, unless -1, as its
+ * stdin) and default signal handling, whatever ours is; waits for "ready"
+ * (said: "ready DIR"); stops it on failure. 0, -1 or GH_SERVER_REFUSED. */
+static int spawn_ready(gh_server *s, char *const argv[], int stdin_r, char *said, size_t saidlen, char *err,
+                       size_t errlen)
+{
+    int ready[2];
+    if (ready_pipe(s, ready, err, errlen) != 0)
+        return -1;
+    posix_spawnattr_t attr;
+    sigset_t none, stops;
+    sigemptyset(&none);
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGTERM), sigaddset(&stops, SIGINT), sigaddset(&stops, SIGHUP), sigaddset(&stops, SIGPIPE);
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &stops);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    int rc = ready[1] < 0 ? errno : posix_spawn_file_actions_adddup2(&files, ready[1], SERVER_READY_FD);
+    if (rc == 0 && stdin_r >= 0)
+        rc = posix_spawn_file_actions_adddup2(&files, stdin_r, STDIN_FILENO);
+    if (rc == 0)
+        rc = posix_spawn(&s->pid, argv[0], &files, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&files);
+    posix_spawnattr_destroy(&attr);
+    if (ready[1] >= 0)
+        close(ready[1]);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot start %s: %s", argv[0], strerror(rc));
+        close(ready[0]);
+        return -1;
+    }
+    remember(s);
+    rc = wait_ready(s, ready[0], said, saidlen, err, errlen);
+    close(ready[0]);
+    return rc;
+}
+
+static void name_after(gh_server *s, const char *program)
 {
     memset(s, 0, sizeof *s);
     const char *base = strrchr(program, '/');
     snprintf(s->name, sizeof s->name, "%s", base ? base + 1 : program);
+}
+
+int gh_server_start(gh_server *s, const char *program, char *const extra_args[], uint32_t idle_exit_s, char *err,
+                    size_t errlen)
+{
+    name_after(s, program);
     if (private_dir(s, err, errlen) != 0)
         return -1;
     int n = snprintf(s->path, sizeof s->path, "%s/%.16s.sock", s->dir, s->name);
@@ -140,18 +220,6 @@ int gh_server_start(gh_server *s, const char *program, char *const extra_args[],
     if (n < 0 || (size_t)n >= sizeof s->path || m < 0 || (size_t)m >= sizeof s->endpoint) {
         snprintf(err, errlen, "cannot make a socket path in %s", s->dir);
         return -1;
-    }
-    int ready[2];
-    if (pipe(ready) != 0) {
-        snprintf(err, errlen, "cannot make a pipe for %s's readiness signal: %s", s->name, strerror(errno));
-        return -1;
-    }
-    fcntl(ready[0], F_SETFD, FD_CLOEXEC); /* (valid descriptors: cannot fail) */
-    fcntl(ready[1], F_SETFD, FD_CLOEXEC);
-    if (ready[1] == SERVER_READY_FD) { /* dup2 onto itself would keep FD_CLOEXEC */
-        int moved = fcntl(ready[1], F_DUPFD_CLOEXEC, SERVER_READY_FD + 1);
-        close(ready[1]);
-        ready[1] = moved;
     }
     char owner[24], idle[24], ready_fd[8];
     snprintf(ready_fd, sizeof ready_fd, "%d", SERVER_READY_FD);
@@ -171,35 +239,44 @@ int gh_server_start(gh_server *s, const char *program, char *const extra_args[],
     for (int i = 0; extra_args && extra_args[i] && argc < 31; i++)
         argv[argc++] = extra_args[i];
     argv[argc] = NULL;
-    /* the server starts with default signal handling, whatever ours is */
-    posix_spawnattr_t attr;
-    sigset_t none, stops;
-    sigemptyset(&none);
-    sigemptyset(&stops);
-    sigaddset(&stops, SIGTERM), sigaddset(&stops, SIGINT), sigaddset(&stops, SIGHUP), sigaddset(&stops, SIGPIPE);
-    posix_spawnattr_init(&attr);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setsigdefault(&attr, &stops);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    posix_spawn_file_actions_t files;
-    posix_spawn_file_actions_init(&files);
-    int rc = ready[1] < 0 ? errno : posix_spawn_file_actions_adddup2(&files, ready[1], SERVER_READY_FD);
-    if (rc == 0)
-        rc = posix_spawn(&s->pid, program, &files, &attr, argv, environ);
-    posix_spawn_file_actions_destroy(&files);
-    posix_spawnattr_destroy(&attr);
-    if (ready[1] >= 0)
-        close(ready[1]);
-    if (rc != 0) {
-        snprintf(err, errlen, "cannot start %s: %s", program, strerror(rc));
-        close(ready[0]);
-        return -1;
-    }
-    remember(s);
-    rc = wait_ready(s, ready[0], err, errlen);
-    close(ready[0]);
+    int rc = spawn_ready(s, argv, -1, NULL, 0, err, errlen);
     if (rc == 0)
         rc = check_private_dir(s, err, errlen);
+    if (rc != 0)
+        gh_server_stop(s);
+    return rc;
+}
+
+int gh_server_start_emulator(gh_server *s, const char *program, char *const extra_args[], char *dir,
+                             size_t dirlen, char *err, size_t errlen)
+{
+    name_after(s, program);
+    int in[2];
+    if (pipe(in) != 0) {
+        snprintf(err, errlen, "cannot make a pipe for %s's stdin: %s", s->name, strerror(errno));
+        return -1;
+    }
+    fcntl(in[1], F_SETFD, FD_CLOEXEC); /* no other child of ours holds it open */
+    in[0] = above_children(in[0]);     /* the child's copy is the dup2'd stdin */
+    if (in[0] < 0) {
+        close(in[1]);
+        snprintf(err, errlen, "cannot make a pipe for %s's stdin: %s", s->name, strerror(errno));
+        return -1;
+    }
+    char ready_fd[8];
+    snprintf(ready_fd, sizeof ready_fd, "%d", SERVER_READY_FD);
+    char *argv[32];
+    int argc = 0;
+    argv[argc++] = (char *)program;
+    argv[argc++] = "--ready-fd";
+    argv[argc++] = ready_fd;
+    for (int i = 0; extra_args && extra_args[i] && argc < 31; i++)
+        argv[argc++] = extra_args[i];
+    argv[argc] = NULL;
+    s->stdin_fd = in[1];
+    s->has_stdin = true;
+    int rc = spawn_ready(s, argv, in[0], dir, dirlen, err, errlen);
+    close(in[0]);
     if (rc != 0)
         gh_server_stop(s);
     return rc;
@@ -235,8 +312,32 @@ bool gh_server_alive(void *server, char *why, size_t len)
     return true;
 }
 
+/* An emulator: its stdin closed, it has EMULATOR_EXIT_GRACE_MS to remove its testbed and exit. */
+static void stop_emulator(gh_server *s)
+{
+    close(s->stdin_fd);
+    s->has_stdin = false;
+    for (int i = 0; i < EMULATOR_EXIT_GRACE_MS / 10 && !s->exited; i++) {
+        if (waitpid(s->pid, &s->status, WNOHANG) == s->pid)
+            s->exited = true;
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    if (!s->exited) { /* its janitor removes the testbed */
+        kill(s->pid, SIGKILL);
+        waitpid(s->pid, &s->status, 0);
+        s->exited = true;
+    }
+}
+
 void gh_server_stop(gh_server *s)
 {
+    if (s->has_stdin && s->pid > 0 && !s->exited)
+        stop_emulator(s);
+    if (s->has_stdin) {
+        close(s->stdin_fd);
+        s->has_stdin = false;
+    }
     if (s->pid > 0 && !s->exited) {
         kill(s->pid, SIGTERM);
         /* A server closes its files (an FST waveform among them) before it

@@ -24,6 +24,8 @@ typedef struct {
     int status;
     bool exited;
     char name[64];
+    int stdin_fd; /* has_stdin: an emulator's stdin (ours to close: it then ends) */
+    bool has_stdin;
 } gh_server;
 
 /* Starts `program` with "--endpoint ipc://DIR/NAME.sock --owner PID
@@ -37,10 +39,19 @@ typedef struct {
 #define GH_SERVER_REFUSED (-2)
 int gh_server_start(gh_server *s, const char *program, char *const extra_args[], uint32_t idle_exit_s, char *err,
                     size_t errlen);
+/* Starts a board's emulator (gpu-usbemu) in serve mode: `program --ready-fd 3`
+ * plus extra args, its stdin a pipe only we hold, and waits for "ready DIR"
+ * (its testbed, for UMOCKDEV_DIR) into dir, as gh_server_start does. The
+ * emulator serves until gh_server_stop closes its stdin (or this process
+ * ends); then it has 10 s to remove its testbed and exit before SIGKILL.
+ * 0, -1 or GH_SERVER_REFUSED with err. */
+int gh_server_start_emulator(gh_server *s, const char *program, char *const extra_args[], char *dir,
+                             size_t dirlen, char *err, size_t errlen);
 /* false once the process has exited; why says how. */
 bool gh_server_alive(void *server, char *why, size_t len);
 #define GH_SERVER_START_LIMIT_MS 120000u
-/* SIGTERM, wait up to 30 s (it closes its files: a waveform), then SIGKILL; always reaps (the server or its
+/* An emulator: its stdin closed, wait up to 10 s, then SIGKILL. Any other:
+ * SIGTERM, wait up to 30 s (it closes its files: a waveform), then SIGKILL; always reaps (the server or its
  * janitor removes the socket and the directory). Async-signal-safe. */
 void gh_server_stop(gh_server *s);
 /* Stops every started server: for signal handlers and atexit. */

@@ -11,6 +11,7 @@
 
 #include "backend.h"
 #include "isa/isa.h"
+#include "usb_emulator.h"
 #include "wire/zmq_endpoint.h"
 
 static bool is_rtlsim(const gh_board *b)
@@ -25,7 +26,11 @@ static unsigned honoured(const gh_board *b)
     case GH_TRANSPORT_ZMQ:
         return GH_OPT_ENDPOINT | GH_OPT_SERVER | GH_OPT_FAULT | GH_OPT_TIMEOUT | GH_OPT_KEYS |
                (is_rtlsim(b) ? GH_OPT_WAVE | GH_OPT_STRESS : 0u);
-    case GH_TRANSPORT_USB: return GH_OPT_SERIAL | GH_OPT_TIMEOUT;
+    case GH_TRANSPORT_USB:
+        /* an emulated board's emulator takes the faults, and stress when its DUT is the RTL */
+        return GH_OPT_SERIAL | GH_OPT_TIMEOUT |
+               (b->emulator[0] ? GH_OPT_FAULT | GH_OPT_FAULT_USB : 0u) |
+               (b->emulator[0] && strcmp(b->emulator_dut, "rtl") == 0 ? GH_OPT_STRESS : 0u);
     }
     return 0;
 }
@@ -40,6 +45,8 @@ static const char *refused_option(const gh_board *b, const gh_target_opts *o)
         return "--server";
     if (o->fault && !(ok & GH_OPT_FAULT))
         return "--fault";
+    if (o->fault_usb && !(ok & GH_OPT_FAULT_USB))
+        return "--fault-usb";
     if (o->serial && !(ok & GH_OPT_SERIAL))
         return "--serial";
     if (o->timeout_ms && !(ok & GH_OPT_TIMEOUT))
@@ -48,52 +55,35 @@ static const char *refused_option(const gh_board *b, const gh_target_opts *o)
         return "--wave";
     if ((o->server_key || o->client_key) && !(ok & GH_OPT_KEYS))
         return o->server_key ? "--server-key" : "--client-key";
-    if (o->stress && !(ok & GH_OPT_STRESS) &&
-        !(o->stress_by_emulator && b->transport == GH_TRANSPORT_USB && strcmp(b->emulator_dut, "rtl") == 0))
+    if (o->stress && !(ok & GH_OPT_STRESS))
         return "--stress";
     return NULL;
 }
 
-int gh_stress_check(const gh_board *b, const char *text, bool by_emulator, char *err, size_t errlen)
+/* The stress setting (--stress, else the descriptor's) parsed, once, into
+ * t (its knobs and canonical text, which a server or emulator is given), or
+ * GH_ERR_USAGE with why. A server started elsewhere was given its own. */
+static int take_stress(gh_target *t, const gh_target_opts *o, char *err, size_t errlen)
 {
+    const char *text = o->stress ? o->stress : t->board.stress[0] ? t->board.stress : NULL;
+    if (!text)
+        return 0;
     char why[256];
-    rtl_stress knobs;
-    if (rtl_stress_parse(text, &knobs, why, sizeof why) != 0) {
+    if (rtl_stress_parse(text, &t->stress_knobs, why, sizeof why) != 0) {
         snprintf(err, errlen, "option --stress '%s': %s", text, why);
         return GH_ERR_USAGE;
     }
-    gh_target_opts o = {.stress = text, .stress_by_emulator = by_emulator};
-    if (refused_option(b, &o)) {
-        snprintf(err, errlen, "option --stress '%s': board %s (%s transport%s) cannot honour it", text, b->name,
-                 gh_transport_name(b->transport),
-                 b->transport == GH_TRANSPORT_USB && strcmp(b->emulator_dut, "rtl") == 0
-                     ? "; only under its emulator, which gpuhost starts with it"
-                     : b->emulator[0] ? ", its emulated DUT the model" : "");
+    gh_target_opts asked = {.stress = text};
+    if (refused_option(&t->board, &asked)) {
+        snprintf(err, errlen, "option --stress '%s': board %s (%s transport%s) cannot honour it", text,
+                 t->board.name, gh_transport_name(t->board.transport),
+                 t->board.emulator[0] ? ", its emulated DUT the model" : "");
         return GH_ERR_USAGE;
     }
-    return 0;
-}
-
-/* The stress setting (--stress, else the descriptor's) into t, or
- * GH_ERR_USAGE with why. A server started elsewhere was given its own; a
- * usb board's descriptor setting goes to its emulator (gpuhost starts it
- * with it: gh_board_exec_emulator), which says so (stress_by_emulator). */
-static int take_stress(gh_target *t, const gh_target_opts *o, char *err, size_t errlen)
-{
-    const char *text = o->stress                                                  ? o->stress
-                       : t->board.stress[0] && t->board.transport != GH_TRANSPORT_USB ? t->board.stress
-                                                                                     : NULL;
-    if (!text)
-        return 0;
-    int rc = gh_stress_check(&t->board, text, o->stress_by_emulator, err, errlen);
-    if (rc != 0)
-        return rc;
     if (o->endpoint) {
         snprintf(err, errlen, "option --stress '%s': a server started elsewhere (--endpoint) takes its own", text);
         return GH_ERR_USAGE;
     }
-    char why[8];
-    rtl_stress_parse(text, &t->stress_knobs, why, sizeof why);
     rtl_stress_format(&t->stress_knobs, t->stress, sizeof t->stress);
     return 0;
 }
@@ -209,6 +199,9 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
     int bad_link = check_link_options(o, &sec, err, errlen);
     if (bad_link != 0)
         return bad_link;
+    int bad_emulator = board->emulator[0] ? gh__emulator_check(board, err, errlen) : 0;
+    if (bad_emulator != 0)
+        return bad_emulator;
     gh_target *t = calloc(1, sizeof *t);
     if (!t) {
         snprintf(err, errlen, "out of memory");
@@ -231,7 +224,11 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
             rc = gh__wire_open_zmq(t, o->endpoint ? o->endpoint : t->server.endpoint, &sec, timeout,
                                    t->own_server);
         break;
-    case GH_TRANSPORT_USB: rc = gh__wire_open_usb(t, o->serial, timeout); break;
+    case GH_TRANSPORT_USB:
+        rc = board->emulator[0] ? gh__emulator_start(t, o, &refused) : 0;
+        if (rc == 0)
+            rc = gh__wire_open_usb(t, o->serial, timeout);
+        break;
     default: rc = gh__fail(t, "board %s: unknown transport", board->name);
     }
     memset(&sec, 0, sizeof sec); /* the secret key is in the socket now */
@@ -240,10 +237,11 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
     if (rc == 0 && o->endpoint && !o->server_key)
         warn_untrusted(t, o->endpoint);
     if (rc != 0 && refused) { /* an option the board's server cannot honour: a usage error, never retried */
-        if (o->fault || o->wave || t->stress[0])
-            snprintf(err, errlen, "option%s%s%s%s%s%s%s: board %s: %s",
-                     !!o->fault + !!o->wave + !!t->stress[0] > 1 ? "s" : "", o->fault ? " --fault " : "",
-                     o->fault ? o->fault : "", o->wave ? " --wave " : "", o->wave ? o->wave : "",
+        if (o->fault || o->fault_usb || o->wave || t->stress[0])
+            snprintf(err, errlen, "option%s%s%s%s%s%s%s%s%s: board %s: %s",
+                     !!o->fault + !!o->fault_usb + !!o->wave + !!t->stress[0] > 1 ? "s" : "",
+                     o->fault ? " --fault " : "", o->fault ? o->fault : "", o->fault_usb ? " --fault-usb " : "",
+                     o->fault_usb ? o->fault_usb : "", o->wave ? " --wave " : "", o->wave ? o->wave : "",
                      t->stress[0] ? " --stress " : "", t->stress, board->name, t->error);
         else
             snprintf(err, errlen, "board %s: its server's options: %s", board->name, t->error);
@@ -252,7 +250,8 @@ int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **o
     }
     if (rc != 0) {
         char why[256] = "";
-        if (t->own_server && !gh_server_alive(&t->server, why, sizeof why) && why[0] && !strstr(t->error, why))
+        gh_server *own = t->own_server ? &t->server : t->own_emulator ? &t->emulator : NULL;
+        if (own && !gh_server_alive(own, why, sizeof why) && why[0] && !strstr(t->error, why))
             snprintf(err, errlen, "%s (%s)", t->error, why);
         else
             snprintf(err, errlen, "%s", t->error);
@@ -273,6 +272,7 @@ void gh_target_close(gh_target **tp)
         t->ops->close(t);
     if (t->own_server)
         gh_server_stop(&t->server);
+    gh__emulator_stop(t); /* after libusb let go of its device */
     free(t);
     *tp = NULL;
 }
@@ -324,8 +324,8 @@ bool gh_target_implements_variant(const gh_target *t, uint32_t variant)
 static int checked(gh_target *t, int rc)
 {
     char why[256] = "";
-    if (rc < 0 && t->own_server && !gh_server_alive(&t->server, why, sizeof why) && why[0] &&
-        !strstr(t->error, why)) {
+    gh_server *own = t->own_server ? &t->server : t->own_emulator ? &t->emulator : NULL;
+    if (rc < 0 && own && !gh_server_alive(own, why, sizeof why) && why[0] && !strstr(t->error, why)) {
         size_t n = strlen(t->error);
         snprintf(t->error + n, sizeof t->error - n, " (%s)", why);
     }

@@ -133,16 +133,22 @@ class Kernel:
 
 
 class Target:
-    """An open board target (with a server it started, for zmq boards); close() or use `with`."""
+    """An open board target (with a server or emulator it started, for zmq boards and emulated usb
+    boards); close() or use `with`. An emulated board (usbemu) needs umockdev's preload library in
+    this process: LD_PRELOAD=libumockdev-preload.so.0 in python's environment."""
 
-    def __init__(self, board, endpoint=None, server=None, fault=None, timeout_ms=0, boards_dir=None):
+    def __init__(self, board, endpoint=None, server=None, fault=None, timeout_ms=0, boards_dir=None,
+                 fault_usb=None, stress=None):
         self.board = board if isinstance(board, Board) else _board(board, boards_dir)
-        self._keep = [s.encode() for s in (endpoint, server, fault) if s]
         opts = ffi.new("gh_target_opts *")
-        opts.endpoint = ffi.new("char[]", endpoint.encode()) if endpoint else ffi.NULL
-        opts.server = ffi.new("char[]", server.encode()) if server else ffi.NULL
-        opts.fault = ffi.new("char[]", fault.encode()) if fault else ffi.NULL
-        self._strings = (opts.endpoint, opts.server, opts.fault)
+        self._strings = []  # kept alive while the options are in use
+
+        def text(s):
+            c = ffi.new("char[]", s.encode()) if s else ffi.NULL
+            self._strings.append(c)
+            return c
+        opts.endpoint, opts.server, opts.fault = text(endpoint), text(server), text(fault)
+        opts.fault_usb, opts.stress = text(fault_usb), text(stress)
         opts.timeout_ms = timeout_ms
         out, err = ffi.new("gh_target **"), ffi.new("char[768]")
         rc = lib.gh_target_open(self.board._c, opts, out, err, len(err))

@@ -2,9 +2,11 @@
 # The Python package from an installed prefix: cmake --install to a
 # temporary prefix, then Debian's pytest on python/tests with the package
 # found there (PYTHONPATH), as a user without root has it.
-# Usage: run.sh PYTHON BUILD_DIR SOURCE_DIR GPUHOST
+# Usage: run.sh PYTHON BUILD_DIR SOURCE_DIR GPUHOST [PYTEST_ARGS...]
+# (default: python/tests)
 set -u
 py=$1 build=$2 src=$3 cli=$4
+shift 4
 if ! "$py" -c "import cffi, pytest" 2> /dev/null; then
     echo "SKIP: $py lacks cffi or pytest (Debian: python3-cffi python3-pytest; scripts/setup.sh)"
     exit 77
@@ -20,4 +22,5 @@ export PYTHONPATH="$work/prefix/lib/python3/dist-packages" GPUHOST_KERNELS="$src
     GPUHOST_CLI="$cli" GPUHOST_PYTHON="$py"
 "$py" -c "import gpuhost, sys; sys.exit(0 if gpuhost._library_path().startswith('$work/prefix/') else 1)" \
     || { echo "FAIL: the installed package does not load the installed libgpuhost"; exit 1; }
-"$py" -m pytest -q -p no:cacheprovider "$src/python/tests"
+[ $# -gt 0 ] || set -- "$src/python/tests"
+"$py" -m pytest -q -p no:cacheprovider "$@"

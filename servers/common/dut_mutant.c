@@ -46,7 +46,7 @@ int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec)
 static void caps(void *ctx, wire_caps *c)
 {
     fw_dut_mutant *m = ctx;
-    m->inner->caps(m->inner_ctx, c);
+    m->pass.inner->caps(m->pass.inner_ctx, c);
     if (m->kind == FW_MUTANT_MUFU_ULP) {
         c->tolerance_count = 1;
         c->tolerance[0] = (wire_tolerance){.optype = (uint8_t)gm_mufu_optype(), .function = WIRE_ANY,
@@ -65,7 +65,8 @@ static int nudge_approximate(fw_dut_mutant *m, wire_commit *rec)
         for (unsigned l = 0; l < WIRE_LANES; l++)
             if (g->lane_mask >> l & 1u)
                 g->value[l] = gm_ulp_nudge(&a.layout, g->value[l], m->ulp_off);
-        if (m->inner->write_reg(m->inner_ctx, rec->warp, WIRE_REG_GPR, g->reg, g->lane_mask, g->value) != 0)
+        if (m->pass.inner->write_reg(m->pass.inner_ctx, rec->warp, WIRE_REG_GPR, g->reg, g->lane_mask,
+                                     g->value) != 0)
             return -1;
     }
     return 0;
@@ -91,55 +92,7 @@ static int reset(void *ctx)
 {
     fw_dut_mutant *m = ctx;
     m->steps = 0;
-    return m->inner->reset(m->inner_ctx);
-}
-
-static int load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
-{
-    fw_dut_mutant *m = ctx;
-    return m->inner->load_code(m->inner_ctx, index, lo, hi);
-}
-
-static int load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
-{
-    fw_dut_mutant *m = ctx;
-    return m->inner->load_const(m->inner_ctx, bank, offset, word);
-}
-
-static int load_mem(void *ctx, uint64_t addr, uint32_t word)
-{
-    fw_dut_mutant *m = ctx;
-    return m->inner->load_mem(m->inner_ctx, addr, word);
-}
-
-static int launch(void *ctx, uint32_t warps, uint64_t entry)
-{
-    fw_dut_mutant *m = ctx;
-    return m->inner->launch(m->inner_ctx, warps, entry);
-}
-
-static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t mask, const uint32_t *v)
-{
-    fw_dut_mutant *m = ctx;
-    return m->inner->write_reg(m->inner_ctx, warp, kind, index, mask, v);
-}
-
-static int read_state(void *ctx, uint16_t warp, wire_state *out)
-{
-    fw_dut_mutant *m = ctx;
-    return m->inner->read_state(m->inner_ctx, warp, out);
-}
-
-static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
-{
-    fw_dut_mutant *m = ctx;
-    return m->inner->read_mem(m->inner_ctx, addr, out, len);
-}
-
-static int written_pages(void *ctx, uint64_t from, uint64_t *pages, uint32_t max)
-{
-    fw_dut_mutant *m = ctx;
-    return m->inner->written_pages(m->inner_ctx, from, pages, max);
+    return m->pass.inner->reset(m->pass.inner_ctx);
 }
 
 static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
@@ -149,7 +102,7 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
         return FW_STEP_ERROR;
     if (m->kind == FW_MUTANT_HANG && m->steps >= m->at)
         return FW_STEP_HUNG;
-    int rc = m->inner->step(m->inner_ctx, rec, watchdog);
+    int rc = m->pass.inner->step(m->pass.inner_ctx, rec, watchdog);
     if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_FLAG_TRAP && m->steps == m->at)
         rec->flags |= WIRE_COMMIT_TRAP;
     if (rc == FW_STEP_RETIRED)
@@ -157,30 +110,18 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
     if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_MUFU_ULP && nudge_approximate(m, rec) != 0)
         return FW_STEP_ERROR;
     if (rc == FW_STEP_RETIRED && m->kind == FW_MUTANT_HIDDEN_STORE && m->steps == m->at &&
-        (!m->poke || m->poke(m->inner_ctx, m->store_addr, 0x5eed5eedu) != 0))
+        (!m->poke || m->poke(m->pass.inner_ctx, m->store_addr, 0x5eed5eedu) != 0))
         return FW_STEP_ERROR;
     if (rc == FW_STEP_RETIRED)
         m->steps++;
     return rc;
 }
 
-static int inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
+const fw_dut_ops *fw_dut_mutant_ops(fw_dut_mutant *m)
 {
-    fw_dut_mutant *m = ctx;
-    return m->inner->inject(m->inner_ctx, warp, lo, hi, rec);
+    m->ops = fw_dut_pass_ops;
+    m->ops.caps = caps;
+    m->ops.reset = reset;
+    m->ops.step = step;
+    return &m->ops;
 }
-
-const fw_dut_ops fw_dut_mutant_ops = {
-    .caps = caps,
-    .reset = reset,
-    .load_code = load_code,
-    .load_const = load_const,
-    .load_mem = load_mem,
-    .launch = launch,
-    .write_reg = write_reg,
-    .read_state = read_state,
-    .read_mem = read_mem,
-    .written_pages = written_pages,
-    .step = step,
-    .inject = inject,
-};

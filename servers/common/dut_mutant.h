@@ -22,7 +22,7 @@
 
 #include <stdint.h>
 
-#include "fw/fw.h"
+#include "dut_pass.h"
 
 enum fw_mutation {
     FW_MUTANT_NONE = 0,
@@ -37,8 +37,8 @@ enum fw_mutation {
 };
 
 typedef struct {
-    const fw_dut_ops *inner;
-    void *inner_ctx;
+    fw_dut_pass pass; /* first: what it does not change goes through (dut_pass.h) */
+    fw_dut_ops ops;
     int kind;
     uint64_t at, steps;
     uint32_t ulp_off, ulp_declared; /* mufu-ulp */
@@ -47,7 +47,8 @@ typedef struct {
     int (*poke)(void *inner_ctx, uint64_t addr, uint32_t word); /* hidden-store: memory behind the DUT's back */
 } fw_dut_mutant;
 
-extern const fw_dut_ops fw_dut_mutant_ops;
+/* m's ops (the pass-through base with caps, reset and step replaced), in m. */
+const fw_dut_ops *fw_dut_mutant_ops(fw_dut_mutant *m);
 /* One of the specs above; 0, or -1 when malformed. */
 int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec);
 

@@ -179,9 +179,9 @@ static int serve(modelsim_options *o, fw_link_zmq *link, fw_dut_model *dut)
 {
     static uint8_t rx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD], tx[WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD];
     static wire_state state;
-    o->mutant.inner = &fw_dut_model_ops, o->mutant.inner_ctx = dut, o->mutant.poke = fw_dut_model_poke;
+    o->mutant.pass = (fw_dut_pass){&fw_dut_model_ops, dut}, o->mutant.poke = fw_dut_model_poke;
     bool mutated = o->mutant.kind != FW_MUTANT_NONE;
-    const fw_dut_ops *dut_ops = mutated ? &fw_dut_mutant_ops : &fw_dut_model_ops;
+    const fw_dut_ops *dut_ops = mutated ? fw_dut_mutant_ops(&o->mutant) : &fw_dut_model_ops;
     void *dut_ctx = mutated ? (void *)&o->mutant : (void *)dut;
     fw_lie_link *liar = &o->liar;
     liar->inner = &fw_link_zmq_ops, liar->inner_ctx = link, liar->dut = dut_ops, liar->dut_ctx = dut_ctx;

@@ -10,12 +10,18 @@
  *
  *   gpu-usbemu [--boards N] [--dut model|rtl] [--firmware image|host] [--fault-usb KIND[:N]]
  *              [--fault KIND:AT[:PARAM]] [--stress SEED[:PROFILE]] [--verbose] -- PROGRAM ARGS...
+ *   gpu-usbemu [the same options] [--ready-fd FD]
  *
  * The environment variable GH_USBEMU_DUT (model|rtl) is the default for --dut.
  *
- * PROGRAM runs with LD_PRELOAD=libumockdev-preload.so.0 and UMOCKDEV_DIR set,
- * so its libusb sees the emulated board(s) and nothing else; gpu-usbemu exits
- * with PROGRAM's status (128+signal when it was killed). */
+ * Wrap mode: PROGRAM runs with LD_PRELOAD=libumockdev-preload.so.0 and
+ * UMOCKDEV_DIR set, so its libusb sees the emulated board(s) and nothing
+ * else; gpu-usbemu exits with PROGRAM's status (128+signal when it was
+ * killed). Serve mode (no PROGRAM; how libgpuhost opens a board whose
+ * descriptor names gpu-usbemu as its emulator): once every board is on the
+ * bus it writes "ready DIR\n" on FD, DIR the testbed for UMOCKDEV_DIR, and
+ * serves until its stdin ends or SIGTERM/SIGINT/SIGHUP; then it removes the
+ * testbed and exits 0, or 1 when a board's firmware failed. */
 #ifndef FW_USBEMU_H
 #define FW_USBEMU_H
 

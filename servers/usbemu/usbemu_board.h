@@ -1,14 +1,20 @@
-/* gpu-usbemu's parts (private): the board's state and what each file offers
- * the others. usbemu.c: the testbed and the process main; usbemu_desc.c:
- * USB descriptors and EP0 control; usbemu_urb.c: the URB queues and frame
- * and packet streams; usbemu_ioctl.c: the usbfs ioctls; usbemu_link.c: the
- * host-compiled firmware's fault-injecting link; usbemu_dut.c: the DUT
- * wrapper (hang fault); usbemu_image.c: the rv32 image's USB core side. */
+/* gpu-usbemu's parts (private): the testbed object, its boards, and what
+ * each file offers the others. usbemu_main.c: the options and main;
+ * usbemu.c: the testbed object (its private directory, the umockdev testbed,
+ * the boards and their firmware threads); usbemu_run.c: serving it (wrap
+ * mode: a PROGRAM under it; serve mode: until the parent lets go);
+ * usbemu_desc.c: USB descriptors and EP0 control; usbemu_urb.c: the URB
+ * queues and frame and packet streams; usbemu_ioctl.c: the usbfs ioctls;
+ * usbemu_link.c: the host-compiled firmware's fault-injecting link;
+ * usbemu_dut.c: the DUT (model or Verilated core, hang fault);
+ * usbemu_image.c: the rv32 image's USB core side. No part keeps state of its
+ * own: each reaches the testbed through its board (board.bed). */
 #ifndef USBEMU_BOARD_H
 #define USBEMU_BOARD_H
 
 #include <linux/usbdevice_fs.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,13 +22,12 @@
 #include <umockdev.h>
 
 #include "dut_model.h"
+#include "dut_pass.h"
+#include "fault_spec.h"
+#include "stress.h"
 #include "usbemu.h"
-#ifdef USBEMU_HAVE_IMAGE
-#include "ghemu.h"
-#endif
-#ifdef USBEMU_HAVE_RTL
-#include "dut_rtl.h"
-#endif
+
+typedef struct ghemu ghemu; /* ghemu.h: the emulated SoC (only where built: USBEMU_HAVE_IMAGE) */
 
 #define MAX_BOARDS 8
 #define HOLD_REAP_US 1000 /* a repeated empty REAPURBNDELAY waits this long for a completion */
@@ -47,17 +52,18 @@ typedef struct board board;
 /* The DUT: the functional model or (--dut rtl) the Verilated core, with the
  * hang fault in front of it. */
 typedef struct {
-    const fw_dut_ops *ops; /* fw_dut_model_ops or fw_dut_rtl_ops */
-    void *ctx;             /* &model or rtl */
+    fw_dut_pass pass; /* first: fw_dut_model_ops or fw_dut_rtl_ops over &model or rtl */
+    fw_dut_ops ops;   /* usbemu_dut_ops */
     fw_dut_model model;
-#ifdef USBEMU_HAVE_RTL
-    fw_dut_rtl *rtl;
-#endif
+    void *rtl; /* fw_dut_rtl (dut_rtl.h) with --dut rtl, only where built (USBEMU_HAVE_RTL) */
     uint64_t steps, hang_after;
     bool hang;
 } emu_dut;
 
+typedef struct usbemu usbemu;
+
 struct board {
+    usbemu *bed; /* the testbed it is on */
     int index;
     char serial[32], devnode[64], syspath[128];
     pthread_mutex_t mu;
@@ -83,12 +89,10 @@ struct board {
     bool image; /* the rv32 image under ghemu: rx holds OUT packets, not frames */
     bool connected; /* the image has set CONNECT: the program may start */
     uint32_t usb_events; /* GH_USB_INT_* bits for the image's USB core */
-#ifdef USBEMU_HAVE_IMAGE
     ghemu *emu;
     struct timespec started;
-#endif
     pthread_t thread;
-    bool thread_started;
+    bool thread_started, stopped;
     emu_dut dut;
     uint8_t *rx, *tx;
     wire_state *state;
@@ -98,13 +102,64 @@ struct board {
     unsigned long urbs, reaps, ioctls, empty_reaps_total, held_reaps;
 };
 
+/* The rv32 image's settings (--image, --clock-hz, ...). */
+typedef struct {
+    const char *path;
+    uint32_t clk_hz;
+    uint64_t max_insns, spin_insns;
+    bool stats;
+    const char *coverage;
+    bool no_trap_lane; /* the debug port presents a core without TRAP_LANE (ghemu_config) */
+} image_options;
+
+enum { DUT_MODEL, DUT_RTL };
+
+/* What gpu-usbemu's command line and environment asked for (usbemu_main.c). */
+typedef struct {
+    int boards;
+    int dut;    /* DUT_MODEL or DUT_RTL */
+    bool image; /* the rv32 image under ghemu, else the host-compiled firmware core */
+    int fault_usb;
+    uint64_t fault_n;
+    fw_fault_spec dut_fault;
+    rtl_stress stress;
+    bool stressed;
+    bool verbose;
+    image_options image_opts;
+    int ready_fd;   /* serve mode: "ready DIR\n" goes here once every board is on the bus; -1 none */
+    char **program; /* wrap mode: PROGRAM ARGS, NULL-terminated; NULL: serve mode */
+} usbemu_opts;
+
+/* The testbed: the emulated bus with its boards. */
+struct usbemu {
+    usbemu_opts o;
+    board boards[MAX_BOARDS];
+    pthread_mutex_t main_mu; /* with main_cv: wakes main (a board connected, an unplug is due) */
+    pthread_cond_t main_cv;
+    UMockdevTestbed *tb;
+    UMockdevIoctlBase *handler;
+    char *tmpdir, *old_tmpdir; /* the private TMPDIR the testbed lives in, and the caller's */
+    sigset_t stops;            /* SIGINT, SIGTERM, SIGHUP: blocked in every thread, taken by main */
+    int stop_signal;           /* the one main took (0: none yet) */
+};
+
 /* usbemu.c */
-extern board usbemu_boards[MAX_BOARDS];
-extern int usbemu_board_count;
-extern bool usbemu_verbose;
-extern pthread_mutex_t usbemu_main_mu; /* with usbemu_main_cv: wakes main (an unplug is due) */
-extern pthread_cond_t usbemu_main_cv;
 void usbemu_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The testbed with its boards, their firmware started; NULL with *status
+ * (125: it cannot start; 2: an option this build or DUT cannot honour). */
+usbemu *usbemu_new(const usbemu_opts *o, int *status);
+/* Stops the firmware, removes the testbed and its directory; accepts NULL. */
+void usbemu_destroy(usbemu **up);
+/* Wakes main (called with no board mutex held). */
+void usbemu_wake(usbemu *u);
+void usbemu_set_connected(board *b, bool on);
+/* The board's firmware stopped (its thread joined), its figures said; once. */
+void usbemu_board_stop(board *b);
+
+/* usbemu_run.c: serves until PROGRAM ends (its status) or, in serve mode,
+ * until stdin ends or a stop signal (0, or 1 when a board's firmware failed;
+ * 125 when it could not start). */
+int usbemu_run(usbemu *u);
 
 /* usbemu_desc.c */
 extern const uint8_t usbemu_config_descriptor[32];
@@ -136,24 +191,15 @@ int usbemu_link_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t 
 int usbemu_link_send(void *ctx, const uint8_t *buf, size_t len);
 
 /* usbemu_dut.c */
-enum { DUT_MODEL, DUT_RTL };
-extern const fw_dut_ops usbemu_dut_ops; /* over a board's emu_dut */
+/* The DUT the options ask for, for board b; 0, or -1 said, *status set. */
+int usbemu_dut_init(board *b, const usbemu_opts *o, int *status);
+void usbemu_dut_free(emu_dut *d);
+/* d's ops: every operation to the chosen DUT, step with the hang fault in front. */
+const fw_dut_ops *usbemu_dut_ops(emu_dut *d);
 int usbemu_parse_dut(const char *s);
 
-/* usbemu_image.c */
-#ifdef USBEMU_HAVE_IMAGE
-typedef struct {
-    const char *path;
-    uint32_t clk_hz;
-    uint64_t max_insns, spin_insns;
-    bool stats;
-    const char *coverage;
-    bool no_trap_lane; /* the debug port presents a core without TRAP_LANE (ghemu_config) */
-} image_options;
-
-extern image_options usbemu_image_opts;
+/* usbemu_image.c (only where built: USBEMU_HAVE_IMAGE) */
 int usbemu_image_start(board *b, char *err, size_t errlen);
 void usbemu_image_report(board *b);
-#endif
 
 #endif

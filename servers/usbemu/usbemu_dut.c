@@ -1,73 +1,15 @@
-/* gpu-usbemu: the DUT behind the firmware: the model or the Verilated core, with the hang fault. */
+/* gpu-usbemu: the DUT behind the firmware: the model or the Verilated core,
+ * with the hang fault in front (the pass-through base, dut_pass.h, with step
+ * replaced). */
 #define _GNU_SOURCE
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "usbemu_board.h"
-
-/* ---------------------------------------------------------------- the DUT */
-
-/* Every operation goes to the chosen DUT; step has the hang fault in front. */
-static void emu_caps(void *ctx, wire_caps *caps)
-{
-    emu_dut *d = ctx;
-    d->ops->caps(d->ctx, caps);
-}
-
-static int emu_reset(void *ctx)
-{
-    emu_dut *d = ctx;
-    return d->ops->reset(d->ctx);
-}
-
-static int emu_load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
-{
-    emu_dut *d = ctx;
-    return d->ops->load_code(d->ctx, index, lo, hi);
-}
-
-static int emu_load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
-{
-    emu_dut *d = ctx;
-    return d->ops->load_const(d->ctx, bank, offset, word);
-}
-
-static int emu_load_mem(void *ctx, uint64_t addr, uint32_t word)
-{
-    emu_dut *d = ctx;
-    return d->ops->load_mem(d->ctx, addr, word);
-}
-
-static int emu_launch(void *ctx, uint32_t warps, uint64_t entry)
-{
-    emu_dut *d = ctx;
-    return d->ops->launch(d->ctx, warps, entry);
-}
-
-static int emu_write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t lane_mask,
-                         const uint32_t *values)
-{
-    emu_dut *d = ctx;
-    return d->ops->write_reg(d->ctx, warp, kind, index, lane_mask, values);
-}
-
-static int emu_read_state(void *ctx, uint16_t warp, wire_state *out)
-{
-    emu_dut *d = ctx;
-    return d->ops->read_state(d->ctx, warp, out);
-}
-
-static int emu_read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
-{
-    emu_dut *d = ctx;
-    return d->ops->read_mem(d->ctx, addr, out, len);
-}
-
-static int emu_written_pages(void *ctx, uint64_t from, uint64_t *pages, uint32_t max)
-{
-    emu_dut *d = ctx;
-    return d->ops->written_pages(d->ctx, from, pages, max);
-}
+#ifdef USBEMU_HAVE_RTL
+#include "dut_rtl.h"
+#endif
 
 static int emu_step(void *ctx, wire_commit *rec, uint32_t watchdog)
 {
@@ -79,21 +21,78 @@ static int emu_step(void *ctx, wire_commit *rec, uint32_t watchdog)
         return FW_STEP_HUNG;
     }
     d->steps++;
-    return d->ops->step(d->ctx, rec, watchdog);
+    return d->pass.inner->step(d->pass.inner_ctx, rec, watchdog);
 }
 
-static int emu_inject(void *ctx, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec)
+const fw_dut_ops *usbemu_dut_ops(emu_dut *d)
 {
-    emu_dut *d = ctx;
-    return d->ops->inject(d->ctx, warp, lo, hi, rec);
+    d->ops = fw_dut_pass_ops;
+    d->ops.step = emu_step;
+    return &d->ops;
 }
 
-const fw_dut_ops usbemu_dut_ops = {
-    .caps = emu_caps,           .reset = emu_reset,         .load_code = emu_load_code,
-    .load_const = emu_load_const, .load_mem = emu_load_mem, .launch = emu_launch,
-    .write_reg = emu_write_reg, .read_state = emu_read_state, .read_mem = emu_read_mem,
-    .written_pages = emu_written_pages, .step = emu_step,           .inject = emu_inject,
-};
+#ifdef USBEMU_HAVE_RTL
+static int rtl_init(board *b, const usbemu_opts *o, int *status)
+{
+    const fw_fault_spec *f = &o->dut_fault;
+    fw_dut_rtl_config cfg = {.fault_kind = f->kind, .fault_at = (uint32_t)f->at, .fault_param = f->param,
+                             .stress = o->stress};
+    fw_dut_rtl *rtl = calloc(1, sizeof *rtl);
+    if (!rtl) {
+        usbemu_say("out of memory");
+        return -1;
+    }
+    if (fw_dut_rtl_init(rtl, &cfg) != 0) {
+        usbemu_say("board %s: the Verilated core: %s", b->serial, rtl->error);
+        if (rtl->refused)
+            *status = 2; /* --fault for a core without fault registers: a usage error */
+        free(rtl);
+        return -1;
+    }
+    b->dut.rtl = rtl;
+    b->dut.pass = (fw_dut_pass){&fw_dut_rtl_ops, rtl};
+    if (b->index == 0 && o->verbose) {
+        char setting[RTL_STRESS_TEXT_MAX];
+        rtl_stress_format(&o->stress, setting, sizeof setting);
+        usbemu_say("DUT: the Verilated core (%u warps)%s%s", rtl->cap_warps,
+                   o->stressed ? ", its handshakes stressed: " : "", o->stressed ? setting : "");
+    }
+    return 0;
+}
+#endif
+
+int usbemu_dut_init(board *b, const usbemu_opts *o, int *status)
+{
+    emu_dut *d = &b->dut;
+    d->hang = o->fault_usb == USBEMU_FAULT_HANG;
+    d->hang_after = o->fault_n;
+    if (o->dut == DUT_RTL) {
+#ifdef USBEMU_HAVE_RTL
+        return rtl_init(b, o, status);
+#else
+        (void)status;
+        return -1; /* refused with the options (usbemu_main.c) */
+#endif
+    }
+    if (fw_dut_model_init(&d->model) != 0)
+        return -1;
+    d->model.fault_kind = o->dut_fault.kind, d->model.fault_at = o->dut_fault.at;
+    d->model.fault_param = o->dut_fault.param;
+    d->pass = (fw_dut_pass){&fw_dut_model_ops, &d->model};
+    return 0;
+}
+
+void usbemu_dut_free(emu_dut *d)
+{
+    fw_dut_model_free(&d->model);
+#ifdef USBEMU_HAVE_RTL
+    if (d->rtl) {
+        fw_dut_rtl_free(d->rtl);
+        free(d->rtl);
+        d->rtl = NULL;
+    }
+#endif
+}
 
 int usbemu_parse_dut(const char *s)
 {

@@ -8,6 +8,8 @@
 
 /* ---------------------------------------------------------------- the rv32 image's USB core */
 #ifdef USBEMU_HAVE_IMAGE
+#include "ghemu.h"
+
 #define IN_QUEUE_FRAMES 4 /* IN transfers the host side buffers before the core stops taking packets */
 
 static void deadline_in(struct timespec *until, uint32_t us)
@@ -97,27 +99,20 @@ static void img_crashed(void *ctx)
     usbemu_pump(b);
     pthread_cond_broadcast(&b->cv);
     pthread_mutex_unlock(&b->mu);
-    pthread_mutex_lock(&usbemu_main_mu);
-    pthread_cond_broadcast(&usbemu_main_cv);
-    pthread_mutex_unlock(&usbemu_main_mu);
+    usbemu_wake(b->bed);
 }
 
 static void img_connect(void *ctx, bool on)
 {
-    board *b = ctx;
-    pthread_mutex_lock(&usbemu_main_mu);
-    b->connected = on;
-    pthread_cond_broadcast(&usbemu_main_cv);
-    pthread_mutex_unlock(&usbemu_main_mu);
+    usbemu_set_connected(ctx, on);
 }
-
-image_options usbemu_image_opts = {.path = GH_REF_FW_IMAGE, .clk_hz = 50000000u, .spin_insns = 20000000u};
 
 int usbemu_image_start(board *b, char *err, size_t errlen)
 {
-    ghemu_config cfg = {.image = usbemu_image_opts.path, .name = b->serial, .clk_hz = usbemu_image_opts.clk_hz,
-                        .max_insns = usbemu_image_opts.max_insns, .spin_insns = usbemu_image_opts.spin_insns,
-                        .dut = &usbemu_dut_ops, .dut_ctx = &b->dut, .no_trap_lane = usbemu_image_opts.no_trap_lane,
+    const image_options *o = &b->bed->o.image_opts;
+    ghemu_config cfg = {.image = o->path, .name = b->serial, .clk_hz = o->clk_hz,
+                        .max_insns = o->max_insns, .spin_insns = o->spin_insns,
+                        .dut = usbemu_dut_ops(&b->dut), .dut_ctx = &b->dut, .no_trap_lane = o->no_trap_lane,
                         .usb = {.ctx = b, .out_packet = img_out_packet, .in_transfer = img_in_transfer,
                                 .in_ready = img_in_ready, .in_empty = img_in_empty, .events = img_events,
                                 .crashed = img_crashed, .connect = img_connect}};
@@ -147,8 +142,8 @@ void usbemu_image_report(board *b)
         usbemu_say("board %s: %llu warp-instructions retired: %.0f rv32 instructions per warp-instruction "
             "(DMA: %.0f cycles beside the core, %.0f waited for); projected at %.0f MHz (1 instruction a cycle, "
             "cycles elapsed): %.0f warp-instructions/s firmware-bound (emulated here: %.0f/s)",
-            b->serial, (unsigned long long)st.retired, per, dma, wait, usbemu_image_opts.clk_hz / 1e6,
-            usbemu_image_opts.clk_hz / per, secs > 0 ? (double)st.retired / secs : 0.0);
+            b->serial, (unsigned long long)st.retired, per, dma, wait, b->bed->o.image_opts.clk_hz / 1e6,
+            b->bed->o.image_opts.clk_hz / per, secs > 0 ? (double)st.retired / secs : 0.0);
     }
     usbemu_say("board %s: DMA engine: %llu transfers, %llu bytes, %llu cycles (%llu waited for), %llu refused",
         b->serial, (unsigned long long)st.dma_transfers, (unsigned long long)st.dma_bytes,

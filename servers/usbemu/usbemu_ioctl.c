@@ -21,12 +21,12 @@ static void link_event(board *b, uint32_t event)
 
 /* ---------------------------------------------------------------- ioctls */
 
-static board *board_of(UMockdevIoctlClient *client)
+static board *board_of(usbemu *u, UMockdevIoctlClient *client)
 {
     const char *node = umockdev_ioctl_client_get_devnode(client);
-    for (int i = 0; i < usbemu_board_count; i++)
-        if (node && strcmp(node, usbemu_boards[i].devnode) == 0)
-            return &usbemu_boards[i];
+    for (int i = 0; i < u->o.boards; i++)
+        if (node && strcmp(node, u->boards[i].devnode) == 0)
+            return &u->boards[i];
     return NULL;
 }
 
@@ -156,10 +156,146 @@ static void discard(board *b, UMockdevIoctlClient *client)
     umockdev_ioctl_client_complete(client, -1, EINVAL);
 }
 
+static void complete_with_u32(UMockdevIoctlClient *client, uint32_t v)
+{
+    UMockdevIoctlData *d = resolve_arg(client, sizeof v);
+    if (d) {
+        memcpy(d->data, &v, sizeof v);
+        g_object_unref(d);
+    }
+    umockdev_ioctl_client_complete(client, d ? 0 : -1, d ? 0 : EFAULT);
+}
+
+/* The first unsigned int of the argument (an interface, an endpoint), or -1. */
+static long arg_uint(UMockdevIoctlClient *client)
+{
+    UMockdevIoctlData *d = resolve_arg(client, sizeof(unsigned int));
+    unsigned int v = 0;
+    if (!d)
+        return -1;
+    memcpy(&v, d->data, sizeof v);
+    g_object_unref(d);
+    return v;
+}
+
+/* Claiming and releasing the interface: one program at a time has it. */
+static void claim(board *b, UMockdevIoctlClient *client, unsigned long request)
+{
+    long ifc = arg_uint(client); /* first field of usbdevfs_disconnect_claim too */
+    int err = ifc < 0 ? EFAULT : ifc != USBEMU_INTERFACE ? EINVAL : 0;
+    if (!err && request != USBDEVFS_RELEASEINTERFACE) {
+        if (b->claimed_by && b->claimed_by != client)
+            err = EBUSY; /* another program has the interface */
+        else
+            b->claimed_by = client;
+    } else if (!err && b->claimed_by == client) {
+        b->claimed_by = NULL;
+    }
+    umockdev_ioctl_client_complete(client, err ? -1 : 0, err);
+}
+
+static void clear_halt(board *b, UMockdevIoctlClient *client)
+{
+    long ep = arg_uint(client);
+    if (ep == USBEMU_EP_IN && b->in_halted) {
+        b->in_halted = false;
+        usbemu_say("board %s: the host cleared the halt on endpoint 0x%02lx", b->serial, ep);
+    }
+    umockdev_ioctl_client_complete(client, 0, 0);
+    usbemu_pump(b);
+}
+
+static void connect_info(board *b, UMockdevIoctlClient *client)
+{
+    UMockdevIoctlData *d = resolve_arg(client, sizeof(struct usbdevfs_connectinfo));
+    if (d) {
+        struct usbdevfs_connectinfo ci = {.devnum = 5u + (unsigned)b->index, .slow = 0};
+        memcpy(d->data, &ci, sizeof ci);
+        g_object_unref(d);
+    }
+    umockdev_ioctl_client_complete(client, d ? 0 : -1, d ? 0 : EFAULT);
+}
+
+/* A control transfer on EP0 (USBDEVFS_CONTROL). */
+static void control(board *b, UMockdevIoctlClient *client)
+{
+    UMockdevIoctlData *d = resolve_arg(client, sizeof(struct usbdevfs_ctrltransfer));
+    if (!d) {
+        umockdev_ioctl_client_complete(client, -1, EFAULT);
+        return;
+    }
+    struct usbdevfs_ctrltransfer *ct = (struct usbdevfs_ctrltransfer *)d->data;
+    uint8_t setup[8] = {ct->bRequestType, ct->bRequest, (uint8_t)ct->wValue, (uint8_t)(ct->wValue >> 8),
+                        (uint8_t)ct->wIndex, (uint8_t)(ct->wIndex >> 8), (uint8_t)ct->wLength,
+                        (uint8_t)(ct->wLength >> 8)};
+    UMockdevIoctlData *data = NULL;
+    if (ct->wLength) {
+        GError *error = NULL;
+        data = umockdev_ioctl_data_resolve(d, G_STRUCT_OFFSET(struct usbdevfs_ctrltransfer, data), ct->wLength,
+                                           &error);
+        g_clear_error(&error);
+    }
+    uint8_t scratch[1];
+    int n = usbemu_control(b, setup, data ? data->data : scratch, data ? (size_t)ct->wLength : 0);
+    if (setup[0] == 0 && setup[1] == 9) /* SET_CONFIGURATION */
+        link_event(b, USBEMU_EVENT_CONFIG);
+    umockdev_ioctl_client_complete(client, n < 0 ? -1 : n, n < 0 ? EPIPE : 0);
+    if (data)
+        g_object_unref(data);
+    g_object_unref(d);
+}
+
+/* The device's own requests (not its URBs); false when request is none of them. */
+static bool device_request(board *b, UMockdevIoctlClient *client, unsigned long request)
+{
+    switch (request) {
+    case USBDEVFS_GET_CAPABILITIES:
+        complete_with_u32(client, USBDEVFS_CAP_ZERO_PACKET | USBDEVFS_CAP_BULK_CONTINUATION |
+                                      USBDEVFS_CAP_NO_PACKET_SIZE_LIM | USBDEVFS_CAP_BULK_SCATTER_GATHER |
+                                      USBDEVFS_CAP_REAP_AFTER_DISCONNECT);
+        return true;
+    case USBDEVFS_GETDRIVER: /* no kernel driver is bound */
+    case USBDEVFS_IOCTL:     /* (re)attaching a kernel driver: there is none */
+        umockdev_ioctl_client_complete(client, -1, ENODATA);
+        return true;
+    case USBDEVFS_CLAIMINTERFACE:
+    case USBDEVFS_RELEASEINTERFACE:
+    case USBDEVFS_DISCONNECT_CLAIM: claim(b, client, request); return true;
+    case USBDEVFS_SETCONFIGURATION:
+        link_event(b, USBEMU_EVENT_CONFIG);
+        umockdev_ioctl_client_complete(client, 0, 0);
+        return true;
+    case USBDEVFS_SETINTERFACE:
+    case USBDEVFS_RESETEP: umockdev_ioctl_client_complete(client, 0, 0); return true;
+    case USBDEVFS_RESET:
+        b->in_halted = false;
+        link_event(b, USBEMU_EVENT_BUS_RESET);
+        umockdev_ioctl_client_complete(client, 0, 0);
+        return true;
+    case USBDEVFS_CLEAR_HALT: clear_halt(b, client); return true;
+    case USBDEVFS_CONNECTINFO: connect_info(b, client); return true;
+    case USBDEVFS_GET_SPEED: umockdev_ioctl_client_complete(client, USB_SPEED_HIGH_VALUE, 0); return true;
+    case USBDEVFS_CONTROL: control(b, client); return true;
+    default: return false;
+    }
+}
+
+/* The URB requests; false when request is none of them. */
+static bool urb_request(board *b, UMockdevIoctlClient *client, unsigned long request)
+{
+    switch (request) {
+    case USBDEVFS_SUBMITURB: submit(b, client); return true;
+    case USBDEVFS_REAPURB:
+    case USBDEVFS_REAPURBNDELAY: reap(b, client, request == USBDEVFS_REAPURB); return true;
+    case USBDEVFS_DISCARDURB: discard(b, client); return true;
+    default: return false;
+    }
+}
+
 gboolean usbemu_handle_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user)
 {
-    (void)handler, (void)user;
-    board *b = board_of(client);
+    (void)handler;
+    board *b = board_of(user, client);
     if (!b)
         return FALSE;
     unsigned long request = (unsigned long)umockdev_ioctl_client_get_request(client);
@@ -169,132 +305,10 @@ gboolean usbemu_handle_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *cl
     if (b->gone && request != USBDEVFS_REAPURB && request != USBDEVFS_REAPURBNDELAY &&
         request != USBDEVFS_DISCARDURB && request != USBDEVFS_RELEASEINTERFACE) {
         umockdev_ioctl_client_complete(client, -1, ENODEV);
-        pthread_mutex_unlock(&b->mu);
-        return TRUE;
-    }
-    switch (request) {
-    case USBDEVFS_GET_CAPABILITIES: {
-        UMockdevIoctlData *d = resolve_arg(client, sizeof(uint32_t));
-        if (d) {
-            uint32_t caps = USBDEVFS_CAP_ZERO_PACKET | USBDEVFS_CAP_BULK_CONTINUATION |
-                            USBDEVFS_CAP_NO_PACKET_SIZE_LIM | USBDEVFS_CAP_BULK_SCATTER_GATHER |
-                            USBDEVFS_CAP_REAP_AFTER_DISCONNECT;
-            memcpy(d->data, &caps, sizeof caps);
-            g_object_unref(d);
-        }
-        umockdev_ioctl_client_complete(client, d ? 0 : -1, d ? 0 : EFAULT);
-        break;
-    }
-    case USBDEVFS_GETDRIVER:
-        umockdev_ioctl_client_complete(client, -1, ENODATA); /* no kernel driver is bound */
-        break;
-    case USBDEVFS_CLAIMINTERFACE:
-    case USBDEVFS_RELEASEINTERFACE:
-    case USBDEVFS_DISCONNECT_CLAIM: {
-        UMockdevIoctlData *d = resolve_arg(client, sizeof(unsigned int));
-        unsigned int ifc = 0;
-        if (d) {
-            memcpy(&ifc, d->data, sizeof ifc); /* first field of usbdevfs_disconnect_claim too */
-            g_object_unref(d);
-        }
-        int err = !d ? EFAULT : ifc != USBEMU_INTERFACE ? EINVAL : 0;
-        if (!err && request != USBDEVFS_RELEASEINTERFACE) {
-            if (b->claimed_by && b->claimed_by != client)
-                err = EBUSY; /* another program has the interface */
-            else
-                b->claimed_by = client;
-        } else if (!err && b->claimed_by == client) {
-            b->claimed_by = NULL;
-        }
-        umockdev_ioctl_client_complete(client, err ? -1 : 0, err);
-        break;
-    }
-    case USBDEVFS_IOCTL: /* (re)attaching a kernel driver: there is none */
-        umockdev_ioctl_client_complete(client, -1, ENODATA);
-        break;
-    case USBDEVFS_SETCONFIGURATION:
-        link_event(b, USBEMU_EVENT_CONFIG);
-        umockdev_ioctl_client_complete(client, 0, 0);
-        break;
-    case USBDEVFS_SETINTERFACE:
-    case USBDEVFS_RESETEP:
-        umockdev_ioctl_client_complete(client, 0, 0);
-        break;
-    case USBDEVFS_RESET:
-        b->in_halted = false;
-        link_event(b, USBEMU_EVENT_BUS_RESET);
-        umockdev_ioctl_client_complete(client, 0, 0);
-        break;
-    case USBDEVFS_CLEAR_HALT: {
-        UMockdevIoctlData *d = resolve_arg(client, sizeof(unsigned int));
-        unsigned int ep = 0;
-        if (d) {
-            memcpy(&ep, d->data, sizeof ep);
-            g_object_unref(d);
-        }
-        if (ep == USBEMU_EP_IN && b->in_halted) {
-            b->in_halted = false;
-            usbemu_say("board %s: the host cleared the halt on endpoint 0x%02x", b->serial, ep);
-        }
-        umockdev_ioctl_client_complete(client, 0, 0);
-        usbemu_pump(b);
-        break;
-    }
-    case USBDEVFS_CONNECTINFO: {
-        UMockdevIoctlData *d = resolve_arg(client, sizeof(struct usbdevfs_connectinfo));
-        if (d) {
-            struct usbdevfs_connectinfo ci = {.devnum = 5u + (unsigned)b->index, .slow = 0};
-            memcpy(d->data, &ci, sizeof ci);
-            g_object_unref(d);
-        }
-        umockdev_ioctl_client_complete(client, d ? 0 : -1, d ? 0 : EFAULT);
-        break;
-    }
-    case USBDEVFS_GET_SPEED:
-        umockdev_ioctl_client_complete(client, USB_SPEED_HIGH_VALUE, 0);
-        break;
-    case USBDEVFS_CONTROL: {
-        UMockdevIoctlData *d = resolve_arg(client, sizeof(struct usbdevfs_ctrltransfer));
-        if (!d) {
-            umockdev_ioctl_client_complete(client, -1, EFAULT);
-            break;
-        }
-        struct usbdevfs_ctrltransfer *ct = (struct usbdevfs_ctrltransfer *)d->data;
-        uint8_t setup[8] = {ct->bRequestType, ct->bRequest, (uint8_t)ct->wValue, (uint8_t)(ct->wValue >> 8),
-                            (uint8_t)ct->wIndex, (uint8_t)(ct->wIndex >> 8), (uint8_t)ct->wLength,
-                            (uint8_t)(ct->wLength >> 8)};
-        UMockdevIoctlData *data = NULL;
-        if (ct->wLength) {
-            GError *error = NULL;
-            data = umockdev_ioctl_data_resolve(d, G_STRUCT_OFFSET(struct usbdevfs_ctrltransfer, data),
-                                               ct->wLength, &error);
-            g_clear_error(&error);
-        }
-        uint8_t scratch[1];
-        int n = usbemu_control(b, setup, data ? data->data : scratch, data ? (size_t)ct->wLength : 0);
-        if (setup[0] == 0 && setup[1] == 9) /* SET_CONFIGURATION */
-            link_event(b, USBEMU_EVENT_CONFIG);
-        umockdev_ioctl_client_complete(client, n < 0 ? -1 : n, n < 0 ? EPIPE : 0);
-        if (data)
-            g_object_unref(data);
-        g_object_unref(d);
-        break;
-    }
-    case USBDEVFS_SUBMITURB:
-        submit(b, client);
-        break;
-    case USBDEVFS_REAPURB:
-    case USBDEVFS_REAPURBNDELAY:
-        reap(b, client, request == USBDEVFS_REAPURB);
-        break;
-    case USBDEVFS_DISCARDURB:
-        discard(b, client);
-        break;
-    default:
-        if (usbemu_verbose)
+    } else if (!urb_request(b, client, request) && !device_request(b, client, request)) {
+        if (b->bed->o.verbose)
             usbemu_say("board %s: unhandled ioctl 0x%lx", b->serial, (unsigned long)request);
         umockdev_ioctl_client_complete(client, -1, ENOTTY);
-        break;
     }
     pthread_mutex_unlock(&b->mu);
     return TRUE;
@@ -302,8 +316,8 @@ gboolean usbemu_handle_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *cl
 
 void usbemu_on_client_vanished(UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user)
 {
-    (void)handler, (void)user;
-    board *b = board_of(client);
+    (void)handler;
+    board *b = board_of(user, client);
     if (!b)
         return;
     pthread_mutex_lock(&b->mu);

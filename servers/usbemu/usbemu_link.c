@@ -68,9 +68,7 @@ int usbemu_link_send(void *ctx, const uint8_t *buf, size_t len)
         usbemu_pump(b); /* pending IN URBs end with -ESHUTDOWN: the device is gone */
         pthread_cond_broadcast(&b->cv);
         pthread_mutex_unlock(&b->mu);
-        pthread_mutex_lock(&usbemu_main_mu);
-        pthread_cond_broadcast(&usbemu_main_cv);
-        pthread_mutex_unlock(&usbemu_main_mu);
+        usbemu_wake(b->bed);
         return -1;
     }
     if (b->fault_usb == USBEMU_FAULT_DROP && at) {

@@ -59,13 +59,13 @@ while [ $n -lt 17 ]; do args="$args --dump-mem 0:4:$work/d$n"; n=$((n + 1)); don
 refused --dump-mem run "$k" $args
 [ -e "$work/F" ] && fail "a refused --dump-mem wrote its file"
 
-# the emulator's own options (gpu-usbemu runs gpuhost under it): refused as
-# usbemu refuses, exit 125 ("the emulation cannot start"), naming the option
+# the emulator's options (libgpuhost starts gpu-usbemu with them): refused by
+# it before it is ready, as a server refuses its options: exit 2, naming the option
 if timeout 60 "$gpuhost" --board usbemu info > /dev/null 2>&1; then
     for v in stall:-1 stall:99999999999999999999 "stall: 5" stall:0x; do
         timeout 20 "$gpuhost" --board usbemu run "$k" --fault-usb "$v" > /dev/null 2> "$work/err"
         rc=$?
-        [ $rc -eq 125 ] || fail "--fault-usb '$v': exit $rc, not 125: $(cat "$work/err")"
+        [ $rc -eq 2 ] || fail "--fault-usb '$v': exit $rc, not 2: $(cat "$work/err")"
         grep -q -e "--fault-usb" "$work/err" || fail "--fault-usb '$v': the message does not name the option"
         checks=$((checks + 1))
     done

@@ -18,11 +18,7 @@ usbemu*)
     . "$(dirname "$0")/../usbemu/common.sh"
     usbemu_check
     case $board in
-    usbemu) on_board() { GPUHOST_EMULATED_BOARD=usbemu timeout 120 "$usbemu" -- "$gpuhost" --board usbemu "$@"; } ;;
-    usbemu-host) on_board() { GPUHOST_EMULATED_BOARD=usbemu-host timeout 120 "$usbemu" --firmware host -- \
-                           "$gpuhost" --board usbemu-host "$@"; } ;;
-    usbemu-rtl) on_board() { GPUHOST_EMULATED_BOARD=usbemu-rtl timeout 120 "$usbemu" --dut rtl -- \
-                          "$gpuhost" --board usbemu-rtl "$@"; } ;;
+    usbemu | usbemu-host | usbemu-rtl) on_board() { timeout 120 "$gpuhost" --board "$board" "$@"; } ;;
     *) echo "unknown board $board"; exit 2 ;;
     esac ;;
 *) on_board() { timeout 120 "$gpuhost" --board "$board" "$@"; } ;;

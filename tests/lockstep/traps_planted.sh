@@ -64,14 +64,15 @@ usbemu)
         echo "SKIP: gpu-usbemu cannot run the rv32 image here: the debug port is the image's"
         exit 77
     fi
+    wrapped=$(gh_wrapped_board usbemu "$work") # --dut-no-trap-lane is the emulator's: gpuhost under it
     for k in misaligned_address_stg const_out_of_range_operand; do
-        GPUHOST_EMULATED_BOARD=usbemu timeout 120 "$usbemu" --dut-no-trap-lane -- "$gpuhost" --board usbemu \
+        timeout 120 "$usbemu" --dut-no-trap-lane -- "$gpuhost" --board "$wrapped" \
             run "$dir/$k.s" --timeout 20000 > "$work/out" 2>&1
         status=$?
         check "$k on a debug port whose core lacks TRAP_LANE (rv32 image)" 5 \
             "trapping lane: not reported by this target"
     done
-    GPUHOST_EMULATED_BOARD=usbemu timeout 120 "$usbemu" --dut-no-trap-lane -- "$gpuhost" --board usbemu \
+    timeout 120 "$usbemu" --dut-no-trap-lane -- "$gpuhost" --board "$wrapped" \
         run "$dir/illegal_bsync.s" --timeout 20000 > "$work/out" 2>&1
     status=$?
     check "a trap that names no lane, on that port: nothing left out" 5 "TRAP (the target agrees)" "not reported"

@@ -17,7 +17,7 @@ if [ -n "$gpuhost" ]; then
 fi
 "$usbemu" -- "$client" ping 3000 | sed 's/^/usbemu /'
 for batch in 64 1024; do
-    r=$(GPUHOST_EMULATED_BOARD=usbemu "$usbemu" -- "$client" --board usbemu run "$work/loop.s" --max-insns "$count" --batch "$batch" \
+    r=$("$client" --board usbemu run "$work/loop.s" --max-insns "$count" --batch "$batch" \
         --timeout 60000 | rate)
     echo "lockstep usbemu batch $batch: ${r:-?} instructions/s"
 done

@@ -18,6 +18,16 @@ usbemu_check() {
     fi
 }
 
+# gh_wrapped_board NAME DIR: boards/NAME.ini without its emulator keys, in
+# DIR (its path printed), for a gpuhost run as PROGRAM under "gpu-usbemu
+# [emulator options] -- gpuhost --board PATH": the board is already on the
+# bus there, where --board NAME would start an emulator of its own. For the
+# emulator's own options (--boards, --fw-max-insns, --dut-no-trap-lane);
+# the target options (--fault, --fault-usb, --stress) go to gpuhost.
+gh_wrapped_board() {
+    sed '/^emulator/d' "$(dirname "$0")/../../boards/$1.ini" > "$2/$1.ini" && echo "$2/$1.ini"
+}
+
 # A loop kernel of one warp: few load frames, then ~100 COMMITS frames at --batch 4.
 write_loop_kernel() { # file, iterations
     cat > "$1" <<EOS

@@ -20,8 +20,7 @@ run() {
     shift
     start=$(date +%s)
     # shellcheck disable=SC2086
-    GPUHOST_EMULATED_BOARD=usbemu timeout 60 "$usbemu" $emu_args -- "$client" --board usbemu run "$kernel" --batch 4 --timeout 2000 \
-        > "$work/out" 2>&1
+    timeout 60 "$client" --board usbemu run "$kernel" --batch 4 --timeout 2000 $emu_args > "$work/out" 2>&1
     status=$?
     verdict "$name" "$want" "$max" "$work/out" $status $(($(date +%s) - start)) "$@"
 }

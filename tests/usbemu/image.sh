@@ -40,7 +40,7 @@ timed "$client" --board usbemu run "$work/loop.s" --batch 16
 verdict "taken branches through hal.c" 0 30 "$work/out" $status $secs "PASS: lockstep clean" "($marker)"
 timed "$client" --board usbemu run "$kernels/bitmanip.s"
 verdict "bitmanip" 0 30 "$work/out" $status $secs "PASS: lockstep clean" "($marker)"
-GPUHOST_EMULATED_BOARD=usbemu-host timed "$usbemu" --firmware host -- "$client" --board usbemu-host run "$work/loop.s"
+timed "$client" --board usbemu-host run "$work/loop.s"
 verdict "the host-compiled firmware on request" 0 30 "$work/out" $status $secs "PASS: lockstep clean" \
     "(functional model)"
 # ... as its own board only: usbemu is the image, and another firmware answering is refused
@@ -138,7 +138,8 @@ for case in "illegal broken_recv illegal instruction" "spin broken_recv spinning
 done
 # the emulator's own instruction limit ends a run that goes on too long (200k: mid-RUN, which
 # spans about 120k..235k of the image's instructions on this kernel)
-GPUHOST_EMULATED_BOARD=usbemu timed "$usbemu" --fw-max-insns 200000 -- "$client" --board usbemu run "$work/loop.s" --timeout 10000
+timed "$usbemu" --fw-max-insns 200000 -- "$client" --board "$(gh_wrapped_board usbemu "$work")" run "$work/loop.s" \
+    --timeout 10000
 verdict "the emulator's instruction limit" 8 20 "$work/out" $status $secs "firmware crashed at pc 0x" \
     "the emulator's instruction limit (200000) was reached" "unplugged or reset mid-run"
 echo "$pass passed, $fail failed"

@@ -1,6 +1,7 @@
-# The board path over USB, end to end on the emulated board: the unmodified
-# libusb program gpuhost (--board usb) runs under gpu-usbemu, which serves the real firmware core with the model as
-# DUT. Kernels must pass in lockstep; each USB fault must give its own error
+# The board path over USB, end to end on the emulated board: gpuhost
+# --board usbemu starts gpu-usbemu (serve mode), which serves the real firmware
+# core with the model as DUT, and reaches it through its ordinary libusb
+# backend; raw libusb clients run under it (wrap mode). Kernels must pass in lockstep; each USB fault must give its own error
 # promptly. Skipped (77) where umockdev is missing or cannot run, or
 # failing with the reason where GPUHOST_REQUIRE names usbemu (CI:
 # tests/require.sh). Every test here is registered whatever is built: a test

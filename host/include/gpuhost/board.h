@@ -64,7 +64,7 @@ typedef struct {
     gh_transport transport;
     char server[GH_BOARD_PATH_MAX];   /* zmq: the server program (a name or a path); "" otherwise */
     char firmware[GH_BOARD_PATH_MAX]; /* "" when the descriptor names none */
-    char emulator[GH_BOARD_PATH_MAX]; /* usb: a program that emulates the board and runs gpuhost under it */
+    char emulator[GH_BOARD_PATH_MAX]; /* usb: a program that emulates the board (gpu-usbemu), started on open */
     char emulator_dut[16]; /* the emulated board's DUT: "model" or "rtl" ("" = the emulator's default) */
     char emulator_firmware[8]; /* what the emulated soft core runs: "image" (the rv32 image) or "host"
                                 * (the firmware core compiled for the host, faster); "" = default */

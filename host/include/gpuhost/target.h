@@ -54,25 +54,31 @@ void gh_tolerance_name(const gh_tolerance *t, char *out, size_t len);
 typedef struct {
     const char *endpoint;  /* zmq boards: a server started elsewhere (ipc:// or tcp://, checked first) */
     const char *server;    /* zmq boards: the server program to start */
-    const char *fault;     /* zmq boards: KIND:AT[:PARAM], a DUT fault (tests) */
+    const char *fault;     /* zmq boards, emulated usb boards: KIND:AT[:PARAM], a DUT fault (tests) */
+    const char *fault_usb; /* emulated usb boards: KIND[:N], a USB fault of the emulator (gpu-usbemu --fault-usb) */
     const char *serial;    /* usb boards: which board */
     uint32_t timeout_ms;   /* longest wait for the target (0: 10000); not the model */
     const char *wave;      /* rtl: record an FST of retires wave_at +- wave_window */
     uint64_t wave_at, wave_window;
-    /* RTL servers (gpu-rtlsim): seeded back-pressure and memory latency on
-     * the DUT's handshakes, SEED[:PROFILE[,KNOB=N...]] (hdl_stubs/README.md,
+    /* RTL servers (gpu-rtlsim) and emulated boards with an RTL DUT
+     * (emulator_dut = rtl): seeded back-pressure and memory latency on the
+     * DUT's handshakes, SEED[:PROFILE[,KNOB=N...]] (hdl_stubs/README.md,
      * "Stress"); NULL: the descriptor's `stress` key, if any. A bad setting,
-     * or one a board cannot honour, is refused (GH_ERR_USAGE). */
+     * or one a board cannot honour, is refused (GH_ERR_USAGE). Parsed once,
+     * here; the server or emulator is given its canonical text. */
     const char *stress;
-    bool stress_by_emulator; /* usb boards run under their emulator (gpu-usbemu --dut rtl): it applied
-                              * `stress`, which is only stated here */
     /* zmq boards, a server started elsewhere: ZeroMQ CURVE (encrypted,
      * authenticated) with these key files (gpuhost keygen), both or neither */
     const char *server_key; /* the server's public key (its KEYFILE.pub) */
     const char *client_key; /* this client's keypair (KEYFILE, mode 0600) */
 } gh_target_opts;
 
-/* Opens the board's target and asks its capabilities. On success *out is
+/* Opens the board's target and asks its capabilities. A usb board whose
+ * descriptor names an emulator (gpu-usbemu) is emulated for the target:
+ * the emulator is started with the options it honours, and this process
+ * must have umockdev's preload library loaded (LD_PRELOAD=
+ * libumockdev-preload.so.0; the gpuhost CLI links it), else GH_ERR_USAGE
+ * saying so; UMOCKDEV_DIR points at its testbed until the target closes. On success *out is
  * set; on failure err says why ("option --fault: board usb cannot honour
  * it", "gpu-rtlsim exited with status 1"). The target must be what the
  * descriptor asks for: the same wire protocol version, the name in its
@@ -80,11 +86,6 @@ typedef struct {
  * GH_ERR_TARGET naming both sides. */
 int gh_target_open(const gh_board *board, const gh_target_opts *o, gh_target **out, char *err,
                    size_t errlen);
-/* Whether board b can honour the stress setting `text` (its DUT port driven
- * by an RTL server, or by_emulator: by the emulator of a usb board with
- * emulator_dut = rtl) and the text is well formed: 0, or GH_ERR_USAGE with
- * "option --stress 'TEXT': why" in err. */
-int gh_stress_check(const gh_board *b, const char *text, bool by_emulator, char *err, size_t errlen);
 /* Closes the link, stops a server it started; accepts NULL. */
 void gh_target_close(gh_target **t);
 
