@@ -65,10 +65,7 @@ typedef struct {
     /* capabilities, read through the backdoor after the first reset */
     uint32_t cap_warps, cap_lanes;
     uint32_t cap_features; /* capability word FEATURES (fw/port.h: TRAP_LANE, FAULTS) */
-    uint8_t optypes[32];
-    uint16_t variant_count; /* the core's map of the variants it lacks (port.h, CAP LACKING) */
-    uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
-    wire_caps tolerances; /* only its tolerance list: the core's declared ulp bounds */
+    wire_caps caps; /* what the words say: lanes, optypes, tolerances, lacking variants (fw_port_read_caps) */
     /* statistics */
     uint64_t instructions, step_cycles;
     uint32_t chk_violations, chk_kinds; /* the contract checker's count and kinds, as last reported */
