@@ -14,7 +14,7 @@
 #include "gpuhost_scoreboard.h"
 #include "sparse_memory.h"
 
-#define MAX_WARPS 128u /* bd_warp and rt_warp are 7 bits */
+#define MAX_WARPS FW_PORT_MAX_WARPS /* bd_warp's and rt_warp's */
 
 typedef struct {
     uint8_t space, warp, index, lane;

@@ -12,12 +12,13 @@
 
 #include "fw/faults.h"
 #include "fw/fw.h"
+#include "fw/port.h"
 #include "harness.h"
 #include "sparse_memory.h"
 #include "stress.h"
 
-#define DUT_RTL_CODE_WORDS 65536u /* imem_addr is 16 bits */
-#define DUT_RTL_MAX_WARPS 128u    /* launch_warps / bd_warp are 7 bits */
+#define DUT_RTL_CODE_WORDS FW_PORT_CODE_WORDS /* imem_addr's */
+#define DUT_RTL_MAX_WARPS FW_PORT_MAX_WARPS   /* launch_warps' and bd_warp's */
 #define DUT_RTL_BD_WRITES 4u
 
 /* Fault kinds of the backdoor's fault registers (space 9, register 0):

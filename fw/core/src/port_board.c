@@ -7,6 +7,7 @@
 #include "fw/lane_writes.h"
 
 _Static_assert(ISA_CONST_BANK_BYTES % PAGE_STORE_SIZE == 0, "a page never straddles two constant banks");
+_Static_assert(1u << FW_PORT_MEM_BANK_BITS == ISA_CONST_BANKS, "mem_bank names every constant bank, no more");
 
 /* page_copy's lookup over one space of a board's store */
 typedef struct {

@@ -14,6 +14,16 @@
 #ifndef FW_PORT_H
 #define FW_PORT_H
 
+/* Widths of the port fields that size a board side's tables (gpu_core.v's
+ * ports): imem_addr (instruction words a core may hold), launch_warps,
+ * bd_warp and rt_warp (warps a board tracks), mem_bank (the constant banks,
+ * as many as isa/memory_map.h's ISA_CONST_BANKS: fw/port_board.c checks). */
+#define FW_PORT_IMEM_ADDR_BITS 16
+#define FW_PORT_WARP_FIELD_BITS 7
+#define FW_PORT_MEM_BANK_BITS 5
+#define FW_PORT_CODE_WORDS (1u << FW_PORT_IMEM_ADDR_BITS)
+#define FW_PORT_MAX_WARPS (1u << FW_PORT_WARP_FIELD_BITS)
+
 /* rt_kind: the retire beats, in the order a record presents them (HEAD, the
  * GPR writes as GPR or GPR_ROW beats, PRED, UR, UPRED, MEM, END). A GPR_ROW
  * beat carries a whole warp's write of one register: lanes in rt_mask_a,
