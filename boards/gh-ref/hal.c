@@ -6,9 +6,9 @@
  * are reassembled by the header's length; a short packet also ends one.
  *
  * hal_dut: the DUT port contract (hdl_stubs/README.md) through the debug-port
- * registers. The DUT's memory port is served here, from a sparse page store
- * in the board's SDRAM, so the DUT sees the model's 48-bit global address
- * space and 32 constant banks.
+ * registers: the board side written once in fw/core (fw/port_board.h) over
+ * this board's backdoor registers and a sparse page store in its SDRAM, from
+ * which the DUT's memory port is served (the memory map: isa/memory_map.h).
  *
  * wire_crc32: the fabric's CRC-32 unit (no zlib on the soft core).
  *
@@ -23,7 +23,7 @@
 #include "fw/beats.h"
 #include "fw/caps_words.h"
 #include "fw/inject.h"
-#include "fw/lane_writes.h"
+#include "fw/port_board.h"
 #include "hal.h"
 #include "page_store.h"
 
@@ -421,12 +421,12 @@ const fw_link_ops gh_ref_link_ops = {
  * global page = address >> 12 (36 bits); constant page = 1 << 40 | bank << 4
  * | offset >> 12. Pages are zero-filled when first written; reads of pages
  * never written return zeros without allocating, as in the model. */
-#define PAGE_SIZE 4096u
+#define PAGE_SIZE PAGE_STORE_SIZE
 #define SLOTS 4096u
 #define MAX_PAGES 3072u /* 75% load: 12 MiB of DUT memory */
-#define GLOBAL_LIMIT (UINT64_C(1) << 48)
-#define CONST_LAST 65532u /* last word of a 64 KiB constant bank */
 #define CONST_KEY(bank, off) (UINT64_C(1) << 40 | (uint64_t)(bank) << 4 | (off) >> 12)
+_Static_assert(ISA_CONST_BANK_BYTES >> 12 <= 16 && ISA_GLOBAL_LIMIT >> 12 <= UINT64_C(1) << 40,
+               "a bank's pages fit CONST_KEY's 4 bits, and global page keys stay below bit 40");
 
 static uint64_t *const table = (uint64_t *)(uintptr_t)GH_REF_POOL_BASE;
 
@@ -443,12 +443,10 @@ static void store_clear(gh_ref_dut *d)
     d->last_frame = NULL;
 }
 
-/* The frame of a page key (slot by page_store.c's index), or NULL: never
- * written (reads see zeros) or, to create, the pool is full. */
-static uint8_t *page(gh_ref_dut *d, uint64_t key, int create)
+/* page() past its one-entry cache: out of line, so that the hit inlines
+ * into the memory port's service (collect). */
+__attribute__((noinline)) static uint8_t *page_miss(gh_ref_dut *d, uint64_t key, int create)
 {
-    if (d->last_key == key + 1)
-        return d->last_frame;
     const page_index ix = {.keys = table, .capacity = SLOTS};
     size_t i = page_index_slot(&ix, key);
     if (table[i] == 0) {
@@ -463,50 +461,34 @@ static uint8_t *page(gh_ref_dut *d, uint64_t key, int create)
     return d->last_frame;
 }
 
-typedef struct {
-    gh_ref_dut *d;
-    int space; /* 0 global, 1 constant bank `bank` */
-    uint32_t bank;
-} store_space;
-
-static uint8_t *lookup(void *ctx, uint64_t page_addr, int create)
+/* The frame of a page key (slot by page_store.c's index), or NULL: never
+ * written (reads see zeros) or, to create, the pool is full. */
+static inline uint8_t *page(gh_ref_dut *d, uint64_t key, int create)
 {
-    const store_space *s = ctx;
-    return page(s->d, s->space ? CONST_KEY(s->bank, (uint32_t)page_addr) : page_addr >> 12, create);
+    return d->last_key == key + 1 ? d->last_frame : page_miss(d, key, create);
 }
 
-/* Copies len bytes at addr of a space (0 global, 1 constant bank `bank`)
- * to or from buf. 0, or -1 when the pool is full (writes only). */
-static int store_io(gh_ref_dut *d, int space, uint32_t bank, uint64_t addr, uint8_t *buf, uint32_t len,
-                    int write)
+/* The page store as fw/port_board.h sees it (constant pages by bank). */
+static inline uint8_t *port_page(void *ctx, uint32_t space, uint32_t bank, uint64_t addr, int create)
 {
-    store_space s = {.d = d, .space = space, .bank = bank};
-    return page_copy(lookup, &s, addr, buf, len, write);
+    return page(ctx, space == FW_MEM_CONST ? CONST_KEY(bank, (uint32_t)addr) : addr >> 12, create);
 }
+
+static int port_bd_read(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v);
+static int port_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v);
+
+static const fw_port_board board = {.bd_read = port_bd_read, .bd_write = port_bd_write, .page = port_page};
 
 /* Answers the DUT's pending memory request. */
 static void serve_mem(gh_ref_dut *d)
 {
     uint32_t req = rd(DBG(MEM_REQ));
     uint64_t addr = rd(DBG(MEM_ADDR_LO)) | (uint64_t)rd(DBG(MEM_ADDR_HI)) << 32;
-    int we = (req >> 1) & 1, space = (req >> 2) & 1;
-    uint32_t bank = (req >> 8) & 31, word = 0;
-    int err = (addr & 3) != 0 || (space ? addr > CONST_LAST : addr > GLOBAL_LIMIT - 4);
-    if (!err) { /* an aligned word never crosses a page: straight to its frame, not page_copy */
-        uint8_t *f = page(d, space ? CONST_KEY(bank, (uint32_t)addr) : addr >> 12, we);
-        uint32_t *w = f ? (uint32_t *)(void *)(f + (addr & (PAGE_SIZE - 1))) : NULL;
-        if (we) {
-            word = rd(DBG(MEM_WDATA));
-            if (w)
-                *w = word;
-            else
-                err = 1; /* the pool is full */
-        } else if (w) {
-            word = *w; /* a page never written reads 0 */
-        }
-    }
-    wr(DBG(MEM_RDATA), word);
-    wr(DBG(MEM_ACK), 1u | (uint32_t)err << 1);
+    uint32_t we = (req >> 1) & 1, space = (req >> 2) & 1, bank = (req >> 8) & 31;
+    uint32_t word = we ? rd(DBG(MEM_WDATA)) : 0;
+    uint32_t err = fw_port_mem_request(&board, d, space, bank, addr, (int)we, &word) != 0;
+    wr(DBG(MEM_RDATA), we ? 0 : word);
+    wr(DBG(MEM_ACK), 1u | err << 1);
 }
 
 /* ------------------------------------------------------------ DUT control */
@@ -550,46 +532,36 @@ static int bd_write(uint32_t space, uint32_t warp, uint32_t index, uint32_t lane
     return bd(1, space, warp, index, lane, v, NULL);
 }
 
+/* The backdoor for fw/port_board.h and INJECT (one debug port: no context). */
+static int port_bd_read(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v)
+{
+    (void)ctx;
+    return bd_read(space, warp, index, lane, v);
+}
+
+static int port_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v)
+{
+    (void)ctx;
+    return bd_write(space, warp, index, lane, v);
+}
+
 static void caps(void *ctx, wire_caps *c)
 {
     gh_ref_dut *d = ctx;
-    uint32_t w[FW_CAP_OPTYPES + FW_PORT_CAP_OPTYPE_WORDS];
-    for (uint32_t i = 0; i < FW_CAP_OPTYPES + FW_PORT_CAP_OPTYPE_WORDS; i++)
-        if (bd_read(FW_BD_CAP, 0, i, 0, &w[i]) != 0) {
-            memcpy(c->name, "gh-ref (DUT not answering)", 27);
-            return;
-        }
-    d->cap_warps = w[FW_CAP_WARPS] > 64 ? 64 : w[FW_CAP_WARPS];
+    fw_port_core_caps core;
+    int rc = fw_port_read_caps(&board, d, c, &core);
+    if (rc != 0) {
+        static const char silent[] = "gh-ref (DUT not answering)", zero[] = "gh-ref (the DUT declares a 0-ulp tolerance)";
+        if (rc == FW_PORT_CAPS_ZERO_ULP)
+            memcpy(c->name, zero, sizeof zero);
+        else
+            memcpy(c->name, silent, sizeof silent);
+        return;
+    }
+    d->cap_warps = core.warps > 64 ? 64 : core.warps;
     c->max_warps = (uint16_t)d->cap_warps;
-    c->lanes = (uint16_t)w[FW_CAP_LANES];
     c->max_payload = GH_REF_MAX_PAYLOAD;
     c->max_code = GH_REF_MAX_CODE;
-    memcpy(c->optypes, &w[FW_CAP_OPTYPES], sizeof c->optypes);
-    uint32_t tol[FW_PORT_CAP_TOLERANCE_WORDS];
-    for (uint32_t i = 0; i < FW_PORT_CAP_TOLERANCE_WORDS; i++)
-        if (bd_read(FW_BD_CAP, 0, FW_CAP_TOLERANCES + i, 0, &tol[i]) != 0) {
-            memcpy(c->name, "gh-ref (DUT not answering)", 27);
-            return;
-        }
-    if (fw_caps_tolerances(tol, c) != 0) {
-        static const char bad[] = "gh-ref (the DUT declares a 0-ulp tolerance)";
-        memcpy(c->name, bad, sizeof bad);
-        return;
-    }
-    uint32_t variants = 0;
-    if (bd_read(FW_BD_CAP, 0, FW_CAP_VARIANTS, 0, &variants) != 0) {
-        memcpy(c->name, "gh-ref (DUT not answering)", 27);
-        return;
-    }
-    c->variant_count = (uint16_t)variants;
-    for (uint32_t i = 0; variants && i < FW_PORT_CAP_LACKING_WORDS; i++) {
-        uint32_t bits;
-        if (bd_read(FW_BD_CAP, 0, FW_CAP_LACKING + i, 0, &bits) != 0) {
-            memcpy(c->name, "gh-ref (DUT not answering)", 27);
-            return;
-        }
-        memcpy(c->lacking + 4 * i, &bits, 4);
-    }
     if ((rd(SYS(VERSION)) >> 16) == GH_SYS_VERSION_EMULATED) {
         static const char emulated[] = "gh-ref: rv32 image on the emulated board (gpu-usbemu)";
         memcpy(c->name, emulated, sizeof emulated);
@@ -633,16 +605,12 @@ static int load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
 
 static int load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
 {
-    if (bank >= 32 || (offset & 3) || offset > CONST_LAST)
-        return -1;
-    return store_io(ctx, 1, bank, offset, (uint8_t *)&word, 4, 1);
+    return fw_port_load_const(&board, ctx, bank, offset, word);
 }
 
 static int load_mem(void *ctx, uint64_t addr, uint32_t word)
 {
-    if (addr > GLOBAL_LIMIT - 4)
-        return -1;
-    return store_io(ctx, 0, 0, addr, (uint8_t *)&word, 4, 1);
+    return fw_port_load_mem(&board, ctx, addr, word);
 }
 
 static int launch(void *ctx, uint32_t warps, uint64_t entry)
@@ -659,42 +627,12 @@ static int launch(void *ctx, uint32_t warps, uint64_t entry)
     return 0;
 }
 
-static int inject_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v);
-
 static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t mask, const uint32_t *values)
 {
     gh_ref_dut *d = ctx;
     if (warp >= d->warps || wait_idle() != 0)
         return -1;
-    uint32_t cur;
-    switch (kind) {
-    case WIRE_REG_PC_LO:
-    case WIRE_REG_PC_HI:
-    case WIRE_REG_LANE_STATUS:
-        return fw_write_lanes(inject_bd_write, d, warp, kind, mask, values, &d->exited[warp]);
-    case WIRE_REG_GPR:
-        if (index >= 255)
-            return -1;
-        for (uint32_t l = 0; l < WIRE_LANES; l++)
-            if (((mask >> l) & 1u) && bd_write(FW_BD_GPR, warp, index, l, values[l]) != 0)
-                return -1;
-        return 0;
-    case WIRE_REG_PRED:
-        if (index >= 7 || bd_read(FW_BD_PRED, warp, index, 0, &cur) != 0)
-            return -1;
-        for (uint32_t l = 0; l < WIRE_LANES; l++)
-            if ((mask >> l) & 1u)
-                cur = values[l] ? cur | 1u << l : cur & ~(1u << l);
-        return bd_write(FW_BD_PRED, warp, index, 0, cur);
-    case WIRE_REG_UR:
-        return index >= 63 ? -1 : bd_write(FW_BD_UR, warp, index, 0, values[0]);
-    case WIRE_REG_UPRED:
-        if (index >= 7 || bd_read(FW_BD_UPRED, warp, 0, 0, &cur) != 0)
-            return -1;
-        cur = values[0] ? cur | 1u << index : cur & ~(1u << index);
-        return bd_write(FW_BD_UPRED, warp, 0, 0, cur);
-    }
-    return -1;
+    return fw_port_write_reg(&board, d, warp, kind, index, mask, values, &d->exited[warp]);
 }
 
 static int read_state(void *ctx, uint16_t warp, wire_state *s)
@@ -702,35 +640,12 @@ static int read_state(void *ctx, uint16_t warp, wire_state *s)
     gh_ref_dut *d = ctx;
     if (warp >= d->warps || wait_idle() != 0)
         return -1;
-    memset(s, 0, sizeof *s);
-    s->warp = warp;
-    uint32_t lo, hi, st;
-    for (uint32_t l = 0; l < WIRE_LANES; l++) {
-        if (bd_read(FW_BD_PC_LO, warp, 0, l, &lo) || bd_read(FW_BD_PC_HI, warp, 0, l, &hi) ||
-            bd_read(FW_BD_STATUS, warp, 0, l, &st))
-            return -1;
-        s->pc[l] = (uint64_t)hi << 32 | lo;
-        s->exited |= (uint32_t)(st == FW_LANE_EXITED) << l;
-        s->waiting |= (uint32_t)(st == FW_LANE_WAITING) << l;
-    }
-    for (uint32_t r = 0; r < 255; r++)
-        for (uint32_t l = 0; l < WIRE_LANES; l++)
-            if (bd_read(FW_BD_GPR, warp, r, l, &s->gpr[r][l]))
-                return -1;
-    for (uint32_t p = 0; p < 7; p++)
-        if (bd_read(FW_BD_PRED, warp, p, 0, &s->pred[p]))
-            return -1;
-    for (uint32_t u = 0; u < 63; u++)
-        if (bd_read(FW_BD_UR, warp, u, 0, &s->ur[u]))
-            return -1;
-    return bd_read(FW_BD_UPRED, warp, 0, 0, &s->upred);
+    return fw_port_read_state(&board, d, warp, s);
 }
 
 static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
 {
-    if (addr > GLOBAL_LIMIT || len > GLOBAL_LIMIT - addr)
-        return -1;
-    return store_io(ctx, 0, 0, addr, out, len, 0);
+    return fw_port_read_mem(&board, ctx, addr, out, len);
 }
 
 /* The global pages of the store (constant-bank keys carry bit 40). */
@@ -872,17 +787,6 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
 /* INJECT through the port contract (fw/inject.h, shared with servers/rtlsim). The
  * board keeps no copy of its code (1 MiB of instruction memory), so the
  * injected word stays in instruction memory at that PC (README.md). */
-static int inject_bd_read(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v)
-{
-    (void)ctx;
-    return bd_read(space, warp, index, lane, v);
-}
-
-static int inject_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v)
-{
-    (void)ctx;
-    return bd_write(space, warp, index, lane, v);
-}
 
 static int inject_step(void *ctx, wire_commit *rec)
 {
@@ -891,8 +795,8 @@ static int inject_step(void *ctx, wire_commit *rec)
 }
 
 static const fw_inject_port inject_port = {
-    .bd_read = inject_bd_read,
-    .bd_write = inject_bd_write,
+    .bd_read = port_bd_read,
+    .bd_write = port_bd_write,
     .write_code = load_code,
     .restore_code = NULL,
     .step = inject_step,

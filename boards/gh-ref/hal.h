@@ -27,7 +27,7 @@
  * CAPS max_payload. WIRE_MAX_PAYLOAD (1 MiB) is the protocol's maximum; a
  * board's RAM sets its own. */
 #define GH_REF_MAX_PAYLOAD 16384u
-#define GH_REF_MAX_CODE 65536u /* IMEM_ADDR is 16 bits */
+#define GH_REF_MAX_CODE FW_PORT_CODE_WORDS /* IMEM_ADDR is imem_addr */
 /* Replies may be larger: a STATE payload is 33,192 bytes. */
 #define GH_REF_TX_PAYLOAD 36864u
 

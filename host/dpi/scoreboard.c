@@ -9,14 +9,12 @@
 
 #include "fw/beats.h"
 #include "fw/caps_words.h"
-#include "gm/model.h" /* GM_GLOBAL_LIMIT */
+#include "fw/port_board.h"
 #include "gpuhost/gpuhost.h"
 #include "gpuhost_scoreboard.h"
 #include "sparse_memory.h"
 
-#define MAX_WARPS 128u /* bd_warp and rt_warp are 7 bits */
-#define CONST_BANK_BYTES 65536u
-#define CONST_BANKS 32u
+#define MAX_WARPS FW_PORT_MAX_WARPS /* bd_warp's and rt_warp's */
 
 typedef struct {
     uint8_t space, warp, index, lane;
@@ -26,7 +24,7 @@ typedef struct {
 typedef struct {
     isa_kernel *k;
     gh_model *model;
-    gm_memory mem, cmem; /* the DUT's global memory; constant bank b at b << 16 */
+    gm_memory mem, cmem; /* the DUT's global memory; constant bank b at b * ISA_CONST_BANK_BYTES */
     init_write *inits;
     unsigned init_count;
     uint32_t features;
@@ -128,7 +126,7 @@ static int fill_memory(scoreboard *s)
 {
     const isa_kernel *k = s->k;
     for (size_t i = 0; i < k->const_count; i++)
-        if (gm_memory_write(&s->cmem, (uint64_t)k->consts[i].bank << 16 | k->consts[i].offset, k->consts[i].words,
+        if (gm_memory_write(&s->cmem, (uint64_t)k->consts[i].bank * ISA_CONST_BANK_BYTES + k->consts[i].offset, k->consts[i].words,
                             4u * k->consts[i].count) != 0)
             return -1;
     for (size_t i = 0; i < k->global_count; i++)
@@ -253,26 +251,31 @@ static int apply_tolerances(scoreboard *s)
     return GH_SB_OK;
 }
 
+/* The DUT's memory for the board side's request decode (fw/port_board.h):
+ * the pages alone, the scoreboard drives no backdoor. */
+static uint8_t *sb_page(void *ctx, uint32_t space, uint32_t bank, uint64_t addr, int create)
+{
+    scoreboard *s = ctx;
+    gm_memory *m = space == FW_MEM_CONST ? &s->cmem : &s->mem;
+    if (space == FW_MEM_CONST)
+        addr += (uint64_t)bank * ISA_CONST_BANK_BYTES;
+    if (create)
+        return gm_memory_page_for_write(m, addr);
+    return (uint8_t *)(uintptr_t)gm_memory_page(m, addr); /* read only: the contract's (port_board.h) */
+}
+
+static const fw_port_board sb_store = {.page = sb_page};
+
 int gh_sb_mem(void *sb, int we, int space, int bank, uint64_t addr, unsigned wdata, unsigned *rdata)
 {
-    scoreboard *s = sb;
-    uint32_t word = 0;
     *rdata = 0;
-    if (!s || addr % 4)
+    if (!sb || (space && bank < 0))
         return 1;
-    if (space) { /* a constant bank: read only */
-        if (we || bank < 0 || (unsigned)bank >= CONST_BANKS || addr > CONST_BANK_BYTES - 4)
-            return 1;
-        gm_memory_read(&s->cmem, (uint64_t)bank << 16 | addr, &word, 4);
-    } else if (addr > GM_GLOBAL_LIMIT - 4) {
+    uint32_t word = we ? wdata : 0;
+    if (fw_port_mem_request(&sb_store, sb, space ? FW_MEM_CONST : FW_MEM_GLOBAL, space ? (uint32_t)bank : 0, addr,
+                            we, &word) != 0)
         return 1;
-    } else if (we) {
-        word = wdata;
-        return gm_memory_write(&s->mem, addr, &word, 4) != 0;
-    } else {
-        gm_memory_read(&s->mem, addr, &word, 4);
-    }
-    *rdata = word;
+    *rdata = we ? 0 : word;
     return 0;
 }
 

@@ -8,13 +8,10 @@
 #include "fw/beats.h"
 #include "fw/caps_words.h"
 #include "fw/inject.h"
-#include "fw/lane_writes.h"
 #include "fw/port.h"
+#include "fw/port_board.h"
 #include "gpu_checker_kinds.h"
 
-#define GLOBAL_LIMIT (UINT64_C(1) << 48) /* as the model: addresses at or above are out of range */
-#define CONST_BANK_BYTES 65536u
-#define CONST_BANKS 32u
 #define BD_TIMEOUT 10000u     /* cycles a backdoor access may take (hw_reset waits out the sweep first) */
 #define RESET_TIMEOUT 100000u /* cycles the reset sweep may take */
 
@@ -184,6 +181,31 @@ static int bd_write(fw_dut_rtl *d, unsigned space, unsigned warp, unsigned index
     return bd(d, 1, space, warp, index, lane, v, NULL);
 }
 
+/* The primitives of the board side written once in fw/core (fw/port_board.h,
+ * and INJECT's): the backdoor, and the heap pages (the banks at b << 16 in cmem). */
+static int port_bd_read(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v)
+{
+    return bd_read(ctx, space, warp, index, lane, v);
+}
+
+static int port_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v)
+{
+    return bd_write(ctx, space, warp, index, lane, v);
+}
+
+static uint8_t *port_page(void *ctx, uint32_t space, uint32_t bank, uint64_t addr, int create)
+{
+    fw_dut_rtl *d = ctx;
+    gm_memory *m = space == FW_MEM_CONST ? &d->cmem : &d->mem;
+    if (space == FW_MEM_CONST)
+        addr += (uint64_t)bank * ISA_CONST_BANK_BYTES;
+    if (create)
+        return gm_memory_page_for_write(m, addr);
+    return (uint8_t *)(uintptr_t)gm_memory_page(m, addr); /* read only: the contract's (port_board.h) */
+}
+
+static const fw_port_board board = {.bd_read = port_bd_read, .bd_write = port_bd_write, .page = port_page};
+
 static int write_faults(fw_dut_rtl *d)
 {
     if (d->cfg.fault_kind == FW_FAULT_NONE)
@@ -238,34 +260,15 @@ static int hw_reset(fw_dut_rtl *d)
 
 static int read_caps(fw_dut_rtl *d)
 {
-    uint32_t v;
-    if (bd_read(d, FW_BD_CAP, 0, FW_CAP_WARPS, 0, &d->cap_warps) != 0 ||
-        bd_read(d, FW_BD_CAP, 0, FW_CAP_LANES, 0, &d->cap_lanes) != 0 ||
-        bd_read(d, FW_BD_CAP, 0, FW_CAP_FEATURES, 0, &d->cap_features) != 0)
+    fw_port_core_caps core;
+    int rc = fw_port_read_caps(&board, d, &d->caps, &core);
+    if (rc == FW_PORT_CAPS_ZERO_ULP)
+        return fail(d, "the core declares a tolerance of 0 ulps (a capability word must end the list with 0)");
+    if (rc != 0)
         return -1;
-    for (unsigned w = 0; w < FW_PORT_CAP_OPTYPE_WORDS; w++) {
-        if (bd_read(d, FW_BD_CAP, 0, FW_CAP_OPTYPES + w, 0, &v) != 0)
-            return -1;
-        for (unsigned b = 0; b < 4; b++)
-            d->optypes[4 * w + b] = (uint8_t)(v >> (8 * b));
-    }
+    d->cap_warps = core.warps, d->cap_lanes = core.lanes, d->cap_features = core.features;
     if (d->cap_warps == 0 || d->cap_warps > DUT_RTL_MAX_WARPS || d->cap_lanes != 32)
         return fail(d, "the core reports impossible capabilities");
-    uint32_t tol[FW_PORT_CAP_TOLERANCE_WORDS];
-    for (unsigned w = 0; w < FW_PORT_CAP_TOLERANCE_WORDS; w++)
-        if (bd_read(d, FW_BD_CAP, 0, FW_CAP_TOLERANCES + w, 0, &tol[w]) != 0)
-            return -1;
-    if (fw_caps_tolerances(tol, &d->tolerances) != 0)
-        return fail(d, "the core declares a tolerance of 0 ulps (a capability word must end the list with 0)");
-    if (bd_read(d, FW_BD_CAP, 0, FW_CAP_VARIANTS, 0, &v) != 0)
-        return -1;
-    d->variant_count = (uint16_t)v;
-    for (unsigned w = 0; v && w < FW_PORT_CAP_LACKING_WORDS; w++) {
-        uint32_t bits;
-        if (bd_read(d, FW_BD_CAP, 0, FW_CAP_LACKING + w, 0, &bits) != 0)
-            return -1;
-        memcpy(d->lacking + 4 * w, &bits, 4);
-    }
     return 0;
 }
 
@@ -327,14 +330,14 @@ static void caps(void *ctx, wire_caps *c)
 {
     fw_dut_rtl *d = ctx;
     c->max_warps = (uint16_t)d->cap_warps;
-    c->lanes = (uint16_t)d->cap_lanes;
+    c->lanes = d->caps.lanes;
     c->max_payload = WIRE_MAX_PAYLOAD;
-    c->max_code = 65536; /* imem_addr is 16 bits */
-    memcpy(c->optypes, d->optypes, sizeof c->optypes);
-    c->tolerance_count = d->tolerances.tolerance_count;
-    memcpy(c->tolerance, d->tolerances.tolerance, sizeof c->tolerance);
-    c->variant_count = d->variant_count;
-    memcpy(c->lacking, d->lacking, sizeof c->lacking);
+    c->max_code = DUT_RTL_CODE_WORDS; /* imem_addr is 16 bits */
+    memcpy(c->optypes, d->caps.optypes, sizeof c->optypes);
+    c->tolerance_count = d->caps.tolerance_count;
+    memcpy(c->tolerance, d->caps.tolerance, sizeof c->tolerance);
+    c->variant_count = d->caps.variant_count;
+    memcpy(c->lacking, d->caps.lacking, sizeof c->lacking);
     snprintf(c->name, sizeof c->name, "%s", rtl_target_name());
 }
 
@@ -366,17 +369,12 @@ static int load_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
 static int load_const(void *ctx, uint32_t bank, uint32_t offset, uint32_t word)
 {
     fw_dut_rtl *d = ctx;
-    if (d->launched || bank >= CONST_BANKS || offset % 4 || offset > CONST_BANK_BYTES - 4)
-        return -1;
-    return gm_memory_write(&d->cmem, (uint64_t)bank << 16 | offset, &word, 4);
+    return d->launched ? -1 : fw_port_load_const(&board, d, bank, offset, word);
 }
 
 static int load_mem(void *ctx, uint64_t addr, uint32_t word)
 {
-    fw_dut_rtl *d = ctx;
-    if (addr > GLOBAL_LIMIT - 4) /* after LAUNCH too: a host applying an instruction's store */
-        return -1;
-    return gm_memory_write(&d->mem, addr, &word, 4);
+    return fw_port_load_mem(&board, ctx, addr, word); /* after LAUNCH too: a host applying an instruction's store */
 }
 
 static void wave_window(fw_dut_rtl *d)
@@ -414,43 +412,13 @@ static int launch(void *ctx, uint32_t warps, uint64_t entry)
     return 0;
 }
 
-static int inject_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v);
-
 static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t mask,
                      const uint32_t *values)
 {
     fw_dut_rtl *d = ctx;
     if (!d->launched || warp >= d->warps)
         return -1;
-    uint32_t v;
-    switch (kind) {
-    case WIRE_REG_PC_LO:
-    case WIRE_REG_PC_HI:
-    case WIRE_REG_LANE_STATUS:
-        return fw_write_lanes(inject_bd_write, d, warp, kind, mask, values, &d->exited[warp]);
-    case WIRE_REG_GPR:
-        if (index >= 255)
-            return -1;
-        for (unsigned l = 0; l < 32; l++)
-            if ((mask >> l) & 1u && bd_write(d, FW_BD_GPR, warp, index, l, values[l]) != 0)
-                return -1;
-        return 0;
-    case WIRE_REG_PRED:
-        if (index >= 7 || bd_read(d, FW_BD_PRED, warp, index, 0, &v) != 0)
-            return -1;
-        for (unsigned l = 0; l < 32; l++)
-            if ((mask >> l) & 1u)
-                v = values[l] ? v | 1u << l : v & ~(1u << l);
-        return bd_write(d, FW_BD_PRED, warp, index, 0, v);
-    case WIRE_REG_UR:
-        return index < 63 ? bd_write(d, FW_BD_UR, warp, index, 0, values[0]) : -1;
-    case WIRE_REG_UPRED:
-        if (index >= 7 || bd_read(d, FW_BD_UPRED, warp, 0, 0, &v) != 0)
-            return -1;
-        v = values[0] ? v | 1u << index : v & ~(1u << index);
-        return bd_write(d, FW_BD_UPRED, warp, 0, 0, v);
-    }
-    return -1;
+    return fw_port_write_reg(&board, d, warp, kind, index, mask, values, &d->exited[warp]);
 }
 
 static int read_state(void *ctx, uint16_t warp, wire_state *s)
@@ -458,40 +426,12 @@ static int read_state(void *ctx, uint16_t warp, wire_state *s)
     fw_dut_rtl *d = ctx;
     if (!d->launched || warp >= d->warps)
         return -1;
-    memset(s, 0, sizeof *s);
-    s->warp = warp;
-    uint32_t lo, hi, st;
-    for (unsigned l = 0; l < 32; l++) {
-        if (bd_read(d, FW_BD_PC_LO, warp, 0, l, &lo) != 0 || bd_read(d, FW_BD_PC_HI, warp, 0, l, &hi) != 0 ||
-            bd_read(d, FW_BD_STATUS, warp, 0, l, &st) != 0)
-            return -1;
-        s->pc[l] = (uint64_t)hi << 32 | lo;
-        s->exited |= (uint32_t)(st == FW_LANE_EXITED) << l;
-        s->waiting |= (uint32_t)(st == FW_LANE_WAITING) << l;
-    }
-    for (unsigned r = 0; r < 255; r++)
-        for (unsigned l = 0; l < 32; l++)
-            if (bd_read(d, FW_BD_GPR, warp, r, l, &s->gpr[r][l]) != 0)
-                return -1;
-    for (unsigned p = 0; p < 7; p++)
-        if (bd_read(d, FW_BD_PRED, warp, p, 0, &s->pred[p]) != 0)
-            return -1;
-    for (unsigned u = 0; u < 63; u++)
-        if (bd_read(d, FW_BD_UR, warp, u, 0, &s->ur[u]) != 0)
-            return -1;
-    if (bd_read(d, FW_BD_UPRED, warp, 0, 0, &s->upred) != 0)
-        return -1;
-    s->upred &= 0x7f;
-    return 0;
+    return fw_port_read_state(&board, d, warp, s);
 }
 
 static int read_mem(void *ctx, uint64_t addr, uint8_t *out, uint32_t len)
 {
-    fw_dut_rtl *d = ctx;
-    if (addr >= GLOBAL_LIMIT || len > GLOBAL_LIMIT - addr)
-        return -1;
-    gm_memory_read(&d->mem, addr, out, len);
-    return 0;
+    return fw_port_read_mem(&board, ctx, addr, out, len);
 }
 
 static int written_pages(void *ctx, uint64_t from, uint64_t *pages, uint32_t max)
@@ -547,27 +487,9 @@ static int serve_memory(fw_dut_rtl *d)
     }
     d->mem_pending = false; /* acknowledged at the coming edge */
     d->in.mem_ack = 1;
-    uint32_t word = 0;
-    if (o->mem_space) {
-        if (o->mem_bank >= CONST_BANKS || o->mem_addr > CONST_BANK_BYTES - 4 || o->mem_we) {
-            d->in.mem_err = 1;
-            return 0;
-        }
-        gm_memory_read(&d->cmem, (uint64_t)o->mem_bank << 16 | o->mem_addr, &word, 4);
-    } else {
-        if (o->mem_addr > GLOBAL_LIMIT - 4) {
-            d->in.mem_err = 1;
-            return 0;
-        }
-        if (o->mem_we) {
-            word = o->mem_wdata;
-            if (gm_memory_write(&d->mem, o->mem_addr, &word, 4) != 0)
-                d->in.mem_err = 1;
-            return 0;
-        }
-        gm_memory_read(&d->mem, o->mem_addr, &word, 4);
-    }
-    d->in.mem_rdata = word;
+    uint32_t word = o->mem_we ? o->mem_wdata : 0;
+    d->in.mem_err = fw_port_mem_request(&board, d, o->mem_space, o->mem_bank, o->mem_addr, o->mem_we, &word) != 0;
+    d->in.mem_rdata = o->mem_we ? 0 : word;
     return 0;
 }
 
@@ -675,15 +597,6 @@ static int step(void *ctx, wire_commit *rec, uint32_t watchdog)
 
 /* INJECT through the ports the contract has (fw/inject.h), with the word
  * that was in instruction memory put back afterwards from the copy kept here. */
-static int inject_bd_read(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v)
-{
-    return bd_read(ctx, space, warp, index, lane, v);
-}
-
-static int inject_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v)
-{
-    return bd_write(ctx, space, warp, index, lane, v);
-}
 
 static int inject_write_code(void *ctx, uint32_t index, uint64_t lo, uint64_t hi)
 {
@@ -712,8 +625,8 @@ static int inject_step(void *ctx, wire_commit *rec)
 }
 
 static const fw_inject_port inject_port = {
-    .bd_read = inject_bd_read,
-    .bd_write = inject_bd_write,
+    .bd_read = port_bd_read,
+    .bd_write = port_bd_write,
     .write_code = inject_write_code,
     .restore_code = inject_restore_code,
     .step = inject_step,

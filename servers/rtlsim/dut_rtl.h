@@ -12,12 +12,13 @@
 
 #include "fw/faults.h"
 #include "fw/fw.h"
+#include "fw/port.h"
 #include "harness.h"
 #include "sparse_memory.h"
 #include "stress.h"
 
-#define DUT_RTL_CODE_WORDS 65536u /* imem_addr is 16 bits */
-#define DUT_RTL_MAX_WARPS 128u    /* launch_warps / bd_warp are 7 bits */
+#define DUT_RTL_CODE_WORDS FW_PORT_CODE_WORDS /* imem_addr's */
+#define DUT_RTL_MAX_WARPS FW_PORT_MAX_WARPS   /* launch_warps' and bd_warp's */
 #define DUT_RTL_BD_WRITES 4u
 
 /* Fault kinds of the backdoor's fault registers (space 9, register 0):
@@ -65,10 +66,7 @@ typedef struct {
     /* capabilities, read through the backdoor after the first reset */
     uint32_t cap_warps, cap_lanes;
     uint32_t cap_features; /* capability word FEATURES (fw/port.h: TRAP_LANE, FAULTS) */
-    uint8_t optypes[32];
-    uint16_t variant_count; /* the core's map of the variants it lacks (port.h, CAP LACKING) */
-    uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
-    wire_caps tolerances; /* only its tolerance list: the core's declared ulp bounds */
+    wire_caps caps; /* what the words say: lanes, optypes, tolerances, lacking variants (fw_port_read_caps) */
     /* statistics */
     uint64_t instructions, step_cycles;
     uint32_t chk_violations, chk_kinds; /* the contract checker's count and kinds, as last reported */

@@ -19,7 +19,7 @@ int gm_foreign_field(gm_exec *ex, enum isa_field_id id)
 
 uint32_t gm_const_read(gm_exec *ex, unsigned bank, uint32_t offset)
 {
-    if (bank >= 32 || offset > 0xfffc || offset % 4) { /* every executing lane alike: the lowest */
+    if (bank >= ISA_CONST_BANKS || offset > ISA_CONST_BANK_BYTES - 4 || offset % 4) { /* every executing lane alike: the lowest */
         gm_trap(ex, GM_TRAP_CONST_OUT_OF_RANGE, -1, "c[0x%x][0x%x]", bank, offset);
         return 0;
     }

@@ -135,7 +135,7 @@ struct gm_model {
     size_t code_count;
     gm_warp *warps;
     uint32_t warp_count;
-    uint8_t *const_bank[32]; /* 64 KiB each, NULL = all zero */
+    uint8_t *const_bank[ISA_CONST_BANKS]; /* ISA_CONST_BANK_BYTES each, NULL = all zero */
     gm_memory mem;
     uint64_t seq;
     uint32_t next_warp;

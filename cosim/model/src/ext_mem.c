@@ -175,7 +175,7 @@ static void op_ldc(gm_exec *ex)
                     bank, off, bytes);
             return;
         }
-        if ((uint64_t)off + bytes > 65536) {
+        if ((uint64_t)off + bytes > ISA_CONST_BANK_BYTES) {
             gm_trap(ex, GM_TRAP_CONST_OUT_OF_RANGE, (int)l, "c[0x%x][0x%x]", bank, off);
             return;
         }

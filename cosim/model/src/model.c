@@ -17,7 +17,7 @@ static int load_kernel(gm_model *m, const isa_kernel *k)
 {
     for (size_t i = 0; i < k->const_count; i++) {
         const isa_kernel_const *c = &k->consts[i];
-        if (!m->const_bank[c->bank] && !(m->const_bank[c->bank] = calloc(1, 65536)))
+        if (!m->const_bank[c->bank] && !(m->const_bank[c->bank] = calloc(1, ISA_CONST_BANK_BYTES)))
             return -1;
         memcpy(m->const_bank[c->bank] + c->offset, c->words, 4 * (size_t)c->count);
     }
@@ -86,7 +86,7 @@ void gm_destroy(gm_model **self_p)
     if (!self_p || !*self_p)
         return;
     gm_model *m = *self_p;
-    for (int b = 0; b < 32; b++)
+    for (unsigned b = 0; b < ISA_CONST_BANKS; b++)
         free(m->const_bank[b]);
     gm_memory_free(&m->mem);
     free(m->code);

@@ -20,14 +20,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "isa/memory_map.h"
 #include "isa/word.h"
 
 #define ISA_KERNEL_FORMAT_VERSION 1u  /* .gh.launch version this code writes and reads */
 #define ISA_KERNEL_MAX_WARPS 64u
 #define ISA_KERNEL_LANES 32u
-#define ISA_KERNEL_CONST_BANKS 32u       /* banks 0..31 */
-#define ISA_KERNEL_CONST_BANK_SIZE 65536u /* bytes per bank (c[bank][offset], 16-bit offset) */
-#define ISA_KERNEL_GLOBAL_LIMIT (UINT64_C(1) << 48) /* .global/.expect_mem words lie below (the model's) */
+#define ISA_KERNEL_CONST_BANKS ISA_CONST_BANKS          /* the memory map's (isa/memory_map.h) */
+#define ISA_KERNEL_CONST_BANK_SIZE ISA_CONST_BANK_BYTES
+#define ISA_KERNEL_GLOBAL_LIMIT ISA_GLOBAL_LIMIT        /* .global/.expect_mem words lie below */
 #define ISA_KERNEL_MAX_SYMBOL_NAME 255u   /* bytes, excluding the NUL */
 #define ISA_KERNEL_MAX_FILE_SIZE (1u << 30) /* readers refuse larger inputs */
 

@@ -25,7 +25,7 @@
 #include "fw/caps_words.h"
 #include "ghemu_internal.h"
 
-#define CODE_WORDS 65536u
+#define CODE_WORDS FW_PORT_CODE_WORDS
 #define PARK_NONE 0xffu
 #define SLOTS 4096u
 #define PAGE_SIZE 4096u

@@ -19,7 +19,7 @@
 #define GM_GPRS 255 /* R0..R254; R255 is RZ */
 #define GM_PREDS 7  /* P0..P6; P7 is PT */
 #define GM_URS 63   /* UR0..UR62; UR63 is URZ */
-#define GM_GLOBAL_LIMIT (UINT64_C(1) << 48) /* global addresses at or above trap */
+#define GM_GLOBAL_LIMIT ISA_GLOBAL_LIMIT /* global addresses at or above trap (isa/memory_map.h) */
 
 /* The trap codes (GM_TRAPS, enum gm_trap) and what each says of the trapping
  * lane: cosim/common/include/trap_codes.h, through commit_record.h. */

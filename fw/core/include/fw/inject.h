@@ -11,9 +11,10 @@
 
 #include <stdint.h>
 
+#include "fw/port.h"
 #include "wire/protocol.h"
 
-#define FW_INJECT_MAX_WARPS 128u /* bd_warp is 7 bits */
+#define FW_INJECT_MAX_WARPS FW_PORT_MAX_WARPS /* bd_warp's */
 
 typedef struct {
     /* the state backdoor: 0 or -1 */
