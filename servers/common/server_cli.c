@@ -53,6 +53,26 @@ int fw_server_option(int opt, const char *arg, fw_link_zmq_config *c)
     return 1;
 }
 
+int fw_server_parse(int argc, char **argv, const char *shortopts, const struct option *longopts,
+                    fw_link_zmq_config *c, fw_server_own_option *own, void *ctx)
+{
+    int opt;
+    while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        int rc = fw_server_option(opt, optarg, c);
+        if (rc == 1)
+            rc = own(opt, optarg, ctx);
+        else if (rc == 0)
+            rc = -1;
+        if (rc >= 0)
+            return rc;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "%s: unexpected argument '%s'\n", c->program, argv[optind]);
+        return 2;
+    }
+    return -1;
+}
+
 void fw_server_usage(FILE *f)
 {
     fputs("link (docs/wire-protocol.md; README.md \"Remote servers\"):\n"

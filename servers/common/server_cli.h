@@ -34,6 +34,13 @@ enum {
 /* 1: opt is not one of these; 0: taken into c; 2: refused (said on stderr:
  * exit 2). */
 int fw_server_option(int opt, const char *arg, fw_link_zmq_config *c);
+/* A server's own option: -1 taken (go on), else the exit status to end with
+ * (0 after --help, 2 refused, said on stderr). */
+typedef int fw_server_own_option(int opt, const char *arg, void *ctx);
+/* The whole command line: the link's options into c, every other through
+ * own; no operands. -1 when it was all taken, else the exit status. */
+int fw_server_parse(int argc, char **argv, const char *shortopts, const struct option *longopts,
+                    fw_link_zmq_config *c, fw_server_own_option *own, void *ctx);
 void fw_server_usage(FILE *f);
 /* Checks what must be given, catches SIGTERM, SIGINT and SIGHUP (they end the
  * link cleanly; SIGHUP of an owned server, its parent's death signal, only

@@ -90,10 +90,11 @@ static int parse_fault(const char *arg, fw_fault_spec *fault)
     return 0;
 }
 
-/* One of the server's own options: -1 to go on, else the exit status
- * (0 after --help or --lie list, 2: refused). */
-static int parse_option(int opt, const char *arg, modelsim_options *o)
+/* One of the server's own options (fw_server_own_option): -1 taken, else
+ * the exit status (0 after --help or --lie list, 2: refused). */
+static int parse_option(int opt, const char *arg, void *ctx)
 {
+    modelsim_options *o = ctx;
     unsigned long v;
     switch (opt) {
     case 'm':
@@ -155,22 +156,7 @@ static int parse_options(int argc, char **argv, modelsim_options *o)
                                             {"help", no_argument, NULL, 'h'},
                                             FW_SERVER_LONG_OPTIONS,
                                             {0}};
-    int opt;
-    while ((opt = getopt_long(argc, argv, "f:h", options, NULL)) != -1) {
-        int link_opt = fw_server_option(opt, optarg, &o->link_cfg);
-        if (link_opt == 2)
-            return 2;
-        if (link_opt == 0)
-            continue;
-        int rc = parse_option(opt, optarg, o);
-        if (rc >= 0)
-            return rc;
-    }
-    if (optind < argc) {
-        fprintf(stderr, "gpu-modelsim: unexpected argument '%s'\n", argv[optind]);
-        return 2;
-    }
-    return -1;
+    return fw_server_parse(argc, argv, "f:h", options, &o->link_cfg, parse_option, o);
 }
 
 /* Serves on the open link until it ends: the firmware core over the model,

@@ -106,9 +106,11 @@ static int parse_bd_write(const char *arg, fw_dut_rtl_config *cfg)
     return 0;
 }
 
-/* One of the server's own options: 0, or the exit status (2: refused). */
-static int parse_option(int opt, const char *arg, rtlsim_options *o)
+/* One of the server's own options (fw_server_own_option): -1 taken, else
+ * the exit status (0 after --help, 2 refused). */
+static int parse_option(int opt, const char *arg, void *ctx)
 {
+    rtlsim_options *o = ctx;
     fw_dut_rtl_config *cfg = &o->cfg;
     uint64_t n;
     switch (opt) {
@@ -120,43 +122,46 @@ static int parse_option(int opt, const char *arg, rtlsim_options *o)
             return 2;
         }
         cfg->fault_kind = f.kind, cfg->fault_at = (uint32_t)f.at, cfg->fault_param = f.param;
-        return 0;
+        return -1;
     }
     case 'w':
         cfg->wave_path = arg;
-        return 0;
+        return -1;
     case 'W':
         if (parse_u64(arg, &cfg->wave_window) != 0)
             return bad_option("--wave-window takes a number of instructions");
         cfg->wave_windowed = true;
-        return 0;
+        return -1;
     case 'A':
         if (parse_u64(arg, &cfg->wave_at) != 0)
             return bad_option("--wave-at takes a retire index");
         o->have_at = true;
-        return 0;
+        return -1;
     case 'd':
         if (parse_u64(arg, &o->watchdog) != 0 || o->watchdog == 0 || o->watchdog > UINT32_MAX)
             return bad_option("--watchdog takes a number of cycles (1..2^32-1)");
-        return 0;
+        return -1;
     case 's':
         o->stats = true;
-        return 0;
+        return -1;
     case 'x':
         if (parse_u64(arg, &n) != 0 || n == 0 || n > UINT32_MAX)
             return bad_option("--x-random takes a seed 1..2^32-1");
         cfg->x_seed = (uint32_t)n;
-        return 0;
+        return -1;
     case 'S': {
         char why[256];
         if (rtl_stress_parse(arg, &cfg->stress, why, sizeof why) != 0) {
             fprintf(stderr, "gpu-rtlsim: --stress '%s': %s\n", arg, why);
             return 2;
         }
-        return 0;
+        return -1;
     }
     case 'B':
-        return parse_bd_write(arg, cfg);
+        return parse_bd_write(arg, cfg) ? 2 : -1;
+    case 'h':
+        usage(stdout);
+        return 0;
     }
     usage(stderr);
     return 2;
@@ -178,8 +183,8 @@ static int check_wave(rtlsim_options *o)
     return 0;
 }
 
-/* 0 and the options, or the exit status (0 after --help). */
-static int parse_options(int argc, char **argv, rtlsim_options *o, bool *done)
+/* -1 with the options, or the exit status (0 after --help). */
+static int parse_options(int argc, char **argv, rtlsim_options *o)
 {
     static const struct option options[] = {{"fault", required_argument, NULL, 'f'},
                                             {"wave", required_argument, NULL, 'w'},
@@ -193,25 +198,8 @@ static int parse_options(int argc, char **argv, rtlsim_options *o, bool *done)
                                             {"help", no_argument, NULL, 'h'},
                                             FW_SERVER_LONG_OPTIONS,
                                             {0}};
-    int opt;
-    while ((opt = getopt_long(argc, argv, "f:w:W:A:d:x:S:B:sh", options, NULL)) != -1) {
-        int link_opt = fw_server_option(opt, optarg, &o->link_cfg);
-        if (link_opt == 2)
-            return 2;
-        if (link_opt == 0)
-            continue;
-        if (opt == 'h') {
-            usage(stdout);
-            *done = true;
-            return 0;
-        }
-        int rc = parse_option(opt, optarg, o);
-        if (rc)
-            return rc;
-    }
-    if (optind < argc)
-        return bad_option("unexpected argument '%s'", argv[optind]);
-    return check_wave(o);
+    int rc = fw_server_parse(argc, argv, "f:w:W:A:d:x:S:B:sh", options, &o->link_cfg, parse_option, o);
+    return rc >= 0 ? rc : check_wave(o) ? 2 : -1;
 }
 
 static void print_stats(const fw_dut_rtl *dut, const rtlsim_options *o, double seconds)
@@ -229,9 +217,8 @@ static void print_stats(const fw_dut_rtl *dut, const rtlsim_options *o, double s
 int main(int argc, char **argv)
 {
     rtlsim_options o = {.link_cfg = {.program = "gpu-rtlsim"}, .watchdog = 100000};
-    bool done = false;
-    int rc = parse_options(argc, argv, &o, &done);
-    if (rc || done)
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0)
         return rc;
 
     /* the link first: a bad endpoint or a taken path is said before the core is built */
