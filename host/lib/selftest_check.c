@@ -22,7 +22,7 @@ static isa_kernel *assemble(gh__selftest *s, const char *name, const char *text)
 static int target_failed(gh__selftest *s, const char *what)
 {
     gh__say(&s->text, "%s: %s\n", what, gh_target_error(s->t));
-    return s->t->violation ? GH_DUT_FAILED : GH_TARGET_ERROR;
+    return s->t->violation || s->t->dut_failed ? GH_DUT_FAILED : GH_TARGET_ERROR;
 }
 
 int gh__selftest_state(gh__selftest *s, const char *name, const char *text)

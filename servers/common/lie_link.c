@@ -63,6 +63,8 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE
     X(batch_count, "batch-count", AT_BATCH, "the first batch says it holds one record more")           \
     X(batch_silence, "silence", AT_BATCH, "after the first batch the target says nothing more")        \
     X(batch_early_end, "early-end", AT_BATCH, "RUN_END DONE in place of the first batch")              \
+    X(batch_error_watchdog, "error-watchdog", AT_BATCH,                                                \
+      "an ERROR WATCHDOG in place of the first batch (a hang not in a RUN_END)")                        \
     /* RUN_END */                                                                                       \
     X(end_count, "end-count", AT_RUN_END, "RUN_END counts one instruction more")                       \
     X(end_batches, "end-batches", AT_RUN_END, "RUN_END counts one batch more")                         \
@@ -103,7 +105,8 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE
     /* any OK */                                                                                        \
     X(frame_seq, "frame-seq", AT_OK, "an OK carries the next request's sequence number")               \
     X(frame_crc, "frame-crc", AT_OK, "an OK's CRC has a bit flipped")                                  \
-    X(frame_type, "frame-type", AT_OK, "an OK comes as a RUN_END")
+    X(frame_type, "frame-type", AT_OK, "an OK comes as a RUN_END")                                     \
+    X(frame_error_dut, "error-dut", AT_OK, "an ERROR DUT (a broken port contract) in place of an OK")
 
 enum {
 #define LIE_ENUM(id, name, at, what) LIE_##id,
@@ -150,6 +153,18 @@ static int send_as(fw_lie_link *l, uint16_t type, uint32_t seq, const uint8_t *p
 {
     size_t n = wire_frame_encode(out, sizeof out, type, seq, payload, (uint32_t)len);
     return n ? pass(l, out, n) : -1;
+}
+
+/* An ERROR frame as the core sends it: u32 code, u16 length, text. */
+static int send_error(fw_lie_link *l, uint32_t code, uint32_t seq, const char *text)
+{
+    uint8_t err[128];
+    wire_writer w = {.p = err, .cap = sizeof err};
+    size_t n = strlen(text);
+    wire_put32(&w, code);
+    wire_put16(&w, (uint16_t)n);
+    wire_put_bytes(&w, text, n);
+    return send_as(l, WIRE_ERROR, seq, err, w.len);
 }
 
 static uint32_t lowest(uint32_t mask)
@@ -295,6 +310,9 @@ static int lie_commits(fw_lie_link *l, const wire_header *h, const uint8_t *payl
         l->told = l->silent = true;
         return send_as(l, WIRE_RUN_END, h->seq, end, w.len);
     }
+    case LIE_batch_error_watchdog:
+        l->told = l->silent = true;
+        return send_error(l, WIRE_ERR_WATCHDOG, h->seq, "no retire within 1000000 cycles (watchdog)");
     }
     size_t pos = 8;
     for (uint32_t i = 0; i < count; i++) {
@@ -502,6 +520,8 @@ static int lie_ok(fw_lie_link *l, const wire_header *h, const uint8_t *frame, si
         return send_as(l, WIRE_RUN_END, h->seq, NULL, 0);
     if (l->lie == LIE_frame_seq)
         return send_as(l, h->type, h->seq + 1, NULL, 0);
+    if (l->lie == LIE_frame_error_dut)
+        return send_error(l, WIRE_ERR_DUT, h->seq, "the DUT broke the port contract");
     memcpy(out, frame, frame_len);
     out[16] ^= 1; /* the CRC field */
     return pass(l, out, frame_len);
