@@ -98,6 +98,7 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE
       "every page's first byte flipped, in digests and bytes alike (every time)")                      \
     X(mem_address, "mem-address", AT_DIGESTS, "a digest differs; then MEM names another address")      \
     X(mem_length, "mem-length", AT_DIGESTS, "a digest differs; then MEM is 4 bytes short")             \
+    X(mem_bytes, "mem-bytes", AT_MEM, "every MEM's first byte flipped, the digests true")              \
     X(pages_unaligned, "pages-unaligned", AT_PAGES, "PAGES lists an address inside a page")            \
     X(pages_repeated, "pages-repeated", AT_PAGES, "PAGES lists a page twice")                          \
     X(pages_from, "pages-from", AT_PAGES, "PAGES echoes another starting address")                     \
@@ -476,7 +477,9 @@ static int lie_mem(fw_lie_link *l, const wire_header *h, const uint8_t *payload)
         return -1;
     memcpy(body, payload, h->length);
     size_t len = h->length;
-    if (l->lie == LIE_memory_consistent) {
+    if (l->lie == LIE_mem_bytes && bytes) {
+        body[12] ^= 1; /* what READ_MEM alone shows */
+    } else if (l->lie == LIE_memory_consistent) {
         for (uint64_t at = (addr + WIRE_PAGE_SIZE - 1) & ~(uint64_t)(WIRE_PAGE_SIZE - 1); at < addr + bytes;
              at += WIRE_PAGE_SIZE)
             body[12 + (at - addr)] ^= 1;
@@ -486,7 +489,7 @@ static int lie_mem(fw_lie_link *l, const wire_header *h, const uint8_t *payload)
     } else if (l->lie == LIE_mem_length) {
         len -= 4;
     }
-    l->told = l->lie != LIE_memory_consistent;
+    l->told = l->lie != LIE_memory_consistent && l->lie != LIE_mem_bytes;
     return send_as(l, h->type, h->seq, body, len);
 }
 
@@ -563,7 +566,8 @@ static int lie_send(void *ctx, const uint8_t *buf, size_t len)
             return lie_digests(l, &h, payload);
         break;
     case WIRE_MEM:
-        if (l->lie == LIE_memory_consistent || l->lie == LIE_mem_address || l->lie == LIE_mem_length)
+        if (l->lie == LIE_memory_consistent || l->lie == LIE_mem_address || l->lie == LIE_mem_length ||
+            l->lie == LIE_mem_bytes)
             return lie_mem(l, &h, payload);
         break;
     case WIRE_PAGES:
