@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "health.h"
+#include "isa/infile.h"
 #include "isa/outfile.h"
 #include "numarg.h"
 #include "servers_file.h"
@@ -118,9 +119,10 @@ static int read_servers(const char *path, const gh_board *boards, size_t count, 
     *lines = NULL, *n = 0;
     if (!path)
         return GH_EXIT_OK;
-    FILE *f = fopen(path, "r");
+    char why[160];
+    FILE *f = isa_infile_open(path, why, sizeof why);
     if (!f) {
-        fprintf(stderr, "gpuhost boards: cannot read %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "gpuhost boards: --servers %s: %s\n", path, why);
         return GH_EXIT_IO;
     }
     char err[PATH_MAX + 256];
