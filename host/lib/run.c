@@ -570,6 +570,7 @@ static void execute(run *s)
         if (at_limit) {
             if (s->m)
                 fault_never_seen(s);
+            s->res->at_limit = true;
             verdict(s, o->free_running ? GH_FINISHED : GH_LIMIT);
             return;
         }
