@@ -25,14 +25,6 @@ ffi.cdef("""
     int fclose(FILE *f);
     void free(void *p);
 """)
-# the one output routine (isa/outfile.h), which libgpuhost carries: a file is
-# replaced only when whole, so a call that fails leaves what was there
-ffi.cdef("""
-    typedef struct { FILE *f; char *path; char *tmp; } isa_outfile;
-    int isa_outfile_open(isa_outfile *o, const char *path, char *err, size_t errlen);
-    int isa_outfile_commit(isa_outfile *o, char *err, size_t errlen);
-    void isa_outfile_abort(isa_outfile *o);
-""")
 _libc = ffi.dlopen(None)
 
 
