@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "health.h"
+#include "isa/infile.h"
 #include "isa/outfile.h"
 #include "numarg.h"
 #include "servers_file.h"
@@ -118,9 +119,10 @@ static int read_servers(const char *path, const gh_board *boards, size_t count, 
     *lines = NULL, *n = 0;
     if (!path)
         return GH_EXIT_OK;
-    FILE *f = fopen(path, "r");
+    char why[160];
+    FILE *f = isa_infile_open(path, why, sizeof why);
     if (!f) {
-        fprintf(stderr, "gpuhost boards: cannot read %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "gpuhost boards: --servers %s: %s\n", path, why);
         return GH_EXIT_IO;
     }
     char err[PATH_MAX + 256];
@@ -161,7 +163,8 @@ int gh_cmd_resource_spec(const char *dir, int argc, char **argv)
     const char *out_path = NULL, *servers = NULL;
     long slots = sysconf(_SC_NPROCESSORS_ONLN);
     uint32_t deadline_ms = 20000;
-    const char *names[32];
+    enum { MAX_NAMES = 32 };
+    const char *names[MAX_NAMES];
     int name_count = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
@@ -178,16 +181,26 @@ int gh_cmd_resource_spec(const char *dir, int argc, char **argv)
             if (gh_option_u64("boards", "slots", "a count", argv[++i], NULL, 1, 1024, &v) != 0)
                 return GH_EXIT_USAGE;
             slots = (long)v;
-        } else if (argv[i][0] == '-' || name_count == 32) {
-            usage_spec(argv[i][1] == 'h' || !strcmp(argv[i], "--help") ? stdout : stderr);
-            return argv[i][1] == 'h' || !strcmp(argv[i], "--help") ? GH_EXIT_OK : GH_EXIT_USAGE;
+        } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage_spec(stdout);
+            return GH_EXIT_OK;
+        } else if (argv[i][0] == '-') { /* "-hx" is no -h: an option exactly, or none */
+            fprintf(stderr, "gpuhost boards: --resource-spec: '%s' is %s\n", argv[i],
+                    i + 1 == argc && argv[i][1] != 'h' ? "an unknown option or one without its value"
+                                                       : "an unknown option");
+            usage_spec(stderr);
+            return GH_EXIT_USAGE;
+        } else if (name_count == MAX_NAMES) { /* a name, never read as an option */
+            fprintf(stderr, "gpuhost boards: --resource-spec takes at most %d board names; '%s' is one more\n",
+                    MAX_NAMES, argv[i]);
+            return GH_EXIT_USAGE;
         } else {
             names[name_count++] = argv[i];
         }
     }
     /* NAME=N: N slots of that board */
-    unsigned name_slots[32];
-    char name_text[32][64];
+    unsigned name_slots[MAX_NAMES];
+    char name_text[MAX_NAMES][64];
     for (int i = 0; i < name_count; i++) {
         const char *eq = strchr(names[i], '=');
         name_slots[i] = (unsigned)slots;

@@ -72,7 +72,7 @@ static void usage(FILE *f)
           "             4 FAIL (an expectation does not hold), 5 the kernel trapped,\n"
           "             6 --max-insns reached first, 7 divergence, 8 target error,\n"
           "             9 the target lacks an instruction the kernel uses,\n"
-          "             10 --free-run finished (nothing compared: no verdict),\n"
+          "             10 --free-run ended, or stopped at --max-insns (nothing compared),\n"
           "             11 the DUT hung (watchdog), broke the port contract, or the target broke the\n"
           "                wire protocol (never retried)\n",
           f);

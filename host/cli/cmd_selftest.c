@@ -15,15 +15,18 @@ static void usage(FILE *f)
     fputs("usage: gpuhost [--board NAME] selftest [--variants] [--seed S] [--fault KIND:AT[:PARAM]]\n"
           "                                       " GH_TARGET_USAGE "\n"
           "Drives the target through the DUT port contract's transactions, in this order, each\n"
-          "compared with the functional model: reset (every warp), the backdoor (each register\n"
-          "kind and global memory, written and read back), reset again, code load, one step of\n"
-          "one instruction per implemented optype (--variants: per implemented variant), and a\n"
-          "random run with one record a batch and one batch in flight. Stops at the first step\n"
-          "that fails, naming it and why.\n"
+          "compared with the functional model: the warps its board descriptor says, reset (every\n"
+          "warp), the backdoor (each register kind, lane PCs and status, and global memory, written\n"
+          "and read back), reset again, code load, one step of one instruction per implemented\n"
+          "optype (--variants: per implemented variant), and a random run with one record a batch\n"
+          "and one batch in flight. Stops at the first step that fails, naming it and why; a step\n"
+          "larger than the target's code memory is skipped, saying so. The board must be a target\n"
+          "other than the model (the model compared with itself proves nothing).\n"
           "  --seed S     the random values and kernels (default 1)\n"
           "  --fault F    zmq boards: a DUT fault armed in the server (tests: which step shows it)\n"
-          "exit status: 0 every step passed, 2 usage error, 7 a step diverged from the model,\n"
-          "             8 target error, 9 the target cannot run the run step's kernel (its limits),\n"
+          "exit status: 0 every step passed, 2 usage error (the model as the board among them),\n"
+          "             7 a step diverged from the model, 8 target error (a stale descriptor among\n"
+          "             them), 9 the target implements too little for the run step's kernel,\n"
           "             11 the DUT hung, broke the port contract or the wire protocol\n",
           f);
 }
@@ -77,6 +80,11 @@ int gh_cmd_selftest(const char *board, int argc, char **argv)
     int rc = gh_board_lookup(board, &b);
     if (rc != GH_EXIT_OK)
         return rc;
+    if (b.transport == GH_TRANSPORT_MODEL) { /* it would compare the model with itself and prove nothing */
+        fprintf(stderr, "gpuhost selftest: board %s is the functional model itself, which selftest compares the "
+                "target with: name a target with --board (modelsim, rtl, usb, ...)\n", b.name);
+        return GH_EXIT_USAGE;
+    }
     gh_install_signal_handlers();
     gh_target *t = NULL;
     char err[768];

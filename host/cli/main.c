@@ -35,7 +35,7 @@ static void usage(FILE *f)
           "             6 --max-insns reached, 7 divergence from the model, 8 target error (no server,\n"
           "             a dead or silent link, a fault that never showed: --retries runs it again),\n"
           "             9 the kernel uses an instruction the target does not implement,\n"
-          "             10 a --free-run finished (nothing compared, so no verdict),\n"
+          "             10 a --free-run ended or stopped at --max-insns (nothing compared, no verdict),\n"
           "             11 the DUT hung (watchdog), broke the port contract, or the target broke the wire\n"
           "                protocol (a DUT bug: never retried)\n"
           "Run 'gpuhost COMMAND --help' for a command's options.\n",

@@ -106,7 +106,13 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
         if (res->report[0])
             gh_say("%s", res->report);
         break;
-    case GH_FINISHED: gh_say("FREE RUN: finished, nothing compared (no verdict on correctness: exit 10)\n"); break;
+    case GH_FINISHED:
+        if (res->at_limit)
+            gh_say("FREE RUN: stopped after %" PRIu64 " instructions (--max-insns) before the kernel ended; "
+                   "nothing compared (no verdict on correctness: exit 10)\n", res->instructions);
+        else
+            gh_say("FREE RUN: finished, nothing compared (no verdict on correctness: exit 10)\n");
+        break;
     case GH_LIMIT:
         gh_say("LIMIT: stopped after %" PRIu64 " instructions (--max-insns), lockstep clean so far\n",
                res->instructions);

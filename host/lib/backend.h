@@ -66,6 +66,9 @@ struct gh_target {
     /* the last error is the target's breach (a malformed or contradictory
      * reply, not the board asked for), not the link's: never retried */
     bool violation;
+    /* the last error is the DUT's own failure, reported in an ERROR frame (a
+     * hang, a broken port contract): a DUT FAILURE, never retried */
+    bool dut_failed;
     uint8_t claimed[32]; /* the optypes the target claims (CAPS), before its descriptor narrowed them */
     gh_server server; /* a server this target started (zmq boards) */
     bool own_server;

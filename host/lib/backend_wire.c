@@ -19,6 +19,7 @@ static int pass(gh_target *t, int rc)
     if (rc < 0) {
         snprintf(t->error, sizeof t->error, "%s", wire_of(t)->error);
         t->violation = wire_of(t)->violation;
+        t->dut_failed = wire_of(t)->dut_failed;
     }
     return rc;
 }
@@ -123,6 +124,7 @@ static int hello(gh_target *t, const char *where)
                             "again when that client's run ends)", where);
         gh__fail(t, "%s: %s", where, w->error);
         t->violation = w->violation;
+        t->dut_failed = w->dut_failed;
         return -1;
     }
     const wire_caps *c = &w->caps;
@@ -148,6 +150,7 @@ static int hello(gh_target *t, const char *where)
     if (gh_wire_variants(w) != 0) {
         gh__fail(t, "%s: %s", where, w->error);
         t->violation = w->violation;
+        t->dut_failed = w->dut_failed;
         return -1;
     }
     /* a map is only worth the ISA it was made from */

@@ -7,6 +7,7 @@
 
 #include "gpuhost/coverage.h"
 #include "gpuhost/error.h"
+#include "isa/infile.h"
 #include "isa/isa.h"
 #include "isa/random.h"
 
@@ -223,9 +224,10 @@ static int read_line(merged *m, board_cov **board, char *line, const char *path,
 
 static int read_record(merged *m, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    char why[160];
+    FILE *f = isa_infile_open(path, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "%s: cannot read", path);
+        snprintf(err, errlen, "%s: %s", path, why);
         return GH_ERR_IO;
     }
     char line[8192];

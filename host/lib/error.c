@@ -12,7 +12,7 @@ int gh__fail(gh_target *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(t->error, sizeof t->error, fmt, ap);
     va_end(ap);
-    t->violation = false;
+    t->violation = t->dut_failed = false;
     return -1;
 }
 
@@ -23,6 +23,7 @@ int gh__breach(gh_target *t, const char *fmt, ...)
     vsnprintf(t->error, sizeof t->error, fmt, ap);
     va_end(ap);
     t->violation = true;
+    t->dut_failed = false;
     return -1;
 }
 

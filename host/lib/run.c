@@ -65,6 +65,10 @@ static void verdict(run *s, int v)
     if (v == GH_TARGET_ERROR && s->t->violation) {
         gh__say(&s->text, "the target broke the wire protocol: a retry cannot mend that, it is never retried\n");
         v = GH_DUT_FAILED;
+    } else if (v == GH_TARGET_ERROR && s->t->dut_failed) {
+        gh__say(&s->text, "the DUT failed (the target's ERROR says so): a retry cannot mend that, it is never "
+                "retried\n");
+        v = GH_DUT_FAILED;
     }
     s->res->verdict = v;
 }
@@ -566,6 +570,7 @@ static void execute(run *s)
         if (at_limit) {
             if (s->m)
                 fault_never_seen(s);
+            s->res->at_limit = true;
             verdict(s, o->free_running ? GH_FINISHED : GH_LIMIT);
             return;
         }

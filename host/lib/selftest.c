@@ -37,9 +37,9 @@ static void skipped(gh__selftest *s, const char *name, const char *why)
 }
 
 /* A state step over text (freed here). */
-static bool state_step(gh__selftest *s, const char *name, char *text)
+static bool state_step(gh__selftest *s, const char *name, char *text, unsigned extra)
 {
-    int verdict = gh__selftest_state(s, name, text);
+    int verdict = gh__selftest_state(s, name, text, extra);
     free(text);
     return ended(s, name, verdict);
 }
@@ -55,9 +55,21 @@ static bool backdoor(gh__selftest *s, uint32_t warps)
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         char name[160];
         snprintf(name, sizeof name, "backdoor: %s written and read back, %u warps", kinds[i].name, warps);
-        if (!state_step(s, name, gh__selftest_backdoor_text(kinds[i].kind, warps, &s->rng)))
+        if (!state_step(s, name, gh__selftest_backdoor_text(kinds[i].kind, warps, &s->rng),
+                        kinds[i].kind == 'M' ? GH__SELFTEST_READ_MEM : 0))
             return false;
     }
+    char name[160];
+    snprintf(name, sizeof name, "backdoor: lane PCs and status (WRITE_REG kinds 4-6) written and read back, %u "
+             "warps", warps);
+    return state_step(s, name, gh__selftest_reset_text(warps), GH__SELFTEST_LANE_REGS);
+}
+
+/* A step that cannot be asked of a small core: skipped, saying why. */
+static bool unfit_step(gh__selftest *s, const char *name)
+{
+    skipped(s, name, s->text.buf);
+    s->text.len = 0, s->text.buf[0] = '\0';
     return true;
 }
 
@@ -71,11 +83,8 @@ static bool code_load(gh__selftest *s)
     char *text = gh__selftest_code_text(words);
     int verdict = gh__selftest_lockstep(s, name, text, 0);
     free(text);
-    if (verdict == GH_UNSUPPORTED) { /* a core without IADD */
-        skipped(s, name, s->text.buf);
-        s->text.len = 0, s->text.buf[0] = '\0';
-        return true;
-    }
+    if (verdict == GH_UNSUPPORTED || verdict == GH__SELFTEST_UNFIT) /* a core without IADD */
+        return unfit_step(s, name);
     return ended(s, name, verdict);
 }
 
@@ -93,7 +102,7 @@ static bool variant_step(gh__selftest *s, uint32_t v, bool *placed, char *why, s
     char name[160];
     snprintf(name, sizeof name, "step %s (%s): one instruction in lockstep, then full state", var->optype, var->name);
     bool unfit;
-    char *text = gh__selftest_gen_text(s->t, s->o->seed + v, 1, 1, (int)v, &unfit, why, len);
+    char *text = gh__selftest_gen_text(s->t, s->o->seed + v, 1, 1, (int)v, false, &unfit, why, len);
     *placed = text != NULL;
     if (!text && unfit)
         return true;
@@ -103,7 +112,7 @@ static bool variant_step(gh__selftest *s, uint32_t v, bool *placed, char *why, s
     }
     int verdict = gh__selftest_lockstep(s, name, text, 0);
     free(text);
-    return ended(s, name, verdict);
+    return verdict == GH__SELFTEST_UNFIT ? unfit_step(s, name) : ended(s, name, verdict);
 }
 
 /* One step per implemented optype (its first variant gen can place), or per
@@ -140,14 +149,38 @@ static bool run_step(gh__selftest *s, uint32_t warps)
     char why[400], name[160];
     snprintf(name, sizeof name, "run: a random stream of about %u instructions, %u warps, one record a batch and "
              "one batch in flight", RUN_COUNT * warps, warps);
-    char *text = gh__selftest_gen_text(s->t, s->o->seed, RUN_COUNT, warps, -1, &unfit, why, sizeof why);
+    char *text = gh__selftest_gen_text(s->t, s->o->seed, RUN_COUNT, warps, -1, false, &unfit, why, sizeof why);
+    if (!text && unfit) { /* only its code memory too small: skipped; too little implemented: exit 9 */
+        char other[400];
+        char *any = gh__selftest_gen_text(s->t, s->o->seed, RUN_COUNT, warps, -1, true, &unfit, other, sizeof other);
+        if (any) {
+            free(any);
+            gh__say(&s->text, "%s", why);
+            return unfit_step(s, name);
+        }
+        unfit = true;
+    }
     if (!text) {
         gh__say(&s->text, "%s%s\n", unfit ? "" : "internal: ", why);
         return ended(s, name, unfit ? GH_UNSUPPORTED : GH_TARGET_ERROR);
     }
     int verdict = gh__selftest_lockstep(s, name, text, 64);
     free(text);
-    return ended(s, name, verdict);
+    return verdict == GH__SELFTEST_UNFIT ? unfit_step(s, name) : ended(s, name, verdict);
+}
+
+/* The target has the warps its board's descriptor says: a selftest of
+ * another core than the one described proves nothing about it. */
+static bool descriptor(gh__selftest *s)
+{
+    const gh_board *b = gh_target_board(s->t);
+    uint32_t warps = gh_target_caps(s->t)->max_warps;
+    if (b && b->warps && warps != b->warps) {
+        gh__say(&s->text, "board %s: %s says warps = %u, the target (%s) has %u: the descriptor or the build is "
+                "stale\n", b->name, b->file, b->warps, gh_target_caps(s->t)->name, warps);
+        return ended(s, "descriptor: the target's warps are its board descriptor's", GH_TARGET_ERROR);
+    }
+    return true;
 }
 
 void gh_selftest(gh_target *t, const gh_selftest_opts *o, gh_selftest_result *res)
@@ -169,8 +202,8 @@ void gh_selftest(gh_target *t, const gh_selftest_opts *o, gh_selftest_result *re
     if (!s.run || !s.scratch) {
         gh__say(&s.text, "out of memory\n");
         ended(&s, "start", GH_TARGET_ERROR);
-    } else if (state_step(&s, name, gh__selftest_reset_text(warps)) && backdoor(&s, some) &&
-               state_step(&s, "reset: RESET clears what the backdoor wrote", gh__selftest_reset_text(some)) &&
+    } else if (descriptor(&s) && state_step(&s, name, gh__selftest_reset_text(warps), 0) && backdoor(&s, some) &&
+               state_step(&s, "reset: RESET clears what the backdoor wrote", gh__selftest_reset_text(some), 0) &&
                code_load(&s) && steps(&s) && run_step(&s, some)) {
         res->verdict = GH_PASS;
     }

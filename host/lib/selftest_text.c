@@ -102,12 +102,14 @@ char *gh__selftest_code_text(uint32_t count)
     return text_close(&o);
 }
 
-char *gh__selftest_gen_text(gh_target *t, uint64_t seed, uint64_t count, uint32_t warps, int only, bool *unfit,
-                            char *why, size_t len)
+char *gh__selftest_gen_text(gh_target *t, uint64_t seed, uint64_t count, uint32_t warps, int only, bool any_code,
+                            bool *unfit, char *why, size_t len)
 {
     isa_random_kernel_opts ko = {.seed = seed, .count = count, .warps = warps, .only = only >= 0,
                                  .only_variant = (uint16_t)(only >= 0 ? only : 0)};
     gh_gen_fit(t, &ko);
+    if (any_code)
+        ko.max_code = 0;
     *unfit = false;
     text_out o;
     if (!text_open(&o)) {

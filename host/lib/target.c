@@ -329,7 +329,7 @@ static int checked(gh_target *t, int rc)
         size_t n = strlen(t->error);
         snprintf(t->error + n, sizeof t->error - n, " (%s)", why);
     }
-    return rc < 0 ? (t->violation ? GH_ERR_PROTOCOL : GH_ERR_TARGET) : rc;
+    return rc < 0 ? (t->violation || t->dut_failed ? GH_ERR_PROTOCOL : GH_ERR_TARGET) : rc;
 }
 
 int gh_target_load(gh_target *t, const isa_kernel *k)

@@ -57,7 +57,16 @@ gh_value_kind gh__value_kind(uint64_t lo, uint64_t hi)
     const isa_variant *v = isa_variant_of(&insn);
     if (strcmp(v->group, "HALU") == 0 || strcmp(v->group, "H_ARITH") == 0)
         return packed_bf16(&insn, v) ? GH_VALUE_BF16X2 : GH_VALUE_F16X2;
-    if (strcmp(v->group, "EXT_FP32") == 0 || strcmp(v->optype, "MUFU") == 0)
+    if (strcmp(v->optype, "MUFU") == 0) { /* its dtype: halves are shown as halves, packed or not */
+        int f = isa_field_index(v, "dtype");
+        const char *name = f < 0 ? NULL : isa_enum_name(isa_field_type(&isa_variant_fields(v)[f]), insn.value[f]);
+        if (name && (strcmp(name, "BF16_V2") == 0 || strcmp(name, "BF16") == 0))
+            return GH_VALUE_BF16X2;
+        if (name && (strcmp(name, "F16_V2") == 0 || strcmp(name, "F16") == 0))
+            return GH_VALUE_F16X2;
+        return GH_VALUE_F32;
+    }
+    if (strcmp(v->group, "EXT_FP32") == 0)
         return GH_VALUE_F32;
     return GH_VALUE_INT;
 }

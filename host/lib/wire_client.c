@@ -30,7 +30,7 @@ void gh_wire_close(gh_wire *t)
 static int fail(gh_wire *t, const char *fmt, const char *a, const char *b)
 {
     snprintf(t->error, sizeof t->error, fmt, a, b);
-    t->violation = false;
+    t->violation = t->dut_failed = false;
     return -1;
 }
 
@@ -46,6 +46,7 @@ static int violation(gh_wire *t, const char *fmt, const char *a, const char *b)
 static int link_broke(gh_wire *t, const char *what)
 {
     char why[400] = "";
+    t->violation = t->dut_failed = false;
     if ((t->alive && !t->alive(t->alive_ctx, why, sizeof why) && why[0]) ||
         (t->ops->why && t->ops->why(t->ctx, why, sizeof why)))
         snprintf(t->error, sizeof t->error, "%s: %s", what, why);
@@ -56,6 +57,7 @@ static int link_broke(gh_wire *t, const char *what)
 
 static int send_request(gh_wire *t, uint16_t type, const void *payload, uint32_t len)
 {
+    t->violation = t->dut_failed = false; /* an earlier request's failure is not this one's */
     uint8_t *frame = malloc(WIRE_HEADER_SIZE + (size_t)len);
     if (!frame)
         return fail(t, "out of memory%s%s", "", "");
@@ -97,6 +99,9 @@ static int receive(gh_wire *t, wire_header *h, const uint8_t **payload)
                 wire_get_bytes(&r, text, n < sizeof text - 1 ? n : sizeof text - 1);
                 snprintf(t->error, sizeof t->error, "target error: %s: %s", wire_error_text(code),
                          text);
+                t->violation = false;
+                /* a hang or a broken port contract is the DUT's, whatever frame says so */
+                t->dut_failed = code == WIRE_ERR_DUT || code == WIRE_ERR_WATCHDOG;
                 return -1;
             }
             return 0;
@@ -118,7 +123,7 @@ static int expect(gh_wire *t, uint16_t want, wire_header *h, const uint8_t **pay
     if (receive(t, h, payload) != 0)
         return -1;
     if (h->type != want || h->seq != t->seq) {
-        t->violation = true;
+        t->violation = true, t->dut_failed = false;
         snprintf(t->error, sizeof t->error,
                  "protocol error: expected reply 0x%x to request %u, got 0x%x for %u", want, t->seq,
                  h->type, h->seq);
@@ -289,7 +294,7 @@ int gh_wire_read_state(gh_wire *t, uint16_t warp, wire_state *out)
     /* one warp's state served for another would pass wherever the warps end alike */
     if (out->warp != warp) {
         snprintf(t->error, sizeof t->error, "STATE reply for warp %u, where warp %u was asked", out->warp, warp);
-        t->violation = true;
+        t->violation = true, t->dut_failed = false;
         return -1;
     }
     return 0;

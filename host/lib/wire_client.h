@@ -41,6 +41,9 @@ typedef struct {
     /* the last error was the target's own breach of the protocol (a malformed,
      * contradictory or out-of-order reply), not the link's: never retried */
     bool violation;
+    /* the last error was an ERROR frame reporting the DUT's own failure (it
+     * hung, broke the port contract): never retried, as a RUN_END saying so */
+    bool dut_failed;
     uint32_t batches_seen; /* of the current run: COMMITS frames, records */
     uint64_t records_seen;
     wire_caps caps;

@@ -8,6 +8,7 @@
 
 #include "fimm.h"
 #include "isa/asmfile.h"
+#include "isa/infile.h"
 #include "isa/isa.h"
 #include "label_index.h"
 
@@ -348,10 +349,11 @@ int isa_assemble(const char *name, const char *text, isa_kernel **out, FILE *dia
  * (an endless pipe) as soon as it is passed. NULL after a message. */
 static char *read_source(const char *path, FILE *diag)
 {
-    FILE *f = fopen(path, "rb");
+    char whynot[160];
+    FILE *f = isa_infile_open(path, whynot, sizeof whynot);
     if (!f) {
         if (diag)
-            fprintf(diag, "%s: error: cannot open: %s\n", path, strerror(errno));
+            fprintf(diag, "%s: error: %s\n", path, whynot);
         return NULL;
     }
     char *text = NULL;

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "isa/kernel.h"
+#include "isa/infile.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -535,9 +536,10 @@ static int read_file_as(const char *path, bool raw, isa_kernel **out, char *err,
 {
     if (!path)
         return fail(err, errlen, "(null): no path");
-    FILE *f = fopen(path, "rb");
+    char why[160];
+    FILE *f = isa_infile_open(path, why, sizeof why);
     if (!f)
-        return fail(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return fail(err, errlen, "%s: %s", path, why);
     unsigned char *p = NULL;
     size_t len = 0, cap = 0;
     int rc = 0;

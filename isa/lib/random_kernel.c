@@ -217,7 +217,7 @@ static void block(kernel *k, uint64_t n, unsigned depth, unsigned loops)
             }
             if (!k->plain_count) { /* nothing else to fill with */
                 snprintf(g->err, g->errlen, "the target implements only control flow gen cannot fill");
-                g->failed = true;
+                g->failed = g->unfit = true;
                 return;
             }
             i = rk_pick(g, k->plain_count);
@@ -385,6 +385,9 @@ int isa_random_kernel(FILE *f, FILE *notes, const isa_random_kernel_opts *o, cha
     else if (!k.plain_count && !k.starter_count) {
         snprintf(err, errlen, "the target implements no instruction gen can use");
         rc = ISA_RANDOM_KERNEL_UNFIT;
+    } else if (!optype_implemented(g, "EXIT")) { /* every kernel ends with one */
+        snprintf(err, errlen, "the target does not implement EXIT, which every kernel ends with");
+        rc = ISA_RANDOM_KERNEL_UNFIT;
     } else if (rk_write_prologue(g) && (rc = body(&k, notes)) == 0) {
         rc = -1;
         if (rk_emit_text(g, "EXIT")) { /* written only when whole */
@@ -393,6 +396,8 @@ int isa_random_kernel(FILE *f, FILE *notes, const isa_random_kernel_opts *o, cha
             rc = 0;
         }
     }
+    if (rc == -1 && g->unfit)
+        rc = ISA_RANDOM_KERNEL_UNFIT;
     free(k.plain);
     free(k.starter);
     free(g->code);

@@ -48,6 +48,7 @@ typedef struct {
     char *err;
     size_t errlen;
     bool failed;
+    bool unfit; /* failed for the target's limits, not gen's (ISA_RANDOM_KERNEL_UNFIT) */
 } rk_gen;
 
 /* The code (random_program.c). */

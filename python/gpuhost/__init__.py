@@ -75,6 +75,28 @@ class _Captured:
         _libc.free(self._ptr[0])
 
 
+class _Output:
+    """An output file the caller named, put in place only by commit() (isa/outfile.h): until then, and
+    whenever the call fails, the file named keeps what it had."""
+
+    def __init__(self, path):
+        self.path, self._o, err = path, ffi.new("isa_outfile *"), ffi.new("char[1024]")
+        if lib.isa_outfile_open(self._o, str(path).encode(), err, len(err)) != 0:
+            raise GpuhostError(lib.GH_ERR_IO, f"cannot write {path}: {_text(err)}")
+        self.file = self._o.f
+
+    def commit(self):
+        err = ffi.new("char[1024]")
+        self.file = ffi.NULL
+        if lib.isa_outfile_commit(self._o, err, len(err)) != 0:
+            raise GpuhostError(lib.GH_ERR_IO, _text(err))
+
+    def abort(self):
+        if self.file != ffi.NULL:
+            self.file = ffi.NULL
+            lib.isa_outfile_abort(self._o)
+
+
 class Board:
     """A board descriptor (boards/*.ini): name, description, transport."""
 
@@ -208,21 +230,20 @@ def run(target, kernel, lockstep=None, max_insns=0, check_every=0, trace=None, c
     opts.lockstep = (target.board.transport != "model") if lockstep is None else lockstep
     opts.max_insns, opts.check_every = max_insns, check_every
     opts.emulate_unimplemented = emulate_unimplemented
-    files = []
+    outputs = []
     try:
         for name, path in (("trace", trace), ("coverage", coverage)):
             if path:
-                f = _libc.fopen(str(path).encode(), b"w")
-                if f == ffi.NULL:
-                    raise GpuhostError(lib.GH_ERR_IO, f"cannot write {path}")
-                files.append(f)
-                setattr(opts, name, f)
+                outputs.append(_Output(path))
+                setattr(opts, name, outputs[-1].file)
         res = ffi.new("gh_run_result *")
         lib.gh_run(target._c, kernel._c, opts, res)
+        for out in outputs: # as gpuhost run: the run's outputs whatever its verdict
+            out.commit()
         return RunResult(res)
     finally:
-        for f in files:
-            _libc.fclose(f)
+        for out in outputs:
+            out.abort()
 
 
 class Model:
@@ -305,15 +326,16 @@ def coverage_merge(paths, html=None):
     keep = [ffi.new("char[]", str(p).encode()) for p in paths]
     array = ffi.new("char *[]", keep)
     err = ffi.new("char[1024]")
-    page = _libc.fopen(str(html).encode(), b"w") if html else ffi.NULL
-    if html and page == ffi.NULL:
-        raise GpuhostError(lib.GH_ERR_IO, f"cannot write {html}")
+    page = _Output(html) if html else None
     try:
         with _Captured() as text:
-            rc = lib.gh_coverage_merge(array, len(keep), text.file, page, err, len(err))
+            rc = lib.gh_coverage_merge(array, len(keep), text.file, page.file if page else ffi.NULL, err,
+                                       len(err))
+        if rc != 0:
+            raise GpuhostError(rc, _text(err))
+        if page:
+            page.commit()
     finally:
-        if page != ffi.NULL:
-            _libc.fclose(page)
-    if rc != 0:
-        raise GpuhostError(rc, _text(err))
+        if page:
+            page.abort()
     return text.text

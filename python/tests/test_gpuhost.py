@@ -118,6 +118,22 @@ def test_coverage_merge(tmp_path):
         gpuhost.coverage_merge([tmp_path / "bad.cov"])
 
 
+def test_a_failing_call_keeps_the_output_file(tmp_path):
+    """As the CLI: a call that fails leaves the file named as it was, never emptied."""
+    (tmp_path / "bad.cov").write_text("not a record\n")
+    page = tmp_path / "c.html"
+    page.write_text("the page before\n")
+    with pytest.raises(gpuhost.GpuhostError, match="bad.cov:1"):
+        gpuhost.coverage_merge([tmp_path / "bad.cov"], html=page)
+    assert page.read_text() == "the page before\n"
+    trace = tmp_path / "t.jsonl"
+    trace.write_text("the trace before\n")
+    with gpuhost.Target("model") as t:
+        with pytest.raises(gpuhost.GpuhostError, match="cannot write"):
+            gpuhost.run(t, KERNELS / "bitmanip.s", trace=trace, coverage=tmp_path / "no" / "such" / "c.cov")
+    assert trace.read_text() == "the trace before\n"
+
+
 def test_the_plugin_collects_kernels_with_expectations(tmp_path):
     (tmp_path / "good.s").write_text("S2R R1, SR_LANEID ;\nEXIT ;\n.expect R1 " +
                                      " ".join(hex(i) for i in range(32)) + "\n")

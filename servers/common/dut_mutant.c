@@ -9,8 +9,8 @@ int fw_dut_mutant_parse(fw_dut_mutant *m, const char *spec)
 {
     unsigned long long at, addr, v;
     char extra;
-    if (strcmp(spec, "no-trap-lane") == 0) {
-        m->kind = FW_MUTANT_NO_TRAP_LANE;
+    if (strcmp(spec, "no-trap-lane") == 0 || strcmp(spec, "lane-regs-ignored") == 0) {
+        m->kind = spec[0] == 'n' ? FW_MUTANT_NO_TRAP_LANE : FW_MUTANT_LANE_REGS_IGNORED;
         m->at = 0;
         return 0;
     }
@@ -88,6 +88,15 @@ static void mutate_trap(const fw_dut_mutant *m, wire_commit *rec)
     }
 }
 
+static int write_reg(void *ctx, uint16_t warp, uint8_t kind, uint32_t index, uint32_t mask, const uint32_t *v)
+{
+    fw_dut_mutant *m = ctx;
+    if (m->kind == FW_MUTANT_LANE_REGS_IGNORED &&
+        (kind == WIRE_REG_PC_LO || kind == WIRE_REG_PC_HI || kind == WIRE_REG_LANE_STATUS))
+        return 0;
+    return m->pass.inner->write_reg(m->pass.inner_ctx, warp, kind, index, mask, v);
+}
+
 static int reset(void *ctx)
 {
     fw_dut_mutant *m = ctx;
@@ -122,6 +131,7 @@ const fw_dut_ops *fw_dut_mutant_ops(fw_dut_mutant *m)
     m->ops = fw_dut_pass_ops;
     m->ops.caps = caps;
     m->ops.reset = reset;
+    m->ops.write_reg = write_reg;
     m->ops.step = step;
     return &m->ops;
 }

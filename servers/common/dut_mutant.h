@@ -13,6 +13,8 @@
  *   trap-lane:P   a trapping record names the wrong lane: lane ^ P (P 0: 1)
  *                 for a trap that names one, lane P for a trap that names
  *                 none (cosim/common/include/trap_codes.h)
+ *   lane-regs-ignored  WRITE_REG of a lane's PC or status (kinds 4-6) is
+ *                 answered OK and changes nothing
  *   no-trap-lane  the DUT cannot name the trapping lane, as a core without
  *                 TRAP_LANE (fw/port.h FEATURES): a lane trap's record says
  *                 so (WIRE_COMMIT_LANE_UNREPORTED) and names no lane
@@ -34,6 +36,7 @@ enum fw_mutation {
     FW_MUTANT_TRAP_CODE,
     FW_MUTANT_TRAP_LANE,
     FW_MUTANT_NO_TRAP_LANE,
+    FW_MUTANT_LANE_REGS_IGNORED,
 };
 
 typedef struct {

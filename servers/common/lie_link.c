@@ -63,6 +63,8 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE
     X(batch_count, "batch-count", AT_BATCH, "the first batch says it holds one record more")           \
     X(batch_silence, "silence", AT_BATCH, "after the first batch the target says nothing more")        \
     X(batch_early_end, "early-end", AT_BATCH, "RUN_END DONE in place of the first batch")              \
+    X(batch_error_watchdog, "error-watchdog", AT_BATCH,                                                \
+      "an ERROR WATCHDOG in place of the first batch (a hang not in a RUN_END)")                        \
     /* RUN_END */                                                                                       \
     X(end_count, "end-count", AT_RUN_END, "RUN_END counts one instruction more")                       \
     X(end_batches, "end-batches", AT_RUN_END, "RUN_END counts one batch more")                         \
@@ -96,6 +98,7 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE
       "every page's first byte flipped, in digests and bytes alike (every time)")                      \
     X(mem_address, "mem-address", AT_DIGESTS, "a digest differs; then MEM names another address")      \
     X(mem_length, "mem-length", AT_DIGESTS, "a digest differs; then MEM is 4 bytes short")             \
+    X(mem_bytes, "mem-bytes", AT_MEM, "every MEM's first byte flipped, the digests true")              \
     X(pages_unaligned, "pages-unaligned", AT_PAGES, "PAGES lists an address inside a page")            \
     X(pages_repeated, "pages-repeated", AT_PAGES, "PAGES lists a page twice")                          \
     X(pages_from, "pages-from", AT_PAGES, "PAGES echoes another starting address")                     \
@@ -103,7 +106,8 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE
     /* any OK */                                                                                        \
     X(frame_seq, "frame-seq", AT_OK, "an OK carries the next request's sequence number")               \
     X(frame_crc, "frame-crc", AT_OK, "an OK's CRC has a bit flipped")                                  \
-    X(frame_type, "frame-type", AT_OK, "an OK comes as a RUN_END")
+    X(frame_type, "frame-type", AT_OK, "an OK comes as a RUN_END")                                     \
+    X(frame_error_dut, "error-dut", AT_OK, "an ERROR DUT (a broken port contract) in place of an OK")
 
 enum {
 #define LIE_ENUM(id, name, at, what) LIE_##id,
@@ -150,6 +154,18 @@ static int send_as(fw_lie_link *l, uint16_t type, uint32_t seq, const uint8_t *p
 {
     size_t n = wire_frame_encode(out, sizeof out, type, seq, payload, (uint32_t)len);
     return n ? pass(l, out, n) : -1;
+}
+
+/* An ERROR frame as the core sends it: u32 code, u16 length, text. */
+static int send_error(fw_lie_link *l, uint32_t code, uint32_t seq, const char *text)
+{
+    uint8_t err[128];
+    wire_writer w = {.p = err, .cap = sizeof err};
+    size_t n = strlen(text);
+    wire_put32(&w, code);
+    wire_put16(&w, (uint16_t)n);
+    wire_put_bytes(&w, text, n);
+    return send_as(l, WIRE_ERROR, seq, err, w.len);
 }
 
 static uint32_t lowest(uint32_t mask)
@@ -295,6 +311,9 @@ static int lie_commits(fw_lie_link *l, const wire_header *h, const uint8_t *payl
         l->told = l->silent = true;
         return send_as(l, WIRE_RUN_END, h->seq, end, w.len);
     }
+    case LIE_batch_error_watchdog:
+        l->told = l->silent = true;
+        return send_error(l, WIRE_ERR_WATCHDOG, h->seq, "no retire within 1000000 cycles (watchdog)");
     }
     size_t pos = 8;
     for (uint32_t i = 0; i < count; i++) {
@@ -458,7 +477,9 @@ static int lie_mem(fw_lie_link *l, const wire_header *h, const uint8_t *payload)
         return -1;
     memcpy(body, payload, h->length);
     size_t len = h->length;
-    if (l->lie == LIE_memory_consistent) {
+    if (l->lie == LIE_mem_bytes && bytes) {
+        body[12] ^= 1; /* what READ_MEM alone shows */
+    } else if (l->lie == LIE_memory_consistent) {
         for (uint64_t at = (addr + WIRE_PAGE_SIZE - 1) & ~(uint64_t)(WIRE_PAGE_SIZE - 1); at < addr + bytes;
              at += WIRE_PAGE_SIZE)
             body[12 + (at - addr)] ^= 1;
@@ -468,7 +489,7 @@ static int lie_mem(fw_lie_link *l, const wire_header *h, const uint8_t *payload)
     } else if (l->lie == LIE_mem_length) {
         len -= 4;
     }
-    l->told = l->lie != LIE_memory_consistent;
+    l->told = l->lie != LIE_memory_consistent && l->lie != LIE_mem_bytes;
     return send_as(l, h->type, h->seq, body, len);
 }
 
@@ -502,6 +523,8 @@ static int lie_ok(fw_lie_link *l, const wire_header *h, const uint8_t *frame, si
         return send_as(l, WIRE_RUN_END, h->seq, NULL, 0);
     if (l->lie == LIE_frame_seq)
         return send_as(l, h->type, h->seq + 1, NULL, 0);
+    if (l->lie == LIE_frame_error_dut)
+        return send_error(l, WIRE_ERR_DUT, h->seq, "the DUT broke the port contract");
     memcpy(out, frame, frame_len);
     out[16] ^= 1; /* the CRC field */
     return pass(l, out, frame_len);
@@ -543,7 +566,8 @@ static int lie_send(void *ctx, const uint8_t *buf, size_t len)
             return lie_digests(l, &h, payload);
         break;
     case WIRE_MEM:
-        if (l->lie == LIE_memory_consistent || l->lie == LIE_mem_address || l->lie == LIE_mem_length)
+        if (l->lie == LIE_memory_consistent || l->lie == LIE_mem_address || l->lie == LIE_mem_length ||
+            l->lie == LIE_mem_bytes)
             return lie_mem(l, &h, payload);
         break;
     case WIRE_PAGES:

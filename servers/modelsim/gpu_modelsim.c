@@ -102,7 +102,7 @@ static int parse_option(int opt, const char *arg, void *ctx)
             return -1;
         fprintf(stderr, "gpu-modelsim: --mutate takes flag-trap:N, step-error:N, mufu-ulp:D:T (T <= 255), "
                         "hang:N, hidden-store:N:ADDRESS (decimal, word-aligned), trap-code:C, "
-                        "trap-lane:P (P <= 31) or no-trap-lane\n");
+                        "trap-lane:P (P <= 31), no-trap-lane or lane-regs-ignored\n");
         return 2;
     case 'L':
         return parse_lack(arg, o->lacking) ? 2 : -1;

@@ -60,6 +60,25 @@ else
     bad "gen for an 8-word code memory: exit $status"
 fi
 
+# a target lacking EXIT, or lacking every variant gen could fill with, gets
+# no kernel: exit 9, saying why, no file
+server no_exit "--lack EXIT_X"
+all=$(sed -n 's/^__DefOpcode \([A-Z0-9_]*\).*/\1/p' "$(dirname "$0")/../../isa/spec/"*.isa |
+    grep -vE '^(BSSY|BSYNC|EXIT)_' | paste -sd, -)
+server control_only "--lack $all"
+for row in "no_exit|does not implement EXIT, which every kernel ends with" \
+    "control_only|the target implements only control flow gen cannot fill"; do
+    name=${row%%|*} text=${row#*|}
+    rm -f "$work/$name.s"
+    "$gpuhost" --board modelsim gen --server "$work/$name" -o "$work/$name.s" > "$work/out" 2>&1
+    status=$?
+    if [ $status -eq 9 ] && grep -qF "$text" "$work/out" && [ ! -e "$work/$name.s" ]; then
+        ok "gen for a target $name: exit 9, saying so, no file"
+    else
+        bad "gen for a target $name: exit $status (wanted 9 and: $text)"
+    fi
+done
+
 # a target with room gets the straight-line kernel, as before
 "$gpuhost" --board modelsim gen --seed 3 --count 2000 -o "$work/e.s" > "$work/out" 2>&1
 status=$?

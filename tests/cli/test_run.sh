@@ -65,5 +65,11 @@ r = ET.parse(sys.argv[1]).getroot()
 assert r.attrib["skipped"] == "1" and r.attrib["failures"] == "0" and r.attrib["errors"] == "0", r.attrib
 assert r[0].find("skipped").attrib["message"].startswith("FREE RUN: finished, nothing compared")
 EOS
+# a free run stopped by --max-insns did not finish: said so, never "finished"
+"$gpuhost" --board modelsim run "$kernels/bitmanip.s" --free-run -q --max-insns 3 > "$work/free3.txt" 2>&1
+s=$?
+[ $s -eq 10 ] && grep -q "^FREE RUN: stopped after 3 instructions (--max-insns) before the kernel ended; nothing compared" \
+    "$work/free3.txt" && ! grep -q "finished, nothing compared" "$work/free3.txt" &&
+    ok "--free-run stopped by --max-insns: exit 10, said so" || bad "--free-run --max-insns 3 (exit $s): $(cat "$work/free3.txt")"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Hostile input files end fast with a clear error, never a hang, a crash or
 # a wrong verdict: assembly from /dev/zero, /dev/urandom or an endless pipe;
+# a FIFO no one writes, as a kernel, coverage record or servers file (refused
+# once nothing arrives within 5 s, never waited on for ever);
 # a kernel.bin with a damaged ELF magic (refused, not run as a raw stream);
 # board descriptors that are FIFOs, devices, directories or too large;
 # labels over 255 characters (file:line:col). Every case runs under
@@ -30,11 +32,22 @@ expect 1 "/dev/zero: error: not a text file (NUL byte)" "$gpuhost" asm /dev/zero
 expect 1 "/dev/urandom: error: not a text file (NUL byte)" "$gpuhost" asm /dev/urandom -o "$work/z.bin"
 ln -s /dev/zero "$work/zero.s"
 expect 1 "zero.s: error: not a text file (NUL byte)" "$gpuhost" run "$work/zero.s"
+head -c 100 /dev/zero > "$work/nul.s"
+expect 1 "nul.s: error: not a text file (NUL byte)" "$gpuhost" asm "$work/nul.s" -o "$work/z.bin"
 [ -e "$work/z.bin" ] && fail "a refused source left an output"
 (yes 'NOP ;' | timeout 60 "$gpuhost" asm /dev/stdin -o "$work/y.bin") > /dev/null 2> "$work/err"
 [ $? -eq 1 ] || fail "an endless source: exit status not 1"
 grep -q "larger than the assembler's limit of 256 MiB" "$work/err" || fail "an endless source: $(cat "$work/err")"
 checks=$((checks + 1))
+
+# FIFOs nobody writes: refused once nothing arrives, never waited on for ever
+mkfifo "$work/fifo.s" "$work/fifo.bin" "$work/fifo.cov" "$work/fifo.servers" || exit 77
+expect 1 "fifo.s: error: a FIFO nothing was written to within 5 s" "$gpuhost" run "$work/fifo.s"
+expect 1 "fifo.bin: a FIFO nothing was written to within 5 s" "$gpuhost" run "$work/fifo.bin"
+expect 1 "fifo.bin: a FIFO nothing was written to within 5 s" "$gpuhost" disasm --raw "$work/fifo.bin"
+expect 3 "fifo.cov: a FIFO nothing was written to within 5 s" "$gpuhost" coverage merge "$work/fifo.cov"
+expect 3 "servers $work/fifo.servers: a FIFO nothing was written to within 5 s" \
+    "$gpuhost" boards --resource-spec --servers "$work/fifo.servers" -o "$work/spec.json"
 
 # kernels: no ELF magic, one damaged magic byte (its size a multiple of 16,
 # so it would have passed as a raw stream), /dev/zero

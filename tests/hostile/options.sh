@@ -132,4 +132,18 @@ timeout 20 "$gpuhost" run "$k" -q --dump-mem "0xfffffffffff0:16:$work/end" > /de
 timeout 20 "$gpuhost" gen --count 1k --seed 0x10 > "$work/gen.s" || fail "gen --count 1k refused"
 timeout 20 "$gpuhost" gen --count 1000 --seed 0x10 > "$work/gen1000.s" || fail "gen --count 1000 refused"
 cmp -s "$work/gen.s" "$work/gen1000.s" || fail "gen --count 1k is not gen --count 1000"
+
+# boards --resource-spec: a NAME is never taken for an option, nor an option
+# that starts with -h for -h; none of them writes -o
+refused "'-hx' is an unknown option" boards --resource-spec -o "$work/spec.json" -hx
+names=$(i=0; while [ $i -lt 33 ]; do printf 'model '; i=$((i + 1)); done)
+# shellcheck disable=SC2086 # 33 words
+refused "at most 32 board names; 'model' is one more" boards --resource-spec -o "$work/spec.json" $names
+[ -e "$work/spec.json" ] && fail "a refused boards --resource-spec wrote -o"
+timeout 10 "$gpuhost" boards --resource-spec -o "$work/spec.json" -h > "$work/out" 2> "$work/err" ||
+    fail "boards --resource-spec -h: exit $?"
+grep -q "^usage: gpuhost boards --resource-spec" "$work/out" || fail "boards --resource-spec -h: no usage"
+[ -e "$work/spec.json" ] && fail "boards --resource-spec -h wrote -o"
+checks=$((checks + 1))
+
 echo "options: $checks refusals, each exit 2 naming its option; units and bounds accepted: 1 passed, 0 failed"

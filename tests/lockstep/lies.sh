@@ -2,7 +2,8 @@
 # Every row of docs/lying-targets.md: gpu-modelsim told to lie in one way,
 # gpuhost run against it in lockstep, and the outcome the row promises (its
 # exit status and a text of the report); never PASS. Every lie gpu-modelsim
-# knows must have a row, and the table must hold at least 40.
+# knows must have a row, and the table must hold at least 40. A row whose
+# options start with "selftest" runs `gpuhost selftest` in place of the run.
 # Usage: lies.sh GPUHOST GPU_MODELSIM DOC KERNEL
 set -u
 gpuhost=$1 modelsim=$2 doc=$3 kernel=$4
@@ -26,8 +27,12 @@ while IFS='|' read -r told options want text; do
     n=$((n + 1))
     printf '#!/bin/sh\nexec "%s" "$@" %s\n' "$modelsim" "$told" > "$work/server$n"
     chmod +x "$work/server$n"
+    case $options in
+    selftest*) set -- selftest; options=${options#selftest} ;;
+    *) set -- run "$kernel" ;;
+    esac
     # shellcheck disable=SC2086 # options are words
-    out=$("$gpuhost" --board modelsim run "$kernel" --server "$work/server$n" --timeout 2000 $options 2>&1)
+    out=$("$gpuhost" --board modelsim "$@" --server "$work/server$n" --timeout 2000 $options 2>&1)
     status=$?
     if [ "$status" -eq "$want" ] && printf '%s\n' "$out" | grep -qF -- "$text"; then
         pass=$((pass + 1))

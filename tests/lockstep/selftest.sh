@@ -20,6 +20,7 @@ want() { # a line, in order after the one before
 all=$out
 for step in "ok   reset: every warp" "ok   backdoor: GPRs" "ok   backdoor: predicates" \
     "ok   backdoor: uniform registers" "ok   backdoor: uniform predicates" "ok   backdoor: global memory" \
+    "ok   backdoor: lane PCs and status" \
     "ok   reset: RESET clears" "ok   code load" "ok   step IADD" "ok   run: a random stream" "PASS: "; do
     want "$step"
 done

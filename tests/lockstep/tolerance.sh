@@ -101,5 +101,13 @@ EXIT ;
 K
 expect "packed halves beyond the bound" 7 --board modelsim run "$work/h.s" --server "$work/beyond" -- \
     "(2 ulp, beyond the 1 ulp the target declares for MUFU.EX2.F16_V2)"
+# a packed BF16 pair is shown as the pair, never as one F32
+cat > "$work/b.s" <<'K'
+.init R1 0x3f803f80
+MUFU.EX2.BF16_V2 R0, R1 ;
+EXIT ;
+K
+expect "a packed BF16 pair beyond the bound, shown as the pair" 7 --board modelsim run "$work/b.s" \
+    --server "$work/beyond" -- "R0 lane 0: expected 0x40004000 (bf16 hi 2, lo 2), actual 0x40024002 (bf16 hi 2.03125, lo 2.03125) (2 ulp, beyond the 1 ulp the target declares for MUFU.EX2.BF16_V2)"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

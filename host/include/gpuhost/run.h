@@ -78,6 +78,7 @@ typedef struct {
     uint64_t tolerated;     /* register values that differed within the target's declared tolerance */
     uint32_t tolerated_max_ulp; /* the largest distance among them */
     bool io_error;          /* a trace or dump could not be written (said in the report) */
+    bool at_limit;          /* the run stopped at max_insns, the kernel not finished (GH_LIMIT, GH_FINISHED) */
     uint64_t emulated;      /* instructions the host applied for the target (emulate_unimplemented) */
     uint64_t emulated_by_variant[GH_MAX_VARIANTS]; /* ...per ISA-table variant (isa_tables_get()->variants) */
     char report[16384];
