@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isa/asmfile.h"
+#include "isa/isa.h"
 #include "selftest_steps.h"
 
 /* The step's kernel, or NULL with why in s->text (an internal error). */
@@ -59,18 +60,23 @@ static int read_back(gh__selftest *s, const isa_kernel *k, const gm_model *m)
 }
 
 /* WRITE_REG PC_LO, PC_HI and LANE_STATUS of every lane of every warp, the
- * same on both sides; STATE then shows them. Every status a lane can have
- * (ready, waiting, exited), so that no lane's PC goes unread. */
+ * same on both sides; STATE then shows them. Every status a lane of this
+ * target can have, so that no lane's PC goes unread: ready and exited, and
+ * waiting where it implements BSYNC (a core without it has no waiting lane
+ * to hold, and nothing emulated needs one). */
 static int lane_regs(gh__selftest *s, const isa_kernel *k, gm_model *m)
 {
     static const uint8_t kinds[] = {WIRE_REG_PC_LO, WIRE_REG_PC_HI, WIRE_REG_LANE_STATUS};
+    int bsync = isa_find_variant("BSYNC_X");
+    uint32_t statuses = bsync >= 0 && gh_target_implements_variant(s->t, (uint32_t)bsync) ? 3u : 2u;
     for (uint16_t w = 0; w < k->warps; w++)
         for (size_t i = 0; i < sizeof kinds; i++) {
             uint32_t values[WIRE_LANES];
             for (uint32_t l = 0; l < WIRE_LANES; l++)
                 values[l] = kinds[i] == WIRE_REG_PC_LO   ? 0x100u * (w + 1) + 0x10u * l
                             : kinds[i] == WIRE_REG_PC_HI ? 1u + (l + w) % 4u
-                                                         : (l + w) % 3u; /* 0 ready, 1 waiting, 2 exited */
+                                                         : statuses == 3u ? (l + w) % 3u /* 0 ready, 1 waiting, 2 exited */
+                                                                   : 2u * ((l + w) % 2u);
             if (gh__write_reg(s->t, w, kinds[i], 0, UINT32_MAX, values) != 0)
                 return target_failed(s, "WRITE_REG");
             if (gm_write_reg(m, w, kinds[i], 0, UINT32_MAX, values) != 0) {
