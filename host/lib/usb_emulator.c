@@ -18,14 +18,16 @@
 
 #define PRELOAD "libumockdev-preload.so.0"
 
-/* Whether this process's ioctl is umockdev's: libusb sees an emulated device
- * only through it (the preload passes everything through unless UMOCKDEV_DIR
- * is set). */
+/* Whether umockdev's preload library is loaded in this process: libusb sees
+ * an emulated device only through it (it passes everything through unless
+ * UMOCKDEV_DIR is set). Asked of the loader, not of ioctl's address: under
+ * a sanitizer ioctl resolves to its interceptor, which calls on to it. */
 static bool preload_loaded(void)
 {
-    Dl_info info;
-    void *sym = dlsym(RTLD_DEFAULT, "ioctl");
-    return sym && dladdr(sym, &info) && info.dli_fname && strstr(info.dli_fname, "libumockdev-preload");
+    void *h = dlopen(PRELOAD, RTLD_NOW | RTLD_NOLOAD);
+    if (h)
+        dlclose(h);
+    return h != NULL;
 }
 
 /* One emulated target at a time: UMOCKDEV_DIR is the process's. */
