@@ -347,8 +347,10 @@ int gh_cmd_run(const char *board, int argc, char **argv)
         gh_say("RETRY %u of %u: a target error is retried (a divergence or FAIL never is)\n", attempt + 1,
                a.retries);
         /* a USB fault is one event of the link: each attempt starts an emulated
-         * board afresh, so it strikes the first attempt only, as a flaky link does */
-        a.target.fault_usb = NULL;
+         * board afresh, so it strikes the first attempt only, as a flaky link
+         * does; but a board unplugged stays unplugged */
+        if (a.target.fault_usb && strncmp(a.target.fault_usb, "unplug", 6) != 0)
+            a.target.fault_usb = NULL;
         if ((a.run.coverage && !(a.run.coverage = gh_run_stream_restart(&coverage))) ||
             (a.run.trace && !(a.run.trace = gh_run_stream_restart(&trace)))) {
             rc = GH_EXIT_IO;
