@@ -2,22 +2,29 @@
 #ifndef GH_REF_REGS_H
 #define GH_REF_REGS_H
 
-#define GH_REF_SYS_BASE 0x40000000u
+#define GH_REF_ROM_BASE 0x00000000u /* code, read-only data, the initial .data image; the core resets to 0x0 */
+#define GH_REF_ROM_SIZE 0x8000u
+#define GH_REF_RAM_BASE 0x80000000u /* .data, .bss, stack */
+#define GH_REF_RAM_SIZE 0x4000u
+#define GH_REF_SDRAM_BASE 0x90000000u /* the DUT's memory (the firmware's page store), the frame and STATE buffers */
+#define GH_REF_SDRAM_SIZE 0x2000000u
+#define GH_REF_SYS_BASE 0xf0000000u
 #define GH_REF_SYS_SIZE 0x1000u
-#define GH_REF_CRC_BASE 0x40001000u
+#define GH_REF_CRC_BASE 0xf0001000u
 #define GH_REF_CRC_SIZE 0x1000u
-#define GH_REF_DMA_BASE 0x40002000u
+#define GH_REF_DMA_BASE 0xf0002000u
 #define GH_REF_DMA_SIZE 0x1000u
-#define GH_REF_USB_BASE 0x40010000u
+#define GH_REF_USB_BASE 0xf0010000u
 #define GH_REF_USB_SIZE 0x10000u
-#define GH_REF_DBG_BASE 0x40020000u
+#define GH_REF_DBG_BASE 0xf0020000u
 #define GH_REF_DBG_SIZE 0x10000u
 
-/* SYS at 0x40000000 */
+/* SYS at 0xf0000000 */
 #define GH_SYS_ID 0x00 /* RO */
 #define GH_SYS_ID_VALUE 0x46524847u
 #define GH_SYS_VERSION 0x04 /* RO */
 #define GH_SYS_VERSION_EMULATED 0xe000u /* VERSION's major on the emulated board (gpu-usbemu) */
+#define GH_SYS_VERSION_SIMULATED 0xe001u /* VERSION's major on the simulated gateware (gpu-usbemu --firmware gateware) */
 #define GH_SYS_CLK_HZ 0x08 /* RO */
 #define GH_SYS_CYCLE_LO 0x10 /* RO */
 #define GH_SYS_CYCLE_HI 0x14 /* RO */
@@ -28,12 +35,12 @@
 #define GH_SYS_RESET 0x30 /* WO */
 #define GH_SYS_RESET_KEY 0x5eed0001u
 
-/* CRC at 0x40001000 */
+/* CRC at 0xf0001000 */
 #define GH_CRC_VALUE 0x00 /* RW */
 #define GH_CRC_DATA8 0x04 /* WO */
 #define GH_CRC_DATA32 0x08 /* WO */
 
-/* DMA at 0x40002000 */
+/* DMA at 0xf0002000 */
 #define GH_DMA_SRC 0x00 /* RW */
 #define GH_DMA_DST 0x04 /* RW */
 #define GH_DMA_LEN 0x08 /* RW */
@@ -55,7 +62,7 @@
 #define GH_DMA_CAUSE_POP 6u /* POP from outside the retire windows, or with the retire FIFO empty */
 #define GH_DMA_MAX_LEN 0x10000u
 
-/* USB at 0x40010000 */
+/* USB at 0xf0010000 */
 #define GH_USB_ID 0x00 /* RO */
 #define GH_USB_CTRL 0x04 /* RW */
 #define GH_USB_CTRL_CONNECT (1u << 0) /* D+ pull-up: the host sees the device */
@@ -108,7 +115,7 @@
 #define GH_USB_FRAME_CAUSE_FILLING 4u /* SEND while IN_DATA writes wait for their COMMIT */
 #define GH_USB_FRAME_MAX_LEN 0x10000u
 
-/* DBG at 0x40020000 */
+/* DBG at 0xf0020000 */
 #define GH_DBG_ID 0x00 /* RO */
 #define GH_DBG_ID_VALUE 0x50444847u
 #define GH_DBG_CTRL 0x04 /* RW */

@@ -562,9 +562,13 @@ static void caps(void *ctx, wire_caps *c)
     c->max_warps = (uint16_t)d->cap_warps;
     c->max_payload = GH_REF_MAX_PAYLOAD;
     c->max_code = GH_REF_MAX_CODE;
-    if ((rd(SYS(VERSION)) >> 16) == GH_SYS_VERSION_EMULATED) {
+    uint32_t major = rd(SYS(VERSION)) >> 16;
+    if (major == GH_SYS_VERSION_EMULATED) {
         static const char emulated[] = "gh-ref: rv32 image on the emulated board (gpu-usbemu)";
         memcpy(c->name, emulated, sizeof emulated);
+    } else if (major == GH_SYS_VERSION_SIMULATED) {
+        static const char simulated[] = "gh-ref: rv32 image on the simulated gateware (gpu-usbemu)";
+        memcpy(c->name, simulated, sizeof simulated);
     } else {
         memcpy(c->name, "gh-ref", 7);
     }

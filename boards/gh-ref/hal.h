@@ -15,12 +15,18 @@
 #include "fw/fw.h"
 
 /* ------------------------------------------------------------ memory map */
-#define GH_REF_ROM_BASE 0x00000000u  /* 64 KiB boot ROM/flash image */
-#define GH_REF_ROM_SIZE 0x00010000u
-#define GH_REF_RAM_BASE 0x80000000u  /* 128 KiB soft-core RAM */
-#define GH_REF_RAM_SIZE 0x00020000u
-#define GH_REF_POOL_BASE 0x90000000u /* 32 MiB SDRAM: the DUT's memory, kept by firmware */
-#define GH_REF_POOL_SIZE 0x02000000u
+/* ROM, RAM and SDRAM (GH_REF_ROM_BASE ...), the register blocks' bases and
+ * sizes, register offsets, bits and values: generated from regmap.txt
+ * (boards/gh-ref/regmap.py), as README.md's tables, the image's memory
+ * regions and the emulator's and the gateware's register tables are. */
+#include "gh_ref_regs.h"
+
+/* The SDRAM holds the DUT's memory (the firmware's page store) from its
+ * start, and the frame and STATE buffers in its last MiB. */
+#define GH_REF_POOL_BASE GH_REF_SDRAM_BASE
+#define GH_REF_POOL_SIZE GH_REF_SDRAM_SIZE
+/* A buffer too large for RAM: placed in SDRAM (scratch: never zeroed). */
+#define GH_REF_SDRAM_BUFFER __attribute__((section(".sdram_buffers"), aligned(4)))
 
 /* ------------------------------------------------------------ frame sizes */
 /* The largest request payload the board accepts (the rx buffer). Reported in
@@ -30,12 +36,6 @@
 #define GH_REF_MAX_CODE FW_PORT_CODE_WORDS /* IMEM_ADDR is imem_addr */
 /* Replies may be larger: a STATE payload is 33,192 bytes. */
 #define GH_REF_TX_PAYLOAD 36864u
-
-/* ------------------------------------------------------------ registers */
-/* Block bases and sizes, register offsets, bits and values: generated from
- * regmap.txt (boards/gh-ref/regmap.py), as README.md's tables and the
- * emulator's register table are. */
-#include "gh_ref_regs.h"
 
 /* Retire beat kinds (rt_kind), END statuses, backdoor spaces and capability
  * words: the port contract's, from fw/port.h. */

@@ -84,60 +84,60 @@ static void fill(uint32_t off, uint32_t len, uint8_t seed)
 static void copies_at_any_alignment(void **state)
 {
     (void)state;
-    fill(0x1001, 300, 1);
-    memset(e->ram + 0x2000, 0xee, 400);
-    assert_int_equal(transfer(RAM(0x1001), RAM(0x2003), 300, GH_DMA_CTRL_START), 0);
-    assert_memory_equal(e->ram + 0x2003, e->ram + 0x1001, 300);
-    assert_int_equal(e->ram[0x2002], 0xee); /* nothing outside the range */
-    assert_int_equal(e->ram[0x2003 + 300], 0xee);
+    fill(0x801, 300, 1);
+    memset(e->ram + 0x1000, 0xee, 400);
+    assert_int_equal(transfer(RAM(0x801), RAM(0x1003), 300, GH_DMA_CTRL_START), 0);
+    assert_memory_equal(e->ram + 0x1003, e->ram + 0x801, 300);
+    assert_int_equal(e->ram[0x1002], 0xee); /* nothing outside the range */
+    assert_int_equal(e->ram[0x1003 + 300], 0xee);
     /* ROM may be read; LEN 0 moves nothing and succeeds */
-    assert_int_equal(transfer(GH_REF_ROM_BASE, RAM(0x3000), 64, GH_DMA_CTRL_START), 0);
-    assert_memory_equal(e->ram + 0x3000, e->rom, 64);
-    assert_int_equal(transfer(RAM(0x1001), RAM(0x4000), 0, GH_DMA_CTRL_START), 0);
+    assert_int_equal(transfer(GH_REF_ROM_BASE, RAM(0x1800), 64, GH_DMA_CTRL_START), 0);
+    assert_memory_equal(e->ram + 0x1800, e->rom, 64);
+    assert_int_equal(transfer(RAM(0x801), RAM(0x2000), 0, GH_DMA_CTRL_START), 0);
     /* a CTRL write without START does nothing */
-    e->ram[0x5000] = 0x11;
-    assert_int_equal(transfer(RAM(0x1001), RAM(0x5000), 1, GH_DMA_CTRL_CRC), 0);
-    assert_int_equal(e->ram[0x5000], 0x11);
+    e->ram[0x2800] = 0x11;
+    assert_int_equal(transfer(RAM(0x801), RAM(0x2800), 1, GH_DMA_CTRL_CRC), 0);
+    assert_int_equal(e->ram[0x2800], 0x11);
 }
 
 static void crc_on_the_way(void **state)
 {
     (void)state;
-    fill(0x1002, 1000, 9);
-    memset(e->ram + 0x6000, 0, 1000);
+    fill(0x802, 1000, 9);
+    memset(e->ram + 0x3000, 0, 1000);
     ghemu_crc_write(e->uc, GH_CRC_VALUE, 4, 0, e);
-    assert_int_equal(transfer(RAM(0x1002), 0, 1000, GH_DMA_CTRL_START | GH_DMA_CTRL_CRC | GH_DMA_CTRL_NO_WRITE), 0);
-    uint32_t want = (uint32_t)crc32(0, e->ram + 0x1002, 1000);
+    assert_int_equal(transfer(RAM(0x802), 0, 1000, GH_DMA_CTRL_START | GH_DMA_CTRL_CRC | GH_DMA_CTRL_NO_WRITE), 0);
+    uint32_t want = (uint32_t)crc32(0, e->ram + 0x802, 1000);
     assert_int_equal((uint32_t)ghemu_crc_read(e->uc, GH_CRC_VALUE, 4, e), want);
     /* continuing from VALUE, while copying */
     ghemu_crc_write(e->uc, GH_CRC_VALUE, 4, 0x12345678u, e);
-    assert_int_equal(transfer(RAM(0x1002), RAM(0x6000), 1000, GH_DMA_CTRL_START | GH_DMA_CTRL_CRC), 0);
+    assert_int_equal(transfer(RAM(0x802), RAM(0x3000), 1000, GH_DMA_CTRL_START | GH_DMA_CTRL_CRC), 0);
     assert_int_equal((uint32_t)ghemu_crc_read(e->uc, GH_CRC_VALUE, 4, e),
-                     (uint32_t)crc32(0x12345678u, e->ram + 0x1002, 1000));
-    assert_memory_equal(e->ram + 0x6000, e->ram + 0x1002, 1000);
+                     (uint32_t)crc32(0x12345678u, e->ram + 0x802, 1000));
+    assert_memory_equal(e->ram + 0x3000, e->ram + 0x802, 1000);
 }
 
 static void usb_fifo_and_overrun(void **state)
 {
     (void)state;
-    fill(0x1000, 600, 3);
+    fill(0x800, 600, 3);
     e->usb.in_fill = 0;
-    assert_int_equal(transfer(RAM(0x1000), IN_DATA, 7, GH_DMA_CTRL_START | GH_DMA_CTRL_DST_FIFO), 0);
+    assert_int_equal(transfer(RAM(0x800), IN_DATA, 7, GH_DMA_CTRL_START | GH_DMA_CTRL_DST_FIFO), 0);
     assert_int_equal(e->usb.in_fill, 8); /* two words, the last zero-padded */
-    assert_memory_equal(e->usb.in, e->ram + 0x1000, 7);
+    assert_memory_equal(e->usb.in, e->ram + 0x800, 7);
     assert_int_equal(e->usb.in[7], 0);
     /* past 512 bytes the packet drops them, as for IN_DATA writes */
     e->usb.in_fill = 0;
-    assert_int_equal(transfer(RAM(0x1000), IN_DATA, 600, GH_DMA_CTRL_START | GH_DMA_CTRL_DST_FIFO), 0);
+    assert_int_equal(transfer(RAM(0x800), IN_DATA, 600, GH_DMA_CTRL_START | GH_DMA_CTRL_DST_FIFO), 0);
     assert_int_equal(e->usb.in_fill, GH_USB_MAX_PACKET);
-    assert_memory_equal(e->usb.in, e->ram + 0x1000, GH_USB_MAX_PACKET);
+    assert_memory_equal(e->usb.in, e->ram + 0x800, GH_USB_MAX_PACKET);
     e->usb.in_fill = 0;
 }
 
 /* Each misuse: ERR with its CAUSE, nothing moved, nothing fed to the CRC. */
 static void refused(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl, uint32_t cause)
 {
-    memset(e->ram + 0x7000, 0x5a, 64);
+    memset(e->ram + 0x3800, 0x5a, 64);
     e->usb.in_fill = 0;
     ghemu_crc_write(e->uc, GH_CRC_VALUE, 4, 0xabcdef01u, e);
     uint64_t before = e->counts.dma_refused;
@@ -147,7 +147,7 @@ static void refused(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl, uin
     assert_int_equal(e->counts.dma_refused, before + 1);
     assert_int_equal((uint32_t)ghemu_crc_read(e->uc, GH_CRC_VALUE, 4, e), 0xabcdef01u);
     for (unsigned i = 0; i < 64; i++)
-        assert_int_equal(e->ram[0x7000 + i], 0x5a);
+        assert_int_equal(e->ram[0x3800 + i], 0x5a);
     assert_int_equal(e->usb.in_fill, 0);
     /* the registers keep what was written */
     assert_int_equal((uint32_t)ghemu_dma_read(e->uc, GH_DMA_SRC, 4, e), src);
@@ -168,31 +168,31 @@ static void misuse_is_refused(void **state)
 {
     (void)state;
     const uint32_t ram_end = GH_REF_RAM_BASE + GH_REF_RAM_SIZE;
-    refused(ram_end - 8, RAM(0x7000), 16, 0, GH_DMA_CAUSE_SRC);            /* source runs past RAM */
-    refused(0x50000000u, RAM(0x7000), 16, 0, GH_DMA_CAUSE_SRC);            /* unmapped source */
-    refused(RAM(0x1000), ram_end - 8, 16, 0, GH_DMA_CAUSE_DST);            /* destination runs past RAM */
-    refused(RAM(0x1000), GH_REF_ROM_BASE, 16, 0, GH_DMA_CAUSE_DST);        /* ROM is not writable */
-    refused(RAM(0x1000), IN_DATA, 16, 0, GH_DMA_CAUSE_DST);                /* a register without DST_FIFO */
-    refused(RAM(0x1000), RAM(0x7000), 16, GH_DMA_CTRL_DST_FIFO, GH_DMA_CAUSE_DST); /* DST_FIFO but memory */
-    refused(ROW0, RAM(0x7000), 130, 0, GH_DMA_CAUSE_SRC);                  /* past the row window */
-    refused(ROW0 + 2, RAM(0x7000), 8, 0, GH_DMA_CAUSE_SRC);                /* misaligned in the row window */
-    refused(ROW0, RAM(0x7000), 6, 0, GH_DMA_CAUSE_LEN);                    /* a part of a row register */
-    refused(RAM(0x1000), ROW0, 16, 0, GH_DMA_CAUSE_DST);                   /* the row window is read-only */
-    refused(RT(RT_DATA), RAM(0x7000), 8, 0, GH_DMA_CAUSE_SRC);             /* RT_POP is outside the windows */
-    refused(RT(RT_HEAD) - 4, RAM(0x7000), 8, 0, GH_DMA_CAUSE_SRC);         /* so is what precedes RT_HEAD */
-    refused(RT(RT_MASK_B), RAM(0x7000), 0x100 - 0x64 + 8, 0, GH_DMA_CAUSE_SRC); /* one window at a time */
-    refused(RAM(0x1000), RAM(0x7000), GH_DMA_MAX_LEN + 1, 0, GH_DMA_CAUSE_LEN);
-    refused(RAM(0x7000), RAM(0x7008), 16, 0, GH_DMA_CAUSE_OVERLAP);
-    refused(RAM(0x7008), RAM(0x7000), 16, 0, GH_DMA_CAUSE_OVERLAP);
+    refused(ram_end - 8, RAM(0x3800), 16, 0, GH_DMA_CAUSE_SRC);            /* source runs past RAM */
+    refused(0x50000000u, RAM(0x3800), 16, 0, GH_DMA_CAUSE_SRC);            /* unmapped source */
+    refused(RAM(0x800), ram_end - 8, 16, 0, GH_DMA_CAUSE_DST);            /* destination runs past RAM */
+    refused(RAM(0x800), GH_REF_ROM_BASE, 16, 0, GH_DMA_CAUSE_DST);        /* ROM is not writable */
+    refused(RAM(0x800), IN_DATA, 16, 0, GH_DMA_CAUSE_DST);                /* a register without DST_FIFO */
+    refused(RAM(0x800), RAM(0x3800), 16, GH_DMA_CTRL_DST_FIFO, GH_DMA_CAUSE_DST); /* DST_FIFO but memory */
+    refused(ROW0, RAM(0x3800), 130, 0, GH_DMA_CAUSE_SRC);                  /* past the row window */
+    refused(ROW0 + 2, RAM(0x3800), 8, 0, GH_DMA_CAUSE_SRC);                /* misaligned in the row window */
+    refused(ROW0, RAM(0x3800), 6, 0, GH_DMA_CAUSE_LEN);                    /* a part of a row register */
+    refused(RAM(0x800), ROW0, 16, 0, GH_DMA_CAUSE_DST);                   /* the row window is read-only */
+    refused(RT(RT_DATA), RAM(0x3800), 8, 0, GH_DMA_CAUSE_SRC);             /* RT_POP is outside the windows */
+    refused(RT(RT_HEAD) - 4, RAM(0x3800), 8, 0, GH_DMA_CAUSE_SRC);         /* so is what precedes RT_HEAD */
+    refused(RT(RT_MASK_B), RAM(0x3800), 0x100 - 0x64 + 8, 0, GH_DMA_CAUSE_SRC); /* one window at a time */
+    refused(RAM(0x800), RAM(0x3800), GH_DMA_MAX_LEN + 1, 0, GH_DMA_CAUSE_LEN);
+    refused(RAM(0x3800), RAM(0x3808), 16, 0, GH_DMA_CAUSE_OVERLAP);
+    refused(RAM(0x3808), RAM(0x3800), 16, 0, GH_DMA_CAUSE_OVERLAP);
     e->dbg.nbeats = e->dbg.head = 0;
-    refused(ROW0, RAM(0x7000), 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_POP);    /* no beat to take */
+    refused(ROW0, RAM(0x3800), 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_POP);    /* no beat to take */
     one_beat(FW_BEAT_GPR_ROW);
-    refused(RAM(0x1000), RAM(0x7000), 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_POP); /* POP from memory */
+    refused(RAM(0x800), RAM(0x3800), 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_POP); /* POP from memory */
     refused(ROW0, GH_REF_ROM_BASE, 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_DST);   /* refused otherwise */
     assert_int_equal(e->dbg.head, 0);                                       /* nothing taken */
     e->dbg.nbeats = 0;
     /* the next accepted START clears ERR */
-    assert_int_equal(transfer(RAM(0x1000), RAM(0x7000), 16, GH_DMA_CTRL_START), 0);
+    assert_int_equal(transfer(RAM(0x800), RAM(0x3800), 16, GH_DMA_CTRL_START), 0);
 }
 
 static void the_retire_windows_read_the_head_beat(void **state)
@@ -209,8 +209,8 @@ static void the_retire_windows_read_the_head_beat(void **state)
     for (unsigned l = 0; l < FW_PORT_ROW_LANES; l++)
         d->beats[0].row[l] = 0xc0de0000u + l;
     uint32_t rt[11]; /* RT_HEAD .. RT_DATA, as register reads show them */
-    assert_int_equal(transfer(RT(RT_HEAD), RAM(0x7100), sizeof rt, GH_DMA_CTRL_START), 0);
-    memcpy(rt, e->ram + 0x7100, sizeof rt);
+    assert_int_equal(transfer(RT(RT_HEAD), RAM(0x3900), sizeof rt, GH_DMA_CTRL_START), 0);
+    memcpy(rt, e->ram + 0x3900, sizeof rt);
     for (unsigned i = 0; i < 11; i++)
         assert_int_equal(rt[i], (uint32_t)ghemu_dbg_read(e->uc, GH_DBG_RT_HEAD + 4u * i, 4, e));
     assert_int_equal(rt[0], FW_BEAT_GPR_ROW | 3u << 8 | GH_DBG_RT_HEAD_VALID);
@@ -218,14 +218,14 @@ static void the_retire_windows_read_the_head_beat(void **state)
     assert_int_equal(rt[3], 0x1234u);
     assert_int_equal(rt[10], 0xdada);
     assert_int_equal(d->head, 0); /* no side effect: the beat is still there */
-    assert_int_equal(transfer(ROW0 + 8, RAM(0x7000), 16, GH_DMA_CTRL_START), 0);
+    assert_int_equal(transfer(ROW0 + 8, RAM(0x3800), 16, GH_DMA_CTRL_START), 0);
     uint32_t w[4];
-    memcpy(w, e->ram + 0x7000, sizeof w);
+    memcpy(w, e->ram + 0x3800, sizeof w);
     for (unsigned i = 0; i < 4; i++)
         assert_int_equal(w[i], 0xc0de0002u + i);
     d->nbeats = d->head = 0; /* an empty FIFO reads zeros */
-    assert_int_equal(transfer(ROW0, RAM(0x7000), 8, GH_DMA_CTRL_START), 0);
-    memcpy(w, e->ram + 0x7000, 8);
+    assert_int_equal(transfer(ROW0, RAM(0x3800), 8, GH_DMA_CTRL_START), 0);
+    memcpy(w, e->ram + 0x3800, 8);
     assert_int_equal(w[0], 0);
     assert_int_equal(w[1], 0);
 }
@@ -243,7 +243,7 @@ static void pop_takes_the_beat_at_start(void **state)
     for (unsigned l = 0; l < FW_PORT_ROW_LANES; l++)
         d->beats[0].row[l] = 0xbead0000u + l;
     d->beats[1].kind = FW_BEAT_END, d->beats[1].warp = 5;
-    start(ROW0, RAM(0x7000), 4u * FW_PORT_ROW_LANES, GH_DMA_CTRL_START | GH_DMA_CTRL_POP);
+    start(ROW0, RAM(0x3800), 4u * FW_PORT_ROW_LANES, GH_DMA_CTRL_START | GH_DMA_CTRL_POP);
     assert_int_equal(d->head, 1);
     assert_int_equal((uint32_t)ghemu_dbg_read(e->uc, GH_DBG_RT_HEAD, 4, e),
                      FW_BEAT_END | 5u << 8 | GH_DBG_RT_HEAD_VALID);
@@ -253,19 +253,19 @@ static void pop_takes_the_beat_at_start(void **state)
         want[l] = 0xbead0000u + l;
     for (unsigned c = 0; c < 2 + FW_PORT_ROW_LANES; c++) {
         assert_int_equal(status(), GH_DMA_ST_BUSY);
-        assert_memory_not_equal(e->ram + 0x7000, want, 4);
+        assert_memory_not_equal(e->ram + 0x3800, want, 4);
         elapse(1);
     }
     assert_int_equal(status(), 0);
-    assert_memory_equal(e->ram + 0x7000, want, sizeof want);
+    assert_memory_equal(e->ram + 0x3800, want, sizeof want);
     /* the head window too; LEN 0 takes the beat and moves nothing */
     uint32_t rt[2];
-    assert_int_equal(transfer(RT(RT_HEAD), RAM(0x7100), sizeof rt, GH_DMA_CTRL_START | GH_DMA_CTRL_POP), 0);
-    memcpy(rt, e->ram + 0x7100, sizeof rt);
+    assert_int_equal(transfer(RT(RT_HEAD), RAM(0x3900), sizeof rt, GH_DMA_CTRL_START | GH_DMA_CTRL_POP), 0);
+    memcpy(rt, e->ram + 0x3900, sizeof rt);
     assert_int_equal(rt[0], FW_BEAT_END | 5u << 8 | GH_DBG_RT_HEAD_VALID);
     assert_int_equal(d->head, 2);
     one_beat(FW_BEAT_END);
-    assert_int_equal(transfer(ROW0, RAM(0x7000), 0, GH_DMA_CTRL_START | GH_DMA_CTRL_POP), 0);
+    assert_int_equal(transfer(ROW0, RAM(0x3800), 0, GH_DMA_CTRL_START | GH_DMA_CTRL_POP), 0);
     assert_int_equal(d->head, 1);
 }
 
@@ -274,25 +274,25 @@ static void pop_takes_the_beat_at_start(void **state)
 static void busy_for_its_cycles(void **state)
 {
     (void)state;
-    fill(0x1001, 301, 5);
-    memset(e->ram + 0x2000, 0xee, 400);
+    fill(0x801, 301, 5);
+    memset(e->ram + 0x1000, 0xee, 400);
     uint64_t waited = e->dma_wait_cycles;
-    start(RAM(0x1001), RAM(0x2000), 301, GH_DMA_CTRL_START);
+    start(RAM(0x801), RAM(0x1000), 301, GH_DMA_CTRL_START);
     for (unsigned c = 0; c < 2 + 301 / 4 + 1; c++) { /* 78 cycles, polled every one */
         assert_int_equal(status(), GH_DMA_ST_BUSY);
-        assert_memory_not_equal(e->ram + 0x2000 + 296, e->ram + 0x1001 + 296, 4); /* an early read is caught */
+        assert_memory_not_equal(e->ram + 0x1000 + 296, e->ram + 0x801 + 296, 4); /* an early read is caught */
         elapse(1);
     }
     assert_int_equal(status(), 0);
-    assert_memory_equal(e->ram + 0x2000, e->ram + 0x1001, 301);
-    assert_int_equal(e->ram[0x2000 + 301], 0xee);
+    assert_memory_equal(e->ram + 0x1000, e->ram + 0x801, 301);
+    assert_int_equal(e->ram[0x1000 + 301], 0xee);
     assert_int_equal(e->dma_wait_cycles, waited + 78); /* polled from START to the fall */
     /* the source is read as BUSY falls: firmware changing it early is caught */
-    start(RAM(0x1001), RAM(0x2000), 16, GH_DMA_CTRL_START);
-    e->ram[0x1001] ^= 0xff;
+    start(RAM(0x801), RAM(0x1000), 16, GH_DMA_CTRL_START);
+    e->ram[0x801] ^= 0xff;
     elapse(2 + 4);
     assert_int_equal(status(), 0);
-    assert_int_equal(e->ram[0x2000], e->ram[0x1001]);
+    assert_int_equal(e->ram[0x1000], e->ram[0x801]);
     assert_int_equal(e->dma_wait_cycles, waited + 78); /* not polled while it ran: no wait */
 }
 
@@ -301,10 +301,10 @@ static void busy_for_its_cycles(void **state)
 static void start_while_busy_is_refused(void **state)
 {
     (void)state;
-    fill(0x1000, 64, 11);
-    memset(e->ram + 0x2000, 0xee, 64);
+    fill(0x800, 64, 11);
+    memset(e->ram + 0x1000, 0xee, 64);
     uint64_t refused_before = e->counts.dma_refused, transfers_before = e->counts.dma_transfers;
-    start(RAM(0x1000), RAM(0x2000), 64, GH_DMA_CTRL_START);
+    start(RAM(0x800), RAM(0x1000), 64, GH_DMA_CTRL_START);
     ghemu_dma_write(e->uc, GH_DMA_CTRL, 4, GH_DMA_CTRL_START, e); /* SRC, DST, LEN: not to be written now */
     uint32_t st = status();
     assert_int_equal(st & (GH_DMA_ST_BUSY | GH_DMA_ST_ERR), GH_DMA_ST_BUSY | GH_DMA_ST_ERR);
@@ -314,19 +314,19 @@ static void start_while_busy_is_refused(void **state)
     st = status();
     assert_int_equal(st & GH_DMA_ST_BUSY, 0);
     assert_int_equal(GH_DMA_ST_CAUSE(st), GH_DMA_CAUSE_BUSY); /* ERR stays until an accepted START */
-    assert_memory_equal(e->ram + 0x2000, e->ram + 0x1000, 64); /* once, whole */
+    assert_memory_equal(e->ram + 0x1000, e->ram + 0x800, 64); /* once, whole */
     assert_int_equal(e->counts.dma_transfers, transfers_before + 1);
-    assert_int_equal(transfer(RAM(0x1000), RAM(0x3000), 64, GH_DMA_CTRL_START), 0);
+    assert_int_equal(transfer(RAM(0x800), RAM(0x1800), 64, GH_DMA_CTRL_START), 0);
 }
 
 /* CRC.VALUE is wrong until BUSY falls: reading it early is caught. */
 static void crc_wrong_until_busy_falls(void **state)
 {
     (void)state;
-    fill(0x1000, 64, 13);
+    fill(0x800, 64, 13);
     ghemu_crc_write(e->uc, GH_CRC_VALUE, 4, 0, e);
-    uint32_t want = (uint32_t)crc32(0, e->ram + 0x1000, 64);
-    start(RAM(0x1000), 0, 64, GH_DMA_CTRL_START | GH_DMA_CTRL_CRC | GH_DMA_CTRL_NO_WRITE);
+    uint32_t want = (uint32_t)crc32(0, e->ram + 0x800, 64);
+    start(RAM(0x800), 0, 64, GH_DMA_CTRL_START | GH_DMA_CTRL_CRC | GH_DMA_CTRL_NO_WRITE);
     uint32_t early = (uint32_t)ghemu_crc_read(e->uc, GH_CRC_VALUE, 4, e);
     assert_true(early != want && early != 0);
     elapse(2 + 16);

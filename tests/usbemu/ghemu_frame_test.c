@@ -176,8 +176,8 @@ static void whole_packets_and_a_full_host(void **state)
 static void ep1_reset_drops_the_frame(void **state)
 {
     (void)state;
-    fill(0x4000, 64, 1);
-    send(RAM(0x4000), 64, GH_USB_FRAME_SEND);
+    fill(0x3800, 64, 1);
+    send(RAM(0x3800), 64, GH_USB_FRAME_SEND);
     ghemu_usb_write(e->uc, GH_USB_CTRL, 4, GH_USB_CTRL_EP1_RESET, e);
     assert_int_equal(status(), 0);
     elapse(100);
@@ -212,8 +212,8 @@ static void misuse_is_refused(void **state)
     refused(RAM(0x1000), 64, 0, GH_USB_FRAME_CAUSE_FILLING);
     ghemu_usb_write(e->uc, GH_USB_CTRL, 4, GH_USB_CTRL_EP1_RESET, e);
     /* SEND while BUSY: refused, the running frame goes on whole */
-    fill(0x5000, 64, 9);
-    send(RAM(0x5000), 64, GH_USB_FRAME_SEND);
+    fill(0x3c00, 64, 9);
+    send(RAM(0x3c00), 64, GH_USB_FRAME_SEND);
     ghemu_usb_write(e->uc, GH_USB_FRAME_CTRL, 4, GH_USB_FRAME_SEND, e);
     uint32_t st = status();
     assert_int_equal(st & (GH_USB_FRAME_BUSY | GH_USB_FRAME_ERR), GH_USB_FRAME_BUSY | GH_USB_FRAME_ERR);
@@ -223,7 +223,7 @@ static void misuse_is_refused(void **state)
     assert_int_equal(transfers, 1);
     assert_int_equal(got_len, 64);
     /* the next accepted SEND clears ERR */
-    send(RAM(0x5000), 64, GH_USB_FRAME_SEND);
+    send(RAM(0x3c00), 64, GH_USB_FRAME_SEND);
     assert_int_equal(status(), GH_USB_FRAME_BUSY);
     elapse(2 + 16);
     assert_int_equal(status(), 0);
