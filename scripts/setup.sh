@@ -5,11 +5,12 @@
 #   scripts/setup.sh --packages     (install what is missing, build nothing)
 # clang and libclang-rt-14-dev (libFuzzer) build build-fuzz (scripts/fuzz.sh,
 # the fuzz pass of scripts/test-all.sh --long); python3-jsonschema is for the
-# schema tests.
+# schema tests. The Python packages of requirements.txt (pinned) go into the
+# project's own virtual environment .venv (python3-venv), never system-wide.
 set -eu
 cd "$(dirname "$0")/.."
 
-packages="build-essential cmake pkg-config binutils libelf-dev libcmocka-dev zlib1g-dev libzmq3-dev verilator python3 python3-jsonschema python3-cffi python3-pytest libinih-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf libusb-1.0-0-dev umockdev libumockdev-dev libunicorn-dev iverilog yosys libmpfr-dev clang libclang-rt-14-dev"
+packages="build-essential cmake pkg-config binutils libelf-dev libcmocka-dev zlib1g-dev libzmq3-dev verilator python3 python3-jsonschema python3-cffi python3-pytest libinih-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf libusb-1.0-0-dev umockdev libumockdev-dev libunicorn-dev iverilog yosys libmpfr-dev clang libclang-rt-14-dev python3-venv"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
@@ -22,6 +23,18 @@ if [ -n "$missing" ]; then
     $sudo apt-get update -qq
     # shellcheck disable=SC2086
     $sudo apt-get install -y -qq --no-install-recommends $missing
+fi
+
+# The project's virtual environment: Debian's python3 (its python3-* packages
+# stay visible), requirements.txt installed once per change of that file.
+venv=.venv
+if [ ! -x "$venv/bin/python3" ]; then
+    /usr/bin/python3 -m venv --system-site-packages "$venv"
+fi
+if ! cmp -s requirements.txt "$venv/requirements.installed"; then
+    echo "setup: installing requirements.txt into $venv"
+    "$venv/bin/python3" -m pip install --disable-pip-version-check -q -r requirements.txt
+    cp requirements.txt "$venv/requirements.installed"
 fi
 
 [ "${1:-}" = --packages ] && exit 0

@@ -353,10 +353,10 @@ static int handler(void *user, const char *section, const char *name, const char
             copy_text(b->emulator_dut, sizeof b->emulator_dut, value);
         return !p->failed;
     case K_EMULATOR_FIRMWARE:
-        if (strcmp(value, "image") != 0 && strcmp(value, "host") != 0)
-            fail(p, p->lineno, "emulator_firmware '%s': expected image or host", value);
-        else
-            copy_text(b->emulator_firmware, sizeof b->emulator_firmware, value);
+        if (strcmp(value, "image") != 0 && strcmp(value, "gateware") != 0 && strcmp(value, "host") != 0)
+            fail(p, p->lineno, "emulator_firmware '%s': expected image, gateware or host", value);
+        else if (!copy_text(b->emulator_firmware, sizeof b->emulator_firmware, value))
+            fail(p, p->lineno, "emulator_firmware '%s': too long", value);
         return !p->failed;
     case K_SERVER:
     case K_FIRMWARE:

@@ -25,6 +25,9 @@
 #ifdef USBEMU_HAVE_IMAGE
 #include "ghemu.h"
 #endif
+#ifdef USBEMU_HAVE_GATEWARE
+#include "ghsoc.h"
+#endif
 
 void usbemu_say(const char *fmt, ...)
 {
@@ -54,6 +57,13 @@ void usbemu_set_connected(board *b, bool on)
 static void *fw_thread(void *arg)
 {
     board *b = arg;
+#ifdef USBEMU_HAVE_GATEWARE
+    if (b->gateware) {
+        clock_gettime(CLOCK_MONOTONIC, &b->started);
+        b->fw_rc = ghsoc_run(b->soc);
+        return NULL;
+    }
+#endif
 #ifdef USBEMU_HAVE_IMAGE
     if (b->image) {
         clock_gettime(CLOCK_MONOTONIC, &b->started);
@@ -137,9 +147,17 @@ static int board_start(usbemu *u, int i, int *status)
     if (usbemu_dut_init(b, o, status) != 0)
         return -1;
     b->image = o->image;
+    b->gateware = o->gateware;
+#ifdef USBEMU_HAVE_GATEWARE
+    char gw_err[256];
+    if (b->gateware && usbemu_gateware_start(b, gw_err, sizeof gw_err) != 0) {
+        usbemu_say("board %s: cannot build the simulated gateware: %s", b->serial, gw_err);
+        return -1;
+    }
+#endif
 #ifdef USBEMU_HAVE_IMAGE
     char err[256];
-    if (b->image && usbemu_image_start(b, err, sizeof err) != 0) {
+    if (b->image && !b->gateware && usbemu_image_start(b, err, sizeof err) != 0) {
         usbemu_say("board %s: cannot run the firmware image: %s", b->serial, err);
         return -1;
     }
@@ -172,9 +190,17 @@ void usbemu_board_stop(board *b)
     if (b->emu)
         ghemu_stop(b->emu);
 #endif
+#ifdef USBEMU_HAVE_GATEWARE
+    if (b->soc)
+        ghsoc_stop(b->soc);
+#endif
     if (b->thread_started)
         pthread_join(b->thread, NULL);
     b->thread_started = false;
+#ifdef USBEMU_HAVE_GATEWARE
+    if (b->soc && o->image_opts.stats)
+        usbemu_gateware_report(b);
+#endif
 #ifdef USBEMU_HAVE_IMAGE
     if (b->emu && o->image_opts.stats)
         usbemu_image_report(b);
@@ -199,6 +225,9 @@ static void board_free(board *b)
     usbemu_dut_free(&b->dut);
 #ifdef USBEMU_HAVE_IMAGE
     ghemu_free(&b->emu);
+#endif
+#ifdef USBEMU_HAVE_GATEWARE
+    ghsoc_free(&b->soc);
 #endif
 }
 

@@ -28,6 +28,7 @@
 #include "usbemu.h"
 
 typedef struct ghemu ghemu; /* ghemu.h: the emulated SoC (only where built: USBEMU_HAVE_IMAGE) */
+typedef struct ghsoc ghsoc; /* ghsoc.h: the Verilated gateware (only where built: USBEMU_HAVE_GATEWARE) */
 
 #define MAX_BOARDS 8
 #define HOLD_REAP_US 1000 /* a repeated empty REAPURBNDELAY waits this long for a completion */
@@ -86,10 +87,12 @@ struct board {
     uint64_t fault_n;
     uint64_t frames_out;
     /* firmware */
-    bool image; /* the rv32 image under ghemu: rx holds OUT packets, not frames */
+    bool image; /* the rv32 image (under ghemu, or on the gateware): rx holds OUT packets, not frames */
+    bool gateware; /* the image on the Verilated gh-ref SoC (ghsoc), not under ghemu */
     bool connected; /* the image has set CONNECT: the program may start */
     uint32_t usb_events; /* GH_USB_INT_* bits for the image's USB core */
     ghemu *emu;
+    ghsoc *soc;
     struct timespec started;
     pthread_t thread;
     bool thread_started, stopped;
@@ -119,6 +122,7 @@ typedef struct {
     int boards;
     int dut;    /* DUT_MODEL or DUT_RTL */
     bool image; /* the rv32 image under ghemu, else the host-compiled firmware core */
+    bool gateware; /* the rv32 image on the Verilated gh-ref SoC (image is set too) */
     int fault_usb;
     uint64_t fault_n;
     fw_fault_spec dut_fault;
@@ -200,6 +204,9 @@ int usbemu_parse_dut(const char *s);
 
 /* usbemu_image.c (only where built: USBEMU_HAVE_IMAGE) */
 int usbemu_image_start(board *b, char *err, size_t errlen);
+/* The image on the Verilated SoC (only where built: USBEMU_HAVE_GATEWARE). */
+int usbemu_gateware_start(board *b, char *err, size_t errlen);
+void usbemu_gateware_report(board *b);
 void usbemu_image_report(board *b);
 
 #endif

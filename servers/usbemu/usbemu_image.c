@@ -107,18 +107,59 @@ static void img_connect(void *ctx, bool on)
     usbemu_set_connected(ctx, on);
 }
 
+/* The USB core's host side over the board's queues, for ghemu and ghsoc alike. */
+static ghemu_usb_host usb_host(board *b)
+{
+    return (ghemu_usb_host){.ctx = b, .out_packet = img_out_packet, .in_transfer = img_in_transfer,
+                            .in_ready = img_in_ready, .in_empty = img_in_empty, .events = img_events,
+                            .crashed = img_crashed, .connect = img_connect};
+}
+
 int usbemu_image_start(board *b, char *err, size_t errlen)
 {
     const image_options *o = &b->bed->o.image_opts;
     ghemu_config cfg = {.image = o->path, .name = b->serial, .clk_hz = o->clk_hz,
                         .max_insns = o->max_insns, .spin_insns = o->spin_insns,
                         .dut = usbemu_dut_ops(&b->dut), .dut_ctx = &b->dut, .no_trap_lane = o->no_trap_lane,
-                        .usb = {.ctx = b, .out_packet = img_out_packet, .in_transfer = img_in_transfer,
-                                .in_ready = img_in_ready, .in_empty = img_in_empty, .events = img_events,
-                                .crashed = img_crashed, .connect = img_connect}};
+                        .usb = usb_host(b)};
     b->emu = ghemu_new(&cfg, err, errlen);
     return b->emu ? 0 : -1;
 }
+
+#ifdef USBEMU_HAVE_GATEWARE
+#include "ghsoc.h"
+
+int usbemu_gateware_start(board *b, char *err, size_t errlen)
+{
+    const image_options *o = &b->bed->o.image_opts;
+    ghsoc_config cfg = {.image = o->path, .name = b->serial, .max_cycles = o->max_insns, .usb = usb_host(b)};
+    b->soc = ghsoc_new(&cfg, err, errlen);
+    return b->soc ? 0 : -1;
+}
+
+/* The gateware's measured cost: sys_clk cycles between back-to-back STEPs. */
+void usbemu_gateware_report(board *b)
+{
+    ghsoc_stats st;
+    ghsoc_get_stats(b->soc, &st);
+    usbemu_say("board %s: gateware: %llu cycles, %llu warp-instructions stepped, %llu OUT packets, %llu IN transfers",
+               b->serial, (unsigned long long)st.cycles, (unsigned long long)st.steps,
+               (unsigned long long)st.out_packets, (unsigned long long)st.in_transfers);
+    if (!st.step_gaps)
+        return;
+    double n = (double)st.step_gaps;
+    usbemu_say("board %s: gateware: %.0f cycles per warp-instruction (measured over %llu back-to-back steps; "
+               "at 50 MHz: %.0f warp-instructions/s)",
+               b->serial, (double)st.step_cycles / n, (unsigned long long)st.step_gaps,
+               50e6 * n / (double)st.step_cycles);
+    usbemu_say("board %s: gateware: of them the soft core waited %.0f for %.1f instruction-cache line fills, "
+               "and for data %.0f for %.1f RAM accesses, %.0f for %.1f SDRAM, %.0f for %.1f register accesses, "
+               "%.0f in ROM",
+               b->serial, (double)st.step_fetch / n, (double)st.step_fills / n, (double)st.step_ram / n,
+               (double)st.step_ram_accesses / n, (double)st.step_sdram / n, (double)st.step_sdram_accesses / n,
+               (double)st.step_regs / n, (double)st.step_reg_accesses / n, (double)st.step_rom / n);
+}
+#endif
 
 /* The cost figures: rv32 instructions per warp-instruction and per URB, and
  * what the board would do at its clock if the firmware were the limit. */
@@ -144,6 +185,13 @@ void usbemu_image_report(board *b)
             "cycles elapsed): %.0f warp-instructions/s firmware-bound (emulated here: %.0f/s)",
             b->serial, (unsigned long long)st.retired, per, dma, wait, b->bed->o.image_opts.clk_hz / 1e6,
             b->bed->o.image_opts.clk_hz / per, secs > 0 ? (double)st.retired / secs : 0.0);
+    }
+    if (st.step_gaps) { /* what the same work costs on the gateware: the events it waits for, at measured costs */
+        double n = (double)st.step_gaps;
+        usbemu_say("board %s: on the gateware (projected, servers/usbemu/ghemu/ghemu_cost.c): %.0f cycles per "
+            "warp-instruction: %.1f instruction-cache line fills, %.1f RAM, %.1f SDRAM and %.1f register accesses",
+            b->serial, (double)st.step_gateware / n, (double)st.step_events.line_fills / n,
+            (double)st.step_events.ram / n, (double)st.step_events.sdram / n, (double)st.step_events.registers / n);
     }
     usbemu_say("board %s: DMA engine: %llu transfers, %llu bytes, %llu cycles (%llu waited for), %llu refused",
         b->serial, (unsigned long long)st.dma_transfers, (unsigned long long)st.dma_bytes,

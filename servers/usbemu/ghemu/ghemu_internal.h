@@ -83,6 +83,12 @@ typedef struct {
     uint64_t frame_end;
 } ghemu_usb;
 
+/* What the image's work costs on the gateware (ghemu_cost.c). */
+typedef struct {
+    uint32_t icache[128]; /* the instruction cache's lines: line number + 1, 0 empty */
+    uint64_t line_fills, ram, sdram;
+} ghemu_cost;
+
 struct ghemu {
     ghemu_config cfg;
     uc_engine *uc;
@@ -101,6 +107,9 @@ struct ghemu {
     uint64_t idle_insns, last_step, step_insns, step_gaps;
     uint64_t dma_cycles, last_step_dma, step_dma_cycles; /* the DMA engine's transfer time */
     uint64_t dma_wait_cycles, last_step_wait, step_dma_wait; /* the core polling a BUSY engine */
+    ghemu_cost cost;
+    uint64_t last_step_gateware, step_gateware; /* ghemu_cost_cycles between back-to-back steps */
+    ghemu_cost_events last_step_events, step_events; /* and the events it counts */
     /* SYS and CRC */
     uint32_t cycle_hi_latch, trap[4], crc_state;
     ghemu_dma dma;
@@ -123,6 +132,12 @@ void ghemu_set_idling(ghemu *e, bool idling);
  * no store to a read-only register or load from a write-only one (the
  * register table); a bad one is a crash. */
 bool ghemu_reg_access_ok(ghemu *e, uint32_t base, uint64_t off, unsigned size, bool write);
+
+/* ghemu_cost.c: the gateware's cost of what executes (see there) */
+void ghemu_cost_fetch(ghemu *e, uint32_t pc);
+void ghemu_cost_data(ghemu *e, uint32_t addr);
+uint64_t ghemu_cost_cycles(const ghemu *e);
+ghemu_cost_events ghemu_cost_counted(const ghemu *e);
 
 /* ghemu_elf.c */
 int ghemu_image_load(ghemu *e, const char *path, char *err, size_t errlen);

@@ -1,0 +1,304 @@
+// ghsoc: the Verilated gh-ref SoC (gh_ref_sim_top) clocked here, its USB
+// endpoint interface bridged to gpu-usbemu's host side (ghsoc.h).
+#include "ghsoc.h"
+
+#include <atomic>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <mutex>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "gh_ref_regs.h"
+#include "Vgh_ref_sim.h"
+#include "Vgh_ref_sim__Dpi.h"
+#include "verilated.h"
+
+namespace {
+
+constexpr uint32_t kMaxPacket = 512;
+constexpr uint64_t kHostPollCycles = 64;      // how often the bridge asks the host side for news
+constexpr uint64_t kEventPollCycles = 4096;   // bus resets and SET_CONFIGURATION
+constexpr uint64_t kIdleCycles = 1u << 16;    // quiet cycles before the bridge blocks for the host a while
+constexpr uint32_t kIdleWaitUs = 200;
+constexpr uint64_t kStepGapLimit = 1u << 20;  // a longer gap between steps waited for the host
+
+// The ROM image being handed to the Verilated ROM's initial block
+// (gh_ref_rom_word, a DPI import): one model is built at a time.
+std::mutex rom_mu;
+const std::vector<uint32_t> *rom_loading;
+
+}  // namespace
+
+extern "C" int gh_ref_rom_word(int index)
+{
+    if (!rom_loading || index < 0 || (size_t)index >= rom_loading->size())
+        return 0;
+    return (int)(*rom_loading)[(size_t)index];
+}
+
+struct ghsoc {
+    ghsoc_config cfg;
+    std::string name, report;
+    VerilatedContext ctx;
+    Vgh_ref_sim *top = nullptr;
+    std::atomic<bool> stop{false};
+    ghsoc_stats st{};
+    // OUT: the packet being fed to ep_out
+    uint8_t out_buf[kMaxPacket];
+    int out_len = -1; // -1: none
+    uint32_t out_at = 0;
+    // IN: the transfer being assembled from ep_in packets
+    std::vector<uint8_t> in_buf;
+    uint32_t in_packet = 0; // bytes of the current packet
+    bool in_room = false;   // the host side can take the packet being received
+    bool connected = false;
+    uint64_t quiet = 0, last_step = 0, last_events = 0;
+    bool waited_since_step = false;
+    uint64_t gap_fetch = 0, gap_rom = 0, gap_ram = 0, gap_sdram = 0, gap_regs = 0; // since the last step
+    uint64_t gap_fills = 0, gap_ram_n = 0, gap_sdram_n = 0, gap_regs_n = 0;
+    bool was_fetching = false;
+    uint8_t was_waiting = 0;
+};
+
+static int load_rom(const char *path, std::vector<uint32_t> &rom, std::string &err)
+{
+    if (elf_version(EV_CURRENT) == EV_NONE) {
+        err = "libelf is unusable";
+        return -1;
+    }
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        err = std::string("cannot open the image ") + path + ": " + strerror(errno);
+        return -1;
+    }
+    Elf *elf = elf_begin(fd, ELF_C_READ, nullptr);
+    size_t n = 0;
+    int rc = -1;
+    if (!elf || elf_kind(elf) != ELF_K_ELF || elf_getphdrnum(elf, &n) != 0) {
+        err = std::string(path) + ": not an ELF file";
+    } else {
+        std::vector<uint8_t> bytes(rom.size() * 4, 0);
+        size_t size = 0;
+        const char *raw = elf_rawfile(elf, &size);
+        rc = 0;
+        for (size_t i = 0; i < n && rc == 0; i++) {
+            GElf_Phdr ph;
+            if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD || ph.p_filesz == 0)
+                continue;
+            if (ph.p_paddr + ph.p_filesz > bytes.size() || ph.p_offset + ph.p_filesz > size) {
+                char msg[160];
+                snprintf(msg, sizeof msg, "%s: a loaded segment at 0x%llx (%llu bytes) is not inside ROM", path,
+                         (unsigned long long)ph.p_paddr, (unsigned long long)ph.p_filesz);
+                err = msg;
+                rc = -1;
+            } else {
+                memcpy(&bytes[ph.p_paddr], raw + ph.p_offset, ph.p_filesz);
+            }
+        }
+        for (size_t w = 0; w < rom.size(); w++)
+            rom[w] = (uint32_t)bytes[4 * w] | (uint32_t)bytes[4 * w + 1] << 8 | (uint32_t)bytes[4 * w + 2] << 16 |
+                     (uint32_t)bytes[4 * w + 3] << 24;
+    }
+    if (elf)
+        elf_end(elf);
+    close(fd);
+    return rc;
+}
+
+extern "C" ghsoc *ghsoc_new(const ghsoc_config *cfg, char *err, size_t errlen)
+{
+    std::vector<uint32_t> rom(GH_REF_ROM_SIZE / 4, 0);
+    std::string why;
+    if (load_rom(cfg->image, rom, why) != 0) {
+        snprintf(err, errlen, "%s", why.c_str());
+        return nullptr;
+    }
+    ghsoc *s = new ghsoc;
+    s->cfg = *cfg;
+    s->name = cfg->name ? cfg->name : "gh-ref";
+    s->ctx.debug(0);
+    s->ctx.randReset(0);
+    {
+        std::lock_guard<std::mutex> lock(rom_mu);
+        rom_loading = &rom;
+        s->top = new Vgh_ref_sim(&s->ctx, "gh_ref_sim");
+        s->top->clk = 0;
+        s->top->rst = 1;
+        s->top->eval(); // the ROM's initial block takes the image here
+        rom_loading = nullptr;
+    }
+    return s;
+}
+
+// One rising edge, the bridge's inputs set before it and its handshakes
+// taken as the SoC saw them.
+static void cycle(ghsoc *s)
+{
+    Vgh_ref_sim *t = s->top;
+    bool have_out = s->out_len >= 0;
+    t->ep_out_valid = have_out;
+    t->ep_out_zlp = have_out && s->out_len == 0;
+    t->ep_out_data = have_out && s->out_at < (uint32_t)s->out_len ? s->out_buf[s->out_at] : 0;
+    t->ep_out_last = have_out && (s->out_len == 0 || s->out_at + 1 == (uint32_t)s->out_len);
+    t->ep_in_ready = s->in_room;
+    t->clk = 0;
+    t->eval();
+    bool out_fire = have_out && t->ep_out_ready;
+    bool in_fire = t->ep_in_valid && s->in_room;
+    uint8_t in_byte = t->ep_in_data;
+    bool in_last = t->ep_in_last, in_zlp = t->ep_in_zlp;
+    t->clk = 1;
+    t->eval();
+    t->usb_bus_reset = 0;
+    t->usb_set_config = 0;
+    s->st.cycles++;
+    if (out_fire) {
+        s->quiet = 0;
+        if (s->out_len == 0 || ++s->out_at == (uint32_t)s->out_len)
+            s->out_len = -1;
+    }
+    if (in_fire) {
+        s->quiet = 0;
+        if (!in_zlp) {
+            s->in_buf.push_back(in_byte);
+            s->in_packet++;
+        }
+        if (in_zlp || in_last) {
+            bool short_packet = in_zlp || s->in_packet < kMaxPacket;
+            s->in_packet = 0;
+            s->in_room = false; // asked again for the next packet
+            if (short_packet) { // the transfer ends
+                s->cfg.usb.in_transfer(s->cfg.usb.ctx, s->in_buf.data(), s->in_buf.size());
+                s->in_buf.clear();
+                s->st.in_transfers++;
+            }
+        }
+    }
+    // where the core waits (gh_ref_bus_slaves.vh's order: ROM, RAM, SDRAM, then the register blocks)
+    s->gap_fetch += t->cpu_fetch_wait;
+    s->gap_rom += t->cpu_data_wait & 1u;
+    s->gap_ram += (t->cpu_data_wait >> 1) & 1u;
+    s->gap_sdram += (t->cpu_data_wait >> 2) & 1u;
+    s->gap_regs += (t->cpu_data_wait & ~7u) != 0;
+    uint8_t starts = t->cpu_data_wait & (uint8_t)~s->was_waiting; // an access begins (counted once)
+    s->gap_fills += t->cpu_fetch_wait && !s->was_fetching;
+    s->gap_ram_n += (starts >> 1) & 1u, s->gap_sdram_n += (starts >> 2) & 1u, s->gap_regs_n += (starts & ~7u) != 0;
+    s->was_fetching = t->cpu_fetch_wait, s->was_waiting = t->cpu_data_wait;
+    if (t->dut_step) {
+        uint64_t gap = s->st.cycles - s->last_step;
+        if (s->last_step && !s->waited_since_step && gap < kStepGapLimit) {
+            s->st.step_gaps++, s->st.step_cycles += gap;
+            s->st.step_fetch += s->gap_fetch, s->st.step_rom += s->gap_rom, s->st.step_ram += s->gap_ram;
+            s->st.step_sdram += s->gap_sdram, s->st.step_regs += s->gap_regs;
+            s->st.step_fills += s->gap_fills, s->st.step_ram_accesses += s->gap_ram_n;
+            s->st.step_sdram_accesses += s->gap_sdram_n, s->st.step_reg_accesses += s->gap_regs_n;
+        }
+        s->gap_fetch = s->gap_rom = s->gap_ram = s->gap_sdram = s->gap_regs = 0;
+        s->gap_fills = s->gap_ram_n = s->gap_sdram_n = s->gap_regs_n = 0;
+        s->last_step = s->st.cycles;
+        s->waited_since_step = false;
+        s->st.steps++;
+    }
+}
+
+// The host side: a new OUT packet, room for IN, link events, CONNECT.
+static void poll_host(ghsoc *s)
+{
+    const ghemu_usb_host *h = &s->cfg.usb;
+    Vgh_ref_sim *t = s->top;
+    if (t->usb_connect != s->connected) {
+        s->connected = t->usb_connect;
+        h->connect(h->ctx, s->connected);
+    }
+    if (s->out_len < 0) {
+        bool idle = s->quiet >= kIdleCycles && !t->ep_in_valid;
+        uint32_t wait = idle ? kIdleWaitUs : 0;
+        s->out_len = h->out_packet(h->ctx, s->out_buf, wait);
+        s->out_at = 0;
+        if (s->out_len >= 0) {
+            s->st.out_packets++;
+            s->quiet = 0;
+        } else if (idle) {
+            s->quiet = 0;
+            s->waited_since_step = true;
+        }
+    }
+    if (!s->in_room && t->ep_in_valid)
+        s->in_room = h->in_ready(h->ctx, 0);
+    if (s->st.cycles - s->last_events >= kEventPollCycles) {
+        s->last_events = s->st.cycles;
+        bool configured = false;
+        uint32_t ev = h->events(h->ctx, &configured);
+        t->usb_configured = configured;
+        t->usb_high_speed = 1;
+        if (ev & 1u) // GH_USB_INT_BUS_RESET
+            t->usb_bus_reset = 1;
+        if (ev & 2u) // GH_USB_INT_CONFIG
+            t->usb_set_config = 1;
+    }
+}
+
+extern "C" int ghsoc_run(ghsoc *s)
+{
+    Vgh_ref_sim *t = s->top;
+    for (int i = 0; i < 16; i++) // power-on reset
+        cycle(s);
+    t->rst = 0;
+    while (!s->stop.load(std::memory_order_relaxed)) {
+        for (uint64_t i = 0; i < kHostPollCycles; i++) {
+            cycle(s);
+            s->quiet++;
+            if (t->firmware_trapped) {
+                char msg[200];
+                snprintf(msg, sizeof msg,
+                         "board %s: the firmware trapped (mcause 0x%08x at mepc 0x%08x, mtval 0x%08x) and reset "
+                         "the soft core (SYS.RESET), after %llu cycles",
+                         s->name.c_str(), t->trap_cause, t->trap_epc, t->trap_tval, (unsigned long long)s->st.cycles);
+                s->report = msg;
+                fprintf(stderr, "gpu-usbemu: %s\n", msg);
+                s->cfg.usb.crashed(s->cfg.usb.ctx);
+                return -1;
+            }
+        }
+        if (s->cfg.max_cycles && s->st.cycles >= s->cfg.max_cycles) {
+            s->report = "board " + s->name + ": stopped at --fw-max-cycles";
+            s->cfg.usb.crashed(s->cfg.usb.ctx);
+            return -1;
+        }
+        poll_host(s);
+    }
+    return 0;
+}
+
+extern "C" void ghsoc_stop(ghsoc *s)
+{
+    s->stop.store(true);
+}
+
+extern "C" const char *ghsoc_report(const ghsoc *s)
+{
+    return s->report.c_str();
+}
+
+extern "C" void ghsoc_get_stats(const ghsoc *s, ghsoc_stats *out)
+{
+    *out = s->st;
+}
+
+extern "C" void ghsoc_free(ghsoc **sp)
+{
+    if (!*sp)
+        return;
+    ghsoc *s = *sp;
+    if (s->top)
+        s->top->final();
+    delete s->top;
+    delete s;
+    *sp = nullptr;
+}
