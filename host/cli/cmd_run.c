@@ -53,7 +53,7 @@ static void usage(FILE *f)
           "  --client-key FILE        with --endpoint: CURVE, this client's keypair (gpuhost keygen)\n"
           "  --server PATH            server program to start (default: the build's)\n"
           "  --fault KIND:AT[:PARAM]  a DUT fault (testing; also usbemu): a run that never shows it is an error\n"
-          "  --wave FILE.fst          rtl: after a divergence, re-run and record the cycles around it\n"
+          "  --wave FILE.fst          rtl, usbsim: after a divergence, re-run and record the cycles around it\n"
           "  --free-run               stream the target's records without the model (speed only)\n"
           "  --emulate-unimplemented  an instruction the target says it lacks (its variant map) is applied\n"
           "                           from the model through the target's backdoor, and the run goes\n"

@@ -31,6 +31,7 @@ static unsigned honoured(const gh_board *b)
          * simulated gateware's own core takes no DUT fault yet (partial: servers/usbemu/ghsoc) */
         return GH_OPT_SERIAL | GH_OPT_TIMEOUT | (b->emulator[0] ? GH_OPT_FAULT_USB : 0u) |
                (b->emulator[0] && strcmp(b->emulator_firmware, "gateware") != 0 ? GH_OPT_FAULT : 0u) |
+               (b->emulator[0] && strcmp(b->emulator_firmware, "gateware") == 0 ? GH_OPT_WAVE : 0u) |
                (b->emulator[0] && strcmp(b->emulator_dut, "rtl") == 0 ? GH_OPT_STRESS : 0u);
     }
     return 0;

@@ -7,6 +7,7 @@
  * or links the emulator: it runs it by path, as it runs servers. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,17 @@ int gh__emulator_start(gh_target *t, const gh_target_opts *o, bool *refused)
     if (o->fault_usb) {
         args[n++] = "--fault-usb";
         args[n++] = (char *)o->fault_usb;
+    }
+    char at[32], window[32];
+    if (o->wave) { /* the simulated gateware (the only emulated board that takes --wave: target.c) */
+        snprintf(at, sizeof at, "%" PRIu64, o->wave_at);
+        snprintf(window, sizeof window, "%" PRIu64, o->wave_window ? o->wave_window : 20);
+        args[n++] = "--wave";
+        args[n++] = (char *)o->wave;
+        args[n++] = "--wave-window";
+        args[n++] = window;
+        args[n++] = "--wave-at";
+        args[n++] = at;
     }
     if (t->stress[0]) { /* canonical: the emulator parses what the library parsed */
         args[n++] = "--stress";

@@ -113,6 +113,9 @@ typedef struct {
     bool stats;
     const char *coverage;
     bool no_trap_lane; /* the debug port presents a core without TRAP_LANE (ghemu_config) */
+    const char *wave;  /* --firmware gateware: an FST of the SoC, retires wave_at +- wave_window (all: not windowed) */
+    uint64_t wave_at, wave_window;
+    bool wave_windowed;
 } image_options;
 
 enum { DUT_MODEL, DUT_RTL };

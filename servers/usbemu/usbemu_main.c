@@ -78,6 +78,9 @@ static void usage(FILE *f)
           "--fw-max-insns N stop the image after N rv32 instructions (a crash report, exit of the host: 8)\n"
           "--fw-stats       print the image's cost figures at the end (" USBEMU_STATS_ENV "=1)\n"
           "--fw-coverage F  append \"run|not-run FUNCTION SIZE\" lines for the image to F (" USBEMU_COVERAGE_ENV ")\n"
+          "--wave FILE.fst [--wave-window N [--wave-at I]]  with --firmware gateware: an FST waveform of the\n"
+          "                 whole SoC (soft core, bus, register blocks, the GPU core), of every cycle, or\n"
+          "                 only of warp-instructions I-N .. I+N (as gpu-rtlsim)\n"
           "--dut-no-trap-lane  the debug port presents a core without TRAP_LANE (capability word FEATURES 0):\n"
           "                 the image then reports a lane trap's lane as not reported (rv32 image only)\n"
           "Exit status: PROGRAM's (128+signal if it was killed); 125 if the emulation cannot start\n"
@@ -149,6 +152,17 @@ static int image_option(usbemu_opts *o, int opt, const char *arg)
     case 'S': o->image_opts.stats = true; return 0;
     case 'V': o->image_opts.coverage = arg; return 0;
     case 'L': o->image_opts.no_trap_lane = true; return 0;
+    case 'W': o->image_opts.wave = arg; return 0;
+    case 'w':
+        if (number("wave-window", arg, 10, 0, UINT64_MAX, "a number of instructions", &v) != 0)
+            return BAD_OPTION;
+        o->image_opts.wave_window = v, o->image_opts.wave_windowed = true;
+        return 0;
+    case 'a':
+        if (number("wave-at", arg, 10, 0, UINT64_MAX, "a retire index", &v) != 0)
+            return BAD_OPTION;
+        o->image_opts.wave_at = v;
+        return 0;
     case 'C':
         if (number("clock-hz", arg, 0, 1000, UINT32_MAX, "a number of Hz, 1000..4294967295", &v) != 0)
             return BAD_OPTION;
@@ -235,6 +249,10 @@ static int refused(const usbemu_opts *o)
                    "--dut-no-trap-lane and --fw-coverage are not available on it yet");
         return 2;
     }
+    if (!o->gateware && o->image_opts.wave) {
+        usbemu_say("--wave: only the simulated gateware (--firmware gateware) records a waveform");
+        return 2;
+    }
     if (o->dut != DUT_RTL && o->stressed)
         why = "--stress: the model DUT has no port handshakes to stress; use --dut rtl";
     else if (o->dut != DUT_RTL && o->dut_fault.kind >= FW_FAULT_FIRST_DATAPATH)
@@ -276,6 +294,8 @@ static int parse(int argc, char **argv, usbemu_opts *o)
         {"fw-max-insns", required_argument, NULL, 'M'}, {"fw-stats", no_argument, NULL, 'S'},
         {"fw-coverage", required_argument, NULL, 'V'}, {"dut-no-trap-lane", no_argument, NULL, 'L'},
         {"stress", required_argument, NULL, 'T'},   {"ready-fd", required_argument, NULL, 'R'},
+        {"wave", required_argument, NULL, 'W'},     {"wave-window", required_argument, NULL, 'w'},
+        {"wave-at", required_argument, NULL, 'a'},
         {"help", no_argument, NULL, 'h'},           {0}};
     bool wrap = false; /* a PROGRAM follows "--" */
     for (int i = 1; i < argc && !wrap; i++)

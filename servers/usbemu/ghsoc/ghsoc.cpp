@@ -18,6 +18,7 @@
 #include "Vgh_ref_sim.h"
 #include "Vgh_ref_sim__Dpi.h"
 #include "verilated.h"
+#include "verilated_fst_c.h"
 
 namespace {
 
@@ -47,6 +48,9 @@ struct ghsoc {
     std::string name, report;
     VerilatedContext ctx;
     Vgh_ref_sim *top = nullptr;
+    VerilatedFstC *fst = nullptr; // --wave
+    bool wave_on = false;
+    uint64_t time = 0; // half cycles, the waveform's time
     std::atomic<bool> stop{false};
     ghsoc_stats st{};
     // OUT: the packet being fed to ep_out
@@ -124,6 +128,7 @@ extern "C" ghsoc *ghsoc_new(const ghsoc_config *cfg, char *err, size_t errlen)
     s->name = cfg->name ? cfg->name : "gh-ref";
     s->ctx.debug(0);
     s->ctx.randReset(0);
+    s->ctx.traceEverOn(cfg->wave != nullptr);
     {
         std::lock_guard<std::mutex> lock(rom_mu);
         rom_loading = &rom;
@@ -132,6 +137,17 @@ extern "C" ghsoc *ghsoc_new(const ghsoc_config *cfg, char *err, size_t errlen)
         s->top->rst = 1;
         s->top->eval(); // the ROM's initial block takes the image here
         rom_loading = nullptr;
+    }
+    if (cfg->wave) {
+        s->fst = new VerilatedFstC;
+        s->top->trace(s->fst, 99);
+        s->fst->open(cfg->wave);
+        if (!s->fst->isOpen()) {
+            snprintf(err, errlen, "cannot write the waveform %s", cfg->wave);
+            ghsoc_free(&s);
+            return nullptr;
+        }
+        s->wave_on = !cfg->wave_windowed || cfg->wave_at <= cfg->wave_window;
     }
     return s;
 }
@@ -149,12 +165,18 @@ static void cycle(ghsoc *s)
     t->ep_in_ready = s->in_room;
     t->clk = 0;
     t->eval();
+    if (s->wave_on)
+        s->fst->dump(s->time);
+    s->time++;
     bool out_fire = have_out && t->ep_out_ready;
     bool in_fire = t->ep_in_valid && s->in_room;
     uint8_t in_byte = t->ep_in_data;
     bool in_last = t->ep_in_last, in_zlp = t->ep_in_zlp;
     t->clk = 1;
     t->eval();
+    if (s->wave_on)
+        s->fst->dump(s->time);
+    s->time++;
     t->usb_bus_reset = 0;
     t->usb_set_config = 0;
     s->st.cycles++;
@@ -204,6 +226,9 @@ static void cycle(ghsoc *s)
         s->last_step = s->st.cycles;
         s->waited_since_step = false;
         s->st.steps++;
+        if (s->fst && s->cfg.wave_windowed) // the window: steps wave_at +- wave_window
+            s->wave_on = s->st.steps + s->cfg.wave_window >= s->cfg.wave_at &&
+                         s->st.steps <= s->cfg.wave_at + s->cfg.wave_window;
     }
 }
 
@@ -296,6 +321,9 @@ extern "C" void ghsoc_free(ghsoc **sp)
     if (!*sp)
         return;
     ghsoc *s = *sp;
+    if (s->fst)
+        s->fst->close();
+    delete s->fst;
     if (s->top)
         s->top->final();
     delete s->top;

@@ -25,6 +25,8 @@ typedef struct {
     const char *name;    /* for messages: the board's serial */
     uint64_t max_cycles; /* stop after this many cycles (0: no limit) */
     const char *wave;    /* an FST file of the whole SoC, or NULL */
+    uint64_t wave_at, wave_window; /* with wave_windowed: only steps wave_at - wave_window .. wave_at + wave_window */
+    bool wave_windowed;
     ghemu_usb_host usb;
 } ghsoc_config;
 
