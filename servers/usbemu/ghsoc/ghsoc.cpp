@@ -43,6 +43,11 @@ extern "C" int gh_ref_rom_word(int index)
     return (int)(*rom_loading)[(size_t)index];
 }
 
+// Cycles the soft core waited, and the waits that began, since the last step.
+struct waits {
+    uint64_t fetch = 0, fills = 0, rom = 0, ram = 0, ram_n = 0, sdram = 0, sdram_n = 0, regs = 0, regs_n = 0;
+};
+
 struct ghsoc {
     ghsoc_config cfg;
     std::string name, report;
@@ -64,8 +69,7 @@ struct ghsoc {
     bool connected = false;
     uint64_t quiet = 0, last_step = 0, last_events = 0;
     bool waited_since_step = false;
-    uint64_t gap_fetch = 0, gap_rom = 0, gap_ram = 0, gap_sdram = 0, gap_regs = 0; // since the last step
-    uint64_t gap_fills = 0, gap_ram_n = 0, gap_sdram_n = 0, gap_regs_n = 0;
+    waits gap; // since the last step
     bool was_fetching = false;
     uint8_t was_waiting = 0;
 };
@@ -152,6 +156,73 @@ extern "C" ghsoc *ghsoc_new(const ghsoc_config *cfg, char *err, size_t errlen)
     return s;
 }
 
+// One clock level evaluated (and recorded, inside the waveform's window).
+static void level(ghsoc *s, uint8_t clk)
+{
+    s->top->clk = clk;
+    s->top->eval();
+    if (s->wave_on)
+        s->fst->dump(s->time);
+    s->time++;
+}
+
+// One IN byte (or zero-length packet) taken: a short packet ends the transfer.
+static void take_in(ghsoc *s, uint8_t byte, bool last, bool zlp)
+{
+    if (!zlp) {
+        s->in_buf.push_back(byte);
+        s->in_packet++;
+    }
+    if (!zlp && !last)
+        return;
+    bool short_packet = zlp || s->in_packet < kMaxPacket;
+    s->in_packet = 0;
+    s->in_room = false; // asked again for the next packet
+    if (short_packet) {
+        s->cfg.usb.in_transfer(s->cfg.usb.ctx, s->in_buf.data(), s->in_buf.size());
+        s->in_buf.clear();
+        s->st.in_transfers++;
+    }
+}
+
+// Where the soft core waits this cycle (gh_ref_bus_slaves.vh's order: ROM,
+// RAM, SDRAM, then the register blocks), and the accesses that begin.
+static void count_waits(ghsoc *s)
+{
+    const Vgh_ref_sim *t = s->top;
+    waits *g = &s->gap;
+    uint8_t data = t->cpu_data_wait, starts = data & (uint8_t)~s->was_waiting;
+    g->fetch += t->cpu_fetch_wait, g->fills += t->cpu_fetch_wait && !s->was_fetching;
+    g->rom += data & 1u;
+    g->ram += (data >> 1) & 1u, g->ram_n += (starts >> 1) & 1u;
+    g->sdram += (data >> 2) & 1u, g->sdram_n += (starts >> 2) & 1u;
+    g->regs += (data & ~7u) != 0, g->regs_n += (starts & ~7u) != 0;
+    s->was_fetching = t->cpu_fetch_wait, s->was_waiting = data;
+}
+
+// A STEP: the cycles since the last one are a warp-instruction's cost when
+// nothing waited for the host between them.
+static void on_step(ghsoc *s)
+{
+    uint64_t gap = s->st.cycles - s->last_step;
+    const waits *g = &s->gap;
+    if (s->last_step && !s->waited_since_step && gap < kStepGapLimit) {
+        ghsoc_stats *st = &s->st;
+        st->step_gaps++, st->step_cycles += gap;
+        st->step_fetch += g->fetch, st->step_fills += g->fills, st->step_rom += g->rom;
+        st->step_ram += g->ram, st->step_ram_accesses += g->ram_n;
+        st->step_sdram += g->sdram, st->step_sdram_accesses += g->sdram_n;
+        st->step_regs += g->regs, st->step_reg_accesses += g->regs_n;
+    }
+    s->gap = waits{};
+    s->last_step = s->st.cycles;
+    s->waited_since_step = false;
+    s->st.steps++;
+    if (s->fst && s->cfg.wave_windowed) // the window: steps wave_at +- wave_window
+        s->wave_on = s->st.steps + s->cfg.wave_window >= s->cfg.wave_at &&
+                     s->st.steps <= s->cfg.wave_at + s->cfg.wave_window;
+}
+
 // One rising edge, the bridge's inputs set before it and its handshakes
 // taken as the SoC saw them.
 static void cycle(ghsoc *s)
@@ -163,20 +234,12 @@ static void cycle(ghsoc *s)
     t->ep_out_data = have_out && s->out_at < (uint32_t)s->out_len ? s->out_buf[s->out_at] : 0;
     t->ep_out_last = have_out && (s->out_len == 0 || s->out_at + 1 == (uint32_t)s->out_len);
     t->ep_in_ready = s->in_room;
-    t->clk = 0;
-    t->eval();
-    if (s->wave_on)
-        s->fst->dump(s->time);
-    s->time++;
+    level(s, 0);
     bool out_fire = have_out && t->ep_out_ready;
     bool in_fire = t->ep_in_valid && s->in_room;
     uint8_t in_byte = t->ep_in_data;
     bool in_last = t->ep_in_last, in_zlp = t->ep_in_zlp;
-    t->clk = 1;
-    t->eval();
-    if (s->wave_on)
-        s->fst->dump(s->time);
-    s->time++;
+    level(s, 1);
     t->usb_bus_reset = 0;
     t->usb_set_config = 0;
     s->st.cycles++;
@@ -187,49 +250,11 @@ static void cycle(ghsoc *s)
     }
     if (in_fire) {
         s->quiet = 0;
-        if (!in_zlp) {
-            s->in_buf.push_back(in_byte);
-            s->in_packet++;
-        }
-        if (in_zlp || in_last) {
-            bool short_packet = in_zlp || s->in_packet < kMaxPacket;
-            s->in_packet = 0;
-            s->in_room = false; // asked again for the next packet
-            if (short_packet) { // the transfer ends
-                s->cfg.usb.in_transfer(s->cfg.usb.ctx, s->in_buf.data(), s->in_buf.size());
-                s->in_buf.clear();
-                s->st.in_transfers++;
-            }
-        }
+        take_in(s, in_byte, in_last, in_zlp);
     }
-    // where the core waits (gh_ref_bus_slaves.vh's order: ROM, RAM, SDRAM, then the register blocks)
-    s->gap_fetch += t->cpu_fetch_wait;
-    s->gap_rom += t->cpu_data_wait & 1u;
-    s->gap_ram += (t->cpu_data_wait >> 1) & 1u;
-    s->gap_sdram += (t->cpu_data_wait >> 2) & 1u;
-    s->gap_regs += (t->cpu_data_wait & ~7u) != 0;
-    uint8_t starts = t->cpu_data_wait & (uint8_t)~s->was_waiting; // an access begins (counted once)
-    s->gap_fills += t->cpu_fetch_wait && !s->was_fetching;
-    s->gap_ram_n += (starts >> 1) & 1u, s->gap_sdram_n += (starts >> 2) & 1u, s->gap_regs_n += (starts & ~7u) != 0;
-    s->was_fetching = t->cpu_fetch_wait, s->was_waiting = t->cpu_data_wait;
-    if (t->dut_step) {
-        uint64_t gap = s->st.cycles - s->last_step;
-        if (s->last_step && !s->waited_since_step && gap < kStepGapLimit) {
-            s->st.step_gaps++, s->st.step_cycles += gap;
-            s->st.step_fetch += s->gap_fetch, s->st.step_rom += s->gap_rom, s->st.step_ram += s->gap_ram;
-            s->st.step_sdram += s->gap_sdram, s->st.step_regs += s->gap_regs;
-            s->st.step_fills += s->gap_fills, s->st.step_ram_accesses += s->gap_ram_n;
-            s->st.step_sdram_accesses += s->gap_sdram_n, s->st.step_reg_accesses += s->gap_regs_n;
-        }
-        s->gap_fetch = s->gap_rom = s->gap_ram = s->gap_sdram = s->gap_regs = 0;
-        s->gap_fills = s->gap_ram_n = s->gap_sdram_n = s->gap_regs_n = 0;
-        s->last_step = s->st.cycles;
-        s->waited_since_step = false;
-        s->st.steps++;
-        if (s->fst && s->cfg.wave_windowed) // the window: steps wave_at +- wave_window
-            s->wave_on = s->st.steps + s->cfg.wave_window >= s->cfg.wave_at &&
-                         s->st.steps <= s->cfg.wave_at + s->cfg.wave_window;
-    }
+    count_waits(s);
+    if (t->dut_step)
+        on_step(s);
 }
 
 // The host side: a new OUT packet, room for IN, link events, CONNECT.
