@@ -45,6 +45,9 @@ endforeach()
 add_library(ghsoc_model STATIC)
 set_target_properties(ghsoc_model PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
 target_compile_options(ghsoc_model PRIVATE -w)
+if(GPUHOST_SANITIZE) # the sanitizers watch the bridge and gpu-usbemu, not Verilator's generated model
+  target_compile_options(ghsoc_model PRIVATE -fno-sanitize=all)
+endif()
 verilate(ghsoc_model PREFIX Vgh_ref_sim TOP_MODULE gh_ref_sim_top TRACE_FST
   SOURCES ${GATEWARE_DIR}/sim/gh_ref_sim_top.v ${GATEWARE_DIR}/sim/gh_ref_sdram_sim.v ${soc_sources} ${vexriscv}
           ${core_sources} ${GPUHOST_HDL_GENERATED}/gpu_legal.v
