@@ -27,10 +27,9 @@ static unsigned honoured(const gh_board *b)
         return GH_OPT_ENDPOINT | GH_OPT_SERVER | GH_OPT_FAULT | GH_OPT_TIMEOUT | GH_OPT_KEYS |
                (is_rtlsim(b) ? GH_OPT_WAVE | GH_OPT_STRESS : 0u);
     case GH_TRANSPORT_USB:
-        /* an emulated board's emulator takes the faults, and stress when its DUT is the RTL; the
-         * simulated gateware's own core takes no DUT fault yet (partial: servers/usbemu/ghsoc) */
-        return GH_OPT_SERIAL | GH_OPT_TIMEOUT | (b->emulator[0] ? GH_OPT_FAULT_USB : 0u) |
-               (b->emulator[0] && strcmp(b->emulator_firmware, "gateware") != 0 ? GH_OPT_FAULT : 0u) |
+        /* an emulated board's emulator takes the faults, stress when its DUT is the RTL, a waveform
+         * when it is the simulated gateware */
+        return GH_OPT_SERIAL | GH_OPT_TIMEOUT | (b->emulator[0] ? GH_OPT_FAULT | GH_OPT_FAULT_USB : 0u) |
                (b->emulator[0] && strcmp(b->emulator_firmware, "gateware") == 0 ? GH_OPT_WAVE : 0u) |
                (b->emulator[0] && strcmp(b->emulator_dut, "rtl") == 0 ? GH_OPT_STRESS : 0u);
     }

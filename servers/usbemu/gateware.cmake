@@ -49,7 +49,8 @@ if(GPUHOST_SANITIZE) # the sanitizers watch the bridge and gpu-usbemu, not Veril
   target_compile_options(ghsoc_model PRIVATE -fno-sanitize=all)
 endif()
 verilate(ghsoc_model PREFIX Vgh_ref_sim TOP_MODULE gh_ref_sim_top TRACE_FST
-  SOURCES ${GATEWARE_DIR}/sim/gh_ref_sim_top.v ${GATEWARE_DIR}/sim/gh_ref_sdram_sim.v ${soc_sources} ${vexriscv}
+  SOURCES ${GATEWARE_DIR}/sim/gh_ref_sim_top.v ${GATEWARE_DIR}/sim/gh_ref_sdram_sim.v
+          ${GATEWARE_DIR}/sim/gh_ref_sim_fault_arm.v ${soc_sources} ${vexriscv}
           ${core_sources} ${GPUHOST_HDL_GENERATED}/gpu_legal.v
   INCLUDE_DIRS ${GATEWARE_DIR} ${HDL_DIR} ${HDL_DIR}/fp ${GPUHOST_HDL_GENERATED}
   VERILATOR_ARGS -DGH_REF_SIM ${board_params} -Wno-fatal -Wno-lint -Wno-style -O3 --x-assign fast --x-initial fast

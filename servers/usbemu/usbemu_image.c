@@ -134,7 +134,9 @@ int usbemu_gateware_start(board *b, char *err, size_t errlen)
     const image_options *o = &b->bed->o.image_opts;
     ghsoc_config cfg = {.image = o->path, .name = b->serial, .max_cycles = o->max_insns, .usb = usb_host(b),
                         .wave = b->index == 0 ? o->wave : NULL, .wave_at = o->wave_at,
-                        .wave_window = o->wave_window, .wave_windowed = o->wave_windowed};
+                        .wave_window = o->wave_window, .wave_windowed = o->wave_windowed,
+                        .fault_kind = (uint8_t)b->bed->o.dut_fault.kind, .fault_at = (uint32_t)b->bed->o.dut_fault.at,
+                        .fault_param = (uint8_t)b->bed->o.dut_fault.param};
     b->soc = ghsoc_new(&cfg, err, errlen);
     return b->soc ? 0 : -1;
 }

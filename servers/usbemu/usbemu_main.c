@@ -242,17 +242,23 @@ static int refused(const usbemu_opts *o)
         return 2;
     }
 #endif
-    /* partial: the gateware's debug port drives its own core, which the DUT options do not reach yet */
-    if (o->gateware && (o->dut == DUT_RTL || o->dut_fault.kind || o->stressed || o->image_opts.no_trap_lane ||
-                        o->image_opts.coverage)) {
-        usbemu_say("--firmware gateware: the DUT is the gateware's own core; --dut, --fault, --stress, "
+    /* partial: the gateware's debug port drives its own core, which these options do not reach yet */
+    if (o->gateware && (o->dut == DUT_RTL || o->stressed || o->image_opts.no_trap_lane || o->image_opts.coverage)) {
+        usbemu_say("--firmware gateware: the DUT is the gateware's own core; --dut, --stress, "
                    "--dut-no-trap-lane and --fw-coverage are not available on it yet");
+        return 2;
+    }
+    if (o->gateware && o->dut_fault.kind >= FW_FAULT_FIRST_DATAPATH) {
+        usbemu_say("--fault %u strikes in the stand-in core's floating-point units (fw/faults.h); the gateware's "
+                   "core, at its board configuration, has none", o->dut_fault.kind);
         return 2;
     }
     if (!o->gateware && o->image_opts.wave) {
         usbemu_say("--wave: only the simulated gateware (--firmware gateware) records a waveform");
         return 2;
     }
+    if (o->gateware)
+        return 0; /* (its core takes every fault kind above: the DUT's own memory port, no records replayed) */
     if (o->dut != DUT_RTL && o->stressed)
         why = "--stress: the model DUT has no port handshakes to stress; use --dut rtl";
     else if (o->dut != DUT_RTL && o->dut_fault.kind >= FW_FAULT_FIRST_DATAPATH)

@@ -50,6 +50,9 @@ add_test(NAME usbsim_traps
 add_test(NAME usbsim_selftest COMMAND sh ${gh_lockstep}/selftest.sh $<TARGET_FILE:gpuhost> usbsim ${gh_usbsim_emu})
 add_test(NAME usbsim_random
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/random.sh $<TARGET_FILE:gpuhost> ${gh_usbsim_emu} 3000 1 2 3)
+add_test(NAME usbsim_faults
+  COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/faults.sh $<TARGET_FILE:gpuhost> ${gh_usbsim_emu}
+          ${CMAKE_SOURCE_DIR}/servers/rtlsim/tests)
 if(TARGET rtl_fst_check)
   add_test(NAME usbsim_wave COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/wave.sh $<TARGET_FILE:gpuhost> ${gh_usbsim_emu}
                                     $<TARGET_FILE:rtl_fst_check> ${CMAKE_SOURCE_DIR}/tests/kernels/bitmanip.s)
@@ -57,6 +60,7 @@ if(TARGET rtl_fst_check)
 else()
   add_unavailable_test(usbsim_wave usbsim "rtl_fst_check is not built (servers/rtlsim: Verilator)" long)
 endif()
-set_tests_properties(usbsim_kernels usbsim_kernels_long usbsim_traps usbsim_selftest usbsim_random PROPERTIES
+set_tests_properties(usbsim_kernels usbsim_kernels_long usbsim_traps usbsim_selftest usbsim_random usbsim_faults PROPERTIES
   SKIP_RETURN_CODE 77 TIMEOUT 1200)
-set_tests_properties(usbsim_kernels_long usbsim_traps usbsim_selftest usbsim_random PROPERTIES LABELS long)
+set_tests_properties(usbsim_kernels_long usbsim_traps usbsim_selftest usbsim_random usbsim_faults PROPERTIES
+  LABELS long)

@@ -139,6 +139,9 @@ extern "C" ghsoc *ghsoc_new(const ghsoc_config *cfg, char *err, size_t errlen)
         s->top = new Vgh_ref_sim(&s->ctx, "gh_ref_sim");
         s->top->clk = 0;
         s->top->rst = 1;
+        s->top->fault_kind = cfg->fault_kind;
+        s->top->fault_at = cfg->fault_at;
+        s->top->fault_param = cfg->fault_param;
         s->top->eval(); // the ROM's initial block takes the image here
         rom_loading = nullptr;
     }

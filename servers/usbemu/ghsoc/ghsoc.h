@@ -27,6 +27,9 @@ typedef struct {
     const char *wave;    /* an FST file of the whole SoC, or NULL */
     uint64_t wave_at, wave_window; /* with wave_windowed: only steps wave_at - wave_window .. wave_at + wave_window */
     bool wave_windowed;
+    /* a fault armed in the GPU core after each of its resets (fw/faults.h kinds; 0 none), as gpu-rtlsim --fault */
+    uint8_t fault_kind, fault_param;
+    uint32_t fault_at;
     ghemu_usb_host usb;
 } ghsoc_config;
 

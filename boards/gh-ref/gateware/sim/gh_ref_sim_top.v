@@ -38,7 +38,11 @@ module gh_ref_sim_top #(
     output wire [31:0] trap_epc,
     output wire [31:0] trap_tval,
     output wire        cpu_fetch_wait,
-    output wire [7:0]  cpu_data_wait
+    output wire [7:0]  cpu_data_wait,
+    // gpu-usbemu --fault KIND:AT[:PARAM]: armed in the core after each reset (gh_ref_sim_fault_arm)
+    input  wire [7:0]  fault_kind,
+    input  wire [31:0] fault_at,
+    input  wire [7:0]  fault_param
 );
     // the DUT port between the SoC's debug port and the core
     wire            soc_dut_rst_n;
@@ -118,6 +122,13 @@ module gh_ref_sim_top #(
     );
     assign dut_step = soc_dut_step;
 
+    // the core's backdoor: the debug port's, with gpu-usbemu --fault's writes after each reset
+    wire        core_bd_req, core_bd_we, core_bd_ack;
+    wire [3:0]  core_bd_space;
+    wire [6:0]  core_bd_warp;
+    wire [7:0]  core_bd_index;
+    wire [4:0]  core_bd_lane;
+    wire [31:0] core_bd_wdata;
     gpu_core #(.CAP_WARPS(CAP_WARPS), .PHYS_LANES(PHYS_LANES), .MUFU_LANES(MUFU_LANES), .FP_UNITS(FP_UNITS)) dut (
         .clk(clk), .rst_n(soc_dut_rst_n),
         .imem_we(soc_dut_imem_we), .imem_addr(soc_dut_imem_addr), .imem_wdata(soc_dut_imem_wdata),
@@ -131,9 +142,20 @@ module gh_ref_sim_top #(
         .rt_mask_a(soc_dut_rt_mask_a), .rt_mask_b(soc_dut_rt_mask_b), .rt_index(soc_dut_rt_index),
         .rt_lane(soc_dut_rt_lane), .rt_data(soc_dut_rt_data), .rt_status(soc_dut_rt_status),
         .rt_row(soc_dut_rt_row),
-        .bd_req(soc_dut_bd_req), .bd_we(soc_dut_bd_we), .bd_space(soc_dut_bd_space), .bd_warp(soc_dut_bd_warp),
-        .bd_index(soc_dut_bd_index), .bd_lane(soc_dut_bd_lane), .bd_wdata(soc_dut_bd_wdata),
-        .bd_ack(soc_dut_bd_ack), .bd_rdata(soc_dut_bd_rdata)
+        .bd_req(core_bd_req), .bd_we(core_bd_we), .bd_space(core_bd_space), .bd_warp(core_bd_warp),
+        .bd_index(core_bd_index), .bd_lane(core_bd_lane), .bd_wdata(core_bd_wdata),
+        .bd_ack(core_bd_ack), .bd_rdata(soc_dut_bd_rdata)
+    );
+
+    gh_ref_sim_fault_arm fault_arm (
+        .clk(clk), .kind(fault_kind), .at(fault_at), .param(fault_param),
+        .core_rst_n(soc_dut_rst_n), .core_busy(soc_dut_busy),
+        .dbg_bd_req(soc_dut_bd_req), .dbg_bd_we(soc_dut_bd_we), .dbg_bd_space(soc_dut_bd_space),
+        .dbg_bd_warp(soc_dut_bd_warp), .dbg_bd_index(soc_dut_bd_index), .dbg_bd_lane(soc_dut_bd_lane),
+        .dbg_bd_wdata(soc_dut_bd_wdata), .dbg_bd_ack(soc_dut_bd_ack),
+        .core_bd_req(core_bd_req), .core_bd_we(core_bd_we), .core_bd_space(core_bd_space),
+        .core_bd_warp(core_bd_warp), .core_bd_index(core_bd_index), .core_bd_lane(core_bd_lane),
+        .core_bd_wdata(core_bd_wdata), .core_bd_ack(core_bd_ack)
     );
 
     gh_ref_sdram_sim sdram (
