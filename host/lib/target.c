@@ -3,6 +3,7 @@
  * command. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,12 +27,14 @@ static unsigned honoured(const gh_board *b)
     case GH_TRANSPORT_ZMQ:
         return GH_OPT_ENDPOINT | GH_OPT_SERVER | GH_OPT_FAULT | GH_OPT_TIMEOUT | GH_OPT_KEYS |
                (is_rtlsim(b) ? GH_OPT_WAVE | GH_OPT_STRESS : 0u);
-    case GH_TRANSPORT_USB:
-        /* an emulated board's emulator takes the faults, stress when its DUT is the RTL, a waveform
-         * when it is the simulated gateware */
+    case GH_TRANSPORT_USB: {
+        /* an emulated board's emulator takes the faults, stress when its DUT is RTL (the Verilated
+         * core, or the simulated gateware's), a waveform when it is the simulated gateware */
+        bool gateware = b->emulator[0] && strcmp(b->emulator_firmware, "gateware") == 0;
+        bool rtl = gateware || (b->emulator[0] && strcmp(b->emulator_dut, "rtl") == 0);
         return GH_OPT_SERIAL | GH_OPT_TIMEOUT | (b->emulator[0] ? GH_OPT_FAULT | GH_OPT_FAULT_USB : 0u) |
-               (b->emulator[0] && strcmp(b->emulator_firmware, "gateware") == 0 ? GH_OPT_WAVE : 0u) |
-               (b->emulator[0] && strcmp(b->emulator_dut, "rtl") == 0 ? GH_OPT_STRESS : 0u);
+               (gateware ? GH_OPT_WAVE : 0u) | (rtl ? GH_OPT_STRESS : 0u);
+    }
     }
     return 0;
 }

@@ -50,7 +50,8 @@ if(GPUHOST_SANITIZE) # the sanitizers watch the bridge and gpu-usbemu, not Veril
 endif()
 verilate(ghsoc_model PREFIX Vgh_ref_sim TOP_MODULE gh_ref_sim_top TRACE_FST
   SOURCES ${GATEWARE_DIR}/sim/gh_ref_sim_top.v ${GATEWARE_DIR}/sim/gh_ref_sdram_sim.v
-          ${GATEWARE_DIR}/sim/gh_ref_sim_fault_arm.v ${soc_sources} ${vexriscv}
+          ${GATEWARE_DIR}/sim/gh_ref_sim_fault_arm.v ${GATEWARE_DIR}/sim/gh_ref_sim_stress.v ${soc_sources}
+          ${vexriscv}
           ${core_sources} ${GPUHOST_HDL_GENERATED}/gpu_legal.v
   INCLUDE_DIRS ${GATEWARE_DIR} ${HDL_DIR} ${HDL_DIR}/fp ${GPUHOST_HDL_GENERATED}
   VERILATOR_ARGS -DGH_REF_SIM ${board_params} -Wno-fatal -Wno-lint -Wno-style -O3 --x-assign fast --x-initial fast
@@ -59,7 +60,7 @@ set_property(GLOBAL PROPERTY GH_VEXRISCV_VERILOG ${vexriscv}) # for tests/usbsim
 add_library(ghsoc STATIC ghsoc/ghsoc.cpp)
 target_include_directories(ghsoc PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/ghsoc ${CMAKE_CURRENT_SOURCE_DIR}/ghemu
                            PRIVATE ${PROJECT_SOURCE_DIR}/boards/gh-ref)
-target_link_libraries(ghsoc PRIVATE ghsoc_model PkgConfig::LIBELF)
+target_link_libraries(ghsoc PUBLIC rtl_stress PRIVATE ghsoc_model PkgConfig::LIBELF)
 set_target_properties(ghsoc PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
 set_source_files_properties(ghsoc/ghsoc.cpp PROPERTIES COMPILE_OPTIONS
   "-isystem;${VERILATOR_ROOT}/include;-isystem;${VERILATOR_ROOT}/include/vltstd")

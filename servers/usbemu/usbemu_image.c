@@ -136,7 +136,7 @@ int usbemu_gateware_start(board *b, char *err, size_t errlen)
                         .wave = b->index == 0 ? o->wave : NULL, .wave_at = o->wave_at,
                         .wave_window = o->wave_window, .wave_windowed = o->wave_windowed,
                         .fault_kind = (uint8_t)b->bed->o.dut_fault.kind, .fault_at = (uint32_t)b->bed->o.dut_fault.at,
-                        .fault_param = (uint8_t)b->bed->o.dut_fault.param};
+                        .fault_param = (uint8_t)b->bed->o.dut_fault.param, .stress = b->bed->o.stress};
     b->soc = ghsoc_new(&cfg, err, errlen);
     return b->soc ? 0 : -1;
 }

@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include "usbemu_board.h"
+#ifdef USBEMU_HAVE_GATEWARE
+#include "ghsoc.h"
+#endif
 
 #define BAD_OPTION (-1) /* 125 in wrap mode, 2 in serve mode (no PROGRAM status to tell apart) */
 
@@ -243,11 +246,19 @@ static int refused(const usbemu_opts *o)
     }
 #endif
     /* partial: the gateware's debug port drives its own core, which these options do not reach yet */
-    if (o->gateware && (o->dut == DUT_RTL || o->stressed || o->image_opts.no_trap_lane || o->image_opts.coverage)) {
-        usbemu_say("--firmware gateware: the DUT is the gateware's own core; --dut, --stress, "
-                   "--dut-no-trap-lane and --fw-coverage are not available on it yet");
+    if (o->gateware && (o->dut == DUT_RTL || o->image_opts.no_trap_lane || o->image_opts.coverage)) {
+        usbemu_say("--firmware gateware: the DUT is the gateware's own core; --dut, --dut-no-trap-lane and "
+                   "--fw-coverage are not available on it");
         return 2;
     }
+#ifdef USBEMU_HAVE_GATEWARE
+    if (o->gateware && o->stressed &&
+        (o->stress.mem_max > GHSOC_STRESS_MAX || o->stress.gap_max > GHSOC_STRESS_MAX ||
+         o->stress.step_max > GHSOC_STRESS_MAX)) {
+        usbemu_say("--stress on the simulated gateware: mem-max, gap-max and step-max go up to %u", GHSOC_STRESS_MAX);
+        return 2;
+    }
+#endif
     if (o->gateware && o->dut_fault.kind >= FW_FAULT_FIRST_DATAPATH) {
         usbemu_say("--fault %u strikes in the stand-in core's floating-point units (fw/faults.h); the gateware's "
                    "core, at its board configuration, has none", o->dut_fault.kind);

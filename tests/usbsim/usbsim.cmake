@@ -53,6 +53,9 @@ add_test(NAME usbsim_random
 add_test(NAME usbsim_faults
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/faults.sh $<TARGET_FILE:gpuhost> ${gh_usbsim_emu}
           ${CMAKE_SOURCE_DIR}/servers/rtlsim/tests)
+add_test(NAME usbsim_stress
+  COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/stress.sh $<TARGET_FILE:gpuhost> ${gh_usbsim_emu}
+          ${CMAKE_SOURCE_DIR}/tests/kernels/divergent.s ${CMAKE_SOURCE_DIR}/tests/kernels/reduce_redux.s)
 if(TARGET rtl_fst_check)
   add_test(NAME usbsim_wave COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/wave.sh $<TARGET_FILE:gpuhost> ${gh_usbsim_emu}
                                     $<TARGET_FILE:rtl_fst_check> ${CMAKE_SOURCE_DIR}/tests/kernels/bitmanip.s)
@@ -60,7 +63,7 @@ if(TARGET rtl_fst_check)
 else()
   add_unavailable_test(usbsim_wave usbsim "rtl_fst_check is not built (servers/rtlsim: Verilator)" long)
 endif()
-set_tests_properties(usbsim_kernels usbsim_kernels_long usbsim_traps usbsim_selftest usbsim_random usbsim_faults PROPERTIES
-  SKIP_RETURN_CODE 77 TIMEOUT 1200)
-set_tests_properties(usbsim_kernels_long usbsim_traps usbsim_selftest usbsim_random usbsim_faults PROPERTIES
-  LABELS long)
+set_tests_properties(usbsim_kernels usbsim_kernels_long usbsim_traps usbsim_selftest usbsim_random usbsim_faults
+  usbsim_stress PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1200)
+set_tests_properties(usbsim_kernels_long usbsim_traps usbsim_selftest usbsim_random usbsim_faults
+  usbsim_stress PROPERTIES LABELS long)

@@ -15,6 +15,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The setting: SEED[:ITEM[,ITEM...]], ITEM a profile (none, light, heavy)
  * or KNOB=N, applied left to right over the profile heavy (the default). */
 typedef struct {
@@ -53,4 +57,7 @@ uint32_t rtl_stress_below(rtl_stress_rng *r, uint32_t n);
 /* true with percent % probability. */
 bool rtl_stress_chance(rtl_stress_rng *r, uint32_t percent);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

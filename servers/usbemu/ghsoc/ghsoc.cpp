@@ -55,6 +55,7 @@ struct ghsoc {
     Vgh_ref_sim *top = nullptr;
     VerilatedFstC *fst = nullptr; // --wave
     bool wave_on = false;
+    bool stressed = false;
     uint64_t time = 0; // half cycles, the waveform's time
     std::atomic<bool> stop{false};
     ghsoc_stats st{};
@@ -69,6 +70,8 @@ struct ghsoc {
     bool connected = false;
     uint64_t quiet = 0, last_step = 0, last_events = 0;
     bool waited_since_step = false;
+    rtl_stress_rng rng;           // --stress: the draws, seeded by the setting
+    uint32_t ready_low_left = 0;  // cycles of an rt_ready-low burst still to come
     waits gap; // since the last step
     bool was_fetching = false;
     uint8_t was_waiting = 0;
@@ -142,9 +145,12 @@ extern "C" ghsoc *ghsoc_new(const ghsoc_config *cfg, char *err, size_t errlen)
         s->top->fault_kind = cfg->fault_kind;
         s->top->fault_at = cfg->fault_at;
         s->top->fault_param = cfg->fault_param;
+        s->top->stress_step_width = 1;
         s->top->eval(); // the ROM's initial block takes the image here
         rom_loading = nullptr;
     }
+    s->stressed = rtl_stress_active(&cfg->stress);
+    rtl_stress_rng_seed(&s->rng, cfg->stress.seed);
     if (cfg->wave) {
         s->fst = new VerilatedFstC;
         s->top->trace(s->fst, 99);
@@ -226,6 +232,27 @@ static void on_step(ghsoc *s)
                      s->st.steps <= s->cfg.wave_at + s->cfg.wave_window;
 }
 
+// --stress: this cycle's draws for the shim between the debug port and the
+// core (gh_ref_sim_stress.v), as dut_rtl.c draws its own.
+static void draw_stress(ghsoc *s)
+{
+    const rtl_stress *st = &s->cfg.stress;
+    Vgh_ref_sim *t = s->top;
+    if (s->ready_low_left) {
+        s->ready_low_left--;
+        t->stress_ready_low = 1;
+    } else if (rtl_stress_chance(&s->rng, st->ready_low)) {
+        s->ready_low_left = rtl_stress_below(&s->rng, st->ready_burst);
+        t->stress_ready_low = 1;
+    } else {
+        t->stress_ready_low = 0;
+    }
+    t->stress_mem_delay = st->mem_max && !rtl_stress_chance(&s->rng, st->mem_zero)
+                              ? (uint8_t)(1 + rtl_stress_below(&s->rng, st->mem_max)) : 0;
+    t->stress_gap = st->gap_max ? (uint8_t)rtl_stress_below(&s->rng, st->gap_max + 1) : 0;
+    t->stress_step_width = st->step_max > 1 ? (uint8_t)(1 + rtl_stress_below(&s->rng, st->step_max)) : 1;
+}
+
 // One rising edge, the bridge's inputs set before it and its handshakes
 // taken as the SoC saw them.
 static void cycle(ghsoc *s)
@@ -237,6 +264,8 @@ static void cycle(ghsoc *s)
     t->ep_out_data = have_out && s->out_at < (uint32_t)s->out_len ? s->out_buf[s->out_at] : 0;
     t->ep_out_last = have_out && (s->out_len == 0 || s->out_at + 1 == (uint32_t)s->out_len);
     t->ep_in_ready = s->in_room;
+    if (s->stressed)
+        draw_stress(s);
     level(s, 0);
     bool out_fire = have_out && t->ep_out_ready;
     bool in_fire = t->ep_in_valid && s->in_room;

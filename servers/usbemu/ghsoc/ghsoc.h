@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "ghemu_usb_host.h"
+#include "stress.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,6 +31,9 @@ typedef struct {
     /* a fault armed in the GPU core after each of its resets (fw/faults.h kinds; 0 none), as gpu-rtlsim --fault */
     uint8_t fault_kind, fault_param;
     uint32_t fault_at;
+    /* seeded stress of the core's handshakes (stress.h; none when inactive): mem-max, gap-max and
+     * step-max at most GHSOC_STRESS_MAX */
+    rtl_stress stress;
     ghemu_usb_host usb;
 } ghsoc_config;
 
@@ -46,6 +50,8 @@ typedef struct {
     uint64_t step_fills, step_ram_accesses, step_sdram_accesses, step_reg_accesses;
     uint64_t out_packets, in_transfers;
 } ghsoc_stats;
+
+#define GHSOC_STRESS_MAX 255u
 
 typedef struct ghsoc ghsoc;
 

@@ -42,7 +42,12 @@ module gh_ref_sim_top #(
     // gpu-usbemu --fault KIND:AT[:PARAM]: armed in the core after each reset (gh_ref_sim_fault_arm)
     input  wire [7:0]  fault_kind,
     input  wire [31:0] fault_at,
-    input  wire [7:0]  fault_param
+    input  wire [7:0]  fault_param,
+    // gpu-usbemu --stress: this cycle's draws (gh_ref_sim_stress; all 0: none)
+    input  wire        stress_ready_low,
+    input  wire [7:0]  stress_mem_delay,
+    input  wire [7:0]  stress_gap,
+    input  wire [7:0]  stress_step_width
 );
     // the DUT port between the SoC's debug port and the core
     wire            soc_dut_rst_n;
@@ -120,7 +125,21 @@ module gh_ref_sim_top #(
         .dut_bd_index(soc_dut_bd_index), .dut_bd_lane(soc_dut_bd_lane), .dut_bd_wdata(soc_dut_bd_wdata),
         .dut_bd_ack(soc_dut_bd_ack), .dut_bd_rdata(soc_dut_bd_rdata)
     );
-    assign dut_step = soc_dut_step;
+    assign dut_step = soc_dut_step; // the firmware's STEP (the core's may come later under stress)
+
+    // the port under gpu-usbemu --stress (the debug port's handshakes, drawn by the harness)
+    wire        core_step, core_mem_req, core_mem_ack, core_mem_err, core_rt_valid, core_rt_ready, stressed_bd_req;
+    wire [31:0] core_mem_rdata;
+    gh_ref_sim_stress stress (
+        .clk(clk), .core_rst_n(soc_dut_rst_n), .ready_low(stress_ready_low), .mem_delay(stress_mem_delay),
+        .gap(stress_gap), .step_width(stress_step_width),
+        .dbg_rt_valid(soc_dut_rt_valid), .dbg_mem_req(soc_dut_mem_req), .dbg_rt_ready(soc_dut_rt_ready), .dbg_mem_ack(soc_dut_mem_ack),
+        .dbg_mem_rdata(soc_dut_mem_rdata), .dbg_mem_err(soc_dut_mem_err), .dbg_bd_req(soc_dut_bd_req),
+        .dbg_step(soc_dut_step),
+        .core_rt_valid(core_rt_valid), .core_mem_req(core_mem_req), .core_rt_ready(core_rt_ready), .core_mem_ack(core_mem_ack),
+        .core_mem_rdata(core_mem_rdata), .core_mem_err(core_mem_err), .core_bd_req(stressed_bd_req),
+        .core_step(core_step)
+    );
 
     // the core's backdoor: the debug port's, with gpu-usbemu --fault's writes after each reset
     wire        core_bd_req, core_bd_we, core_bd_ack;
@@ -133,11 +152,11 @@ module gh_ref_sim_top #(
         .clk(clk), .rst_n(soc_dut_rst_n),
         .imem_we(soc_dut_imem_we), .imem_addr(soc_dut_imem_addr), .imem_wdata(soc_dut_imem_wdata),
         .launch(soc_dut_launch), .launch_warps(soc_dut_launch_warps), .launch_entry(soc_dut_launch_entry),
-        .run(soc_dut_run), .step(soc_dut_step), .busy(soc_dut_busy), .done(soc_dut_done),
-        .mem_req(soc_dut_mem_req), .mem_we(soc_dut_mem_we), .mem_space(soc_dut_mem_space),
+        .run(soc_dut_run), .step(core_step), .busy(soc_dut_busy), .done(soc_dut_done),
+        .mem_req(core_mem_req), .mem_we(soc_dut_mem_we), .mem_space(soc_dut_mem_space),
         .mem_bank(soc_dut_mem_bank), .mem_addr(soc_dut_mem_addr), .mem_wdata(soc_dut_mem_wdata),
-        .mem_ack(soc_dut_mem_ack), .mem_rdata(soc_dut_mem_rdata), .mem_err(soc_dut_mem_err),
-        .rt_valid(soc_dut_rt_valid), .rt_ready(soc_dut_rt_ready), .rt_kind(soc_dut_rt_kind),
+        .mem_ack(core_mem_ack), .mem_rdata(core_mem_rdata), .mem_err(core_mem_err),
+        .rt_valid(core_rt_valid), .rt_ready(core_rt_ready), .rt_kind(soc_dut_rt_kind),
         .rt_warp(soc_dut_rt_warp), .rt_pc(soc_dut_rt_pc), .rt_insn(soc_dut_rt_insn),
         .rt_mask_a(soc_dut_rt_mask_a), .rt_mask_b(soc_dut_rt_mask_b), .rt_index(soc_dut_rt_index),
         .rt_lane(soc_dut_rt_lane), .rt_data(soc_dut_rt_data), .rt_status(soc_dut_rt_status),
@@ -150,7 +169,7 @@ module gh_ref_sim_top #(
     gh_ref_sim_fault_arm fault_arm (
         .clk(clk), .kind(fault_kind), .at(fault_at), .param(fault_param),
         .core_rst_n(soc_dut_rst_n), .core_busy(soc_dut_busy),
-        .dbg_bd_req(soc_dut_bd_req), .dbg_bd_we(soc_dut_bd_we), .dbg_bd_space(soc_dut_bd_space),
+        .dbg_bd_req(stressed_bd_req), .dbg_bd_we(soc_dut_bd_we), .dbg_bd_space(soc_dut_bd_space),
         .dbg_bd_warp(soc_dut_bd_warp), .dbg_bd_index(soc_dut_bd_index), .dbg_bd_lane(soc_dut_bd_lane),
         .dbg_bd_wdata(soc_dut_bd_wdata), .dbg_bd_ack(soc_dut_bd_ack),
         .core_bd_req(core_bd_req), .core_bd_we(core_bd_we), .core_bd_space(core_bd_space),
