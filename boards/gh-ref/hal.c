@@ -71,7 +71,7 @@ static inline uint32_t le32(const uint8_t *p)
 
 /* ------------------------------------------------------------ DMA engine */
 #define DMA_MIN 16u                  /* shorter runs: the core moves them (a transfer's set-up costs more) */
-#define DMA_TIMEOUT_POLLS 1000000u /* a cycle each at least: a broken engine, not a slow one (README: LEN/4 + 16) */
+#define DMA_TIMEOUT_POLLS 1000000u /* a cycle each at least: a broken engine, not a slow one (README: 2 x LEN/4 + 16) */
 
 static int in_region(uintptr_t p, size_t len, uint32_t base, uint32_t size)
 {
