@@ -143,6 +143,7 @@ module periph_tb;
     `include "periph_tb_checks.vh"
     `include "periph_tb_checks_dbg.vh"
     `include "periph_tb_checks_usb.vh"
+    `include "periph_tb_checks_decode.vh"
 
     initial begin : watchdog
         #20000000;
@@ -155,6 +156,7 @@ module periph_tb;
         repeat (4) @(posedge clk);
         @(negedge clk) rst = 1'b0;
         repeat (2) @(posedge clk);
+        check_decode;
         check_sys;
         check_crc;
         check_dma_copies;
