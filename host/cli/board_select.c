@@ -3,6 +3,7 @@
  * it starts the emulator.) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -18,6 +19,15 @@ int gh_take_board_option(int *argc, char **argv, const char **board)
             while (i < n)
                 argv[kept++] = argv[i++];
             break;
+        }
+        const char *dir = NULL; /* --boards-dir DIR, for every command: GPUHOST_BOARDS_DIR for this run */
+        if (strcmp(argv[i], "--boards-dir") == 0 && i + 1 < n)
+            dir = argv[++i];
+        else if (strncmp(argv[i], "--boards-dir=", 13) == 0)
+            dir = argv[i] + 13;
+        if (dir) {
+            setenv("GPUHOST_BOARDS_DIR", dir, 1);
+            continue;
         }
         if (strcmp(argv[i], "--board") == 0) {
             if (i + 1 == n) {

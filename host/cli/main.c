@@ -9,7 +9,7 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: gpuhost [--board NAME] COMMAND [OPTIONS] ...\n"
+    fputs("usage: gpuhost [--board NAME] [--boards-dir DIR] COMMAND [OPTIONS] ...\n"
           "commands:\n"
           "  asm KERNEL.s [-o KERNEL.bin]        assemble a kernel into the ELF container\n"
           "  disasm KERNEL.bin [--addresses] [--hex] [--raw]\n"
@@ -28,7 +28,9 @@ static void usage(FILE *f)
           "  keygen KEYFILE                      a CURVE keypair (KEYFILE, 0600) and KEYFILE.pub, for\n"
           "                                      servers on other machines (README: Remote servers)\n"
           "  help                                this text\n"
-          "boards: model (default); --board NAME may stand anywhere; see 'gpuhost boards'\n"
+          "boards: model (default); --board NAME may stand anywhere; see 'gpuhost boards'. Descriptors:\n"
+          "        --boards-dir DIR (anywhere), $GPUHOST_BOARDS_DIR, the build tree's boards/ (a gpuhost\n"
+          "        run from its build tree), else the installed share/gpuhost/boards\n"
           "exit status: 0 success (run: PASS), 1 input rejected (assembly errors, malformed\n"
           "             kernel), 2 usage error (also: an option the board cannot honour),\n"
           "             3 I/O error (also: standard output could not be written), 4 FAIL (an .expect does not hold), 5 the kernel trapped,\n"

@@ -27,5 +27,19 @@ PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" cc -std=c11 -o "$work/pc" "$src/tes
     $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs gpuhost) 2> "$work/pc.log" \
     && "$work/pc" model "$kernel" > /dev/null && ok "pkg-config gpuhost builds it too" \
     || { bad "pkg-config gpuhost"; cat "$work/pc.log"; }
+# the installed gpuhost reads its own prefix's descriptors, though the build tree is still here,
+# and finds them again when the prefix is moved (relocatable)
+sed 's/^name = model/name = installed-model/' "$work/prefix/share/gpuhost/boards/model.ini" \
+    > "$work/prefix/share/gpuhost/boards/installed-model.ini"
+"$work/prefix/bin/gpuhost" --board installed-model run "$kernel" > "$work/out" 2>&1 && grep -q "^PASS" "$work/out" \
+    && ok "the installed CLI reads its prefix's boards (a descriptor added there)" \
+    || { bad "installed boards"; cat "$work/out"; }
+mv "$work/prefix" "$work/moved"
+LD_LIBRARY_PATH="$work/moved/lib" "$work/moved/bin/gpuhost" --board installed-model run "$kernel" > "$work/out" 2>&1 &&
+    grep -q "^PASS" "$work/out" && ok "a moved prefix finds its boards" || { bad "moved prefix"; cat "$work/out"; }
+mkdir -p "$work/mine" && sed 's/^name = model/name = mine/' "$work/moved/share/gpuhost/boards/model.ini" > "$work/mine/m.ini"
+LD_LIBRARY_PATH="$work/moved/lib" "$work/moved/bin/gpuhost" run "$kernel" --boards-dir "$work/mine" --board mine \
+    > "$work/out" 2>&1 && grep -q "^PASS" "$work/out" && ok "--boards-dir for any command (run)" \
+    || { bad "--boards-dir with run"; cat "$work/out"; }
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
