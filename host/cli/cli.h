@@ -35,6 +35,7 @@ int gh_cmd_run_parse_only(int argc, char **argv);
 int gh_board_lookup(const char *name, gh_board *out);
 
 int gh_cmd_info(const char *board, int argc, char **argv);
+int gh_cmd_variants(int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);
 int gh_cmd_boards(int argc, char **argv);
 int gh_cmd_coverage(int argc, char **argv);

@@ -19,6 +19,28 @@ static const char *optype_name(uint32_t value)
     return NULL;
 }
 
+/* A type the target says it implements, every variant of which it says it
+ * lacks: a capability map that contradicts itself (the type is then not
+ * implemented at all; a map computed from the core's variants says so). */
+static void warn_all_lacking(const gh_caps *c)
+{
+    const isa_tables *tab = isa_tables_get();
+    for (uint32_t t = 0; t < 256; t++) {
+        const char *name = optype_name(t);
+        if (!name || !((c->optypes[t / 8] >> (t % 8)) & 1u))
+            continue;
+        unsigned variants = 0, lacking = 0;
+        for (uint32_t v = 0; v < tab->variant_count && v < 256; v++)
+            if (strcmp(tab->variants[v].optype, name) == 0) {
+                variants++;
+                lacking += (c->lacking[v / 8] >> (v % 8)) & 1u;
+            }
+        if (variants && lacking == variants)
+            printf("warning:    %s is declared implemented, but each of its %u variants is declared lacking\n", name,
+                   variants);
+    }
+}
+
 static void print_caps(const char *board, const gh_caps *c)
 {
     printf("board:      %s\n", board);
@@ -48,6 +70,7 @@ static void print_caps(const char *board, const gh_caps *c)
             printf("%s%s", lacks++ % 8 ? " " : lacks == 1 ? "lacks:      " : "\n            ", tab->variants[v].name);
     if (lacks)
         printf("\n(%u opcode variants of those types it does not implement)\n", lacks);
+    warn_all_lacking(c);
     if (!c->tolerance_count)
         printf("tolerance:  none: every result must match the model's exactly\n");
     for (unsigned i = 0; i < c->tolerance_count; i++) {
