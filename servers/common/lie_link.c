@@ -80,6 +80,7 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE
     X(caps_tolerance, "caps-tolerance", AT_CAPS, "CAPS declares 255 ulp for every MUFU")               \
     X(variants_foreign, "variants-foreign", AT_VARIANTS, "VARIANT_MAP is made for one variant more")   \
     X(variants_past, "variants-past", AT_VARIANTS, "VARIANT_MAP lacks a variant past the ISA's")       \
+    X(variants_type, "variants-type", AT_VARIANTS, "VARIANT_MAP lacks every IADD variant (CAPS: IADD)") \
     /* STATE (the first reply) */                                                                       \
     X(state_warp, "state-warp", AT_STATE, "STATE names the next warp")                                 \
     X(state_gpr, "state-gpr", AT_STATE, "STATE's R1 of lane 0 has a bit flipped")                      \
@@ -405,8 +406,14 @@ static int lie_variants(fw_lie_link *l, const wire_header *h, const uint8_t *pay
     memcpy(body, payload, h->length);
     uint16_t count = (uint16_t)(body[0] | body[1] << 8);
     uint16_t variants = count ? count : (uint16_t)isa_tables_get()->variant_count;
+    const isa_tables *tab = isa_tables_get();
     if (l->lie == LIE_variants_foreign)
         variants++;
+    else if (l->lie == LIE_variants_type) /* the type stays in CAPS' optypes: a map that contradicts itself */
+        for (uint32_t v = 0; v < tab->variant_count && v < 8u * WIRE_VARIANT_MAP_BYTES; v++) {
+            if (strcmp(tab->variants[v].optype, "IADD") == 0)
+                body[4 + v / 8] |= (uint8_t)(1u << (v % 8));
+        }
     else
         body[4 + WIRE_VARIANT_MAP_BYTES - 1] |= 0x80; /* the map's last bit: past an ISA of fewer than 256 */
     body[0] = (uint8_t)variants, body[1] = (uint8_t)(variants >> 8);

@@ -3,7 +3,8 @@
 # gpuhost run against it in lockstep, and the outcome the row promises (its
 # exit status and a text of the report); never PASS. Every lie gpu-modelsim
 # knows must have a row, and the table must hold at least 40. A row whose
-# options start with "selftest" runs `gpuhost selftest` in place of the run.
+# options start with "selftest" runs `gpuhost selftest` in place of the run,
+# "info" `gpuhost info`.
 # Usage: lies.sh GPUHOST GPU_MODELSIM DOC KERNEL
 set -u
 gpuhost=$1 modelsim=$2 doc=$3 kernel=$4
@@ -29,6 +30,7 @@ while IFS='|' read -r told options want text; do
     chmod +x "$work/server$n"
     case $options in
     selftest*) set -- selftest; options=${options#selftest} ;;
+    info*) set -- info; options=${options#info} ;;
     *) set -- run "$kernel" ;;
     esac
     # shellcheck disable=SC2086 # options are words
