@@ -7,6 +7,14 @@
 # selftest. Skipped (77) where the simulated gateware is not built, failing
 # with the reason where GPUHOST_REQUIRE names usbsim (CI).
 include(${CMAKE_SOURCE_DIR}/tests/skipped_test.cmake)
+set(gh_usbsim_tests gh_ref_gateware_peripherals gh_ref_gateware_lint usbsim_kernels usbsim_kernels_long usbsim_traps
+    usbsim_selftest usbsim_random usbsim_faults usbsim_stress usbsim_wave)
+if(GPUHOST_SANITIZE) # the simulated gateware is not built there (servers/usbemu/gateware.cmake)
+  foreach(t ${gh_usbsim_tests})
+    add_skipped_test(${t} "not in the sanitizer build (the gateware simulation is Verilator's code; the main build runs it)")
+  endforeach()
+  return()
+endif()
 set(gh_gateware ${CMAKE_SOURCE_DIR}/boards/gh-ref/gateware)
 find_program(GPUHOST_IVERILOG_FOR_GATEWARE iverilog)
 if(GPUHOST_IVERILOG_FOR_GATEWARE)
@@ -67,3 +75,9 @@ set_tests_properties(usbsim_kernels usbsim_kernels_long usbsim_traps usbsim_self
   usbsim_stress PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1200)
 set_tests_properties(usbsim_kernels_long usbsim_traps usbsim_selftest usbsim_random usbsim_faults
   usbsim_stress PROPERTIES LABELS long)
+# CTest starts the longest first (seconds, as measured): the gateware is slow to simulate
+set_tests_properties(usbsim_selftest PROPERTIES COST 360)
+set_tests_properties(usbsim_random usbsim_faults usbsim_stress PROPERTIES COST 100)
+if(TEST usbsim_wave)
+  set_tests_properties(usbsim_wave PROPERTIES COST 150)
+endif()
