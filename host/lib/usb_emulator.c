@@ -61,7 +61,7 @@ int gh__emulator_start(gh_target *t, const gh_target_opts *o, bool *refused)
     if (access(program, X_OK) != 0)
         return gh__fail(t, "the %s emulator %s is not built or not executable (umockdev missing when gpuhost was "
                         "built?)", b->name, program);
-    char *args[16] = {NULL};
+    char *args[20] = {NULL}; /* every option below (16 words at most) and the NULL that ends them */
     int n = 0;
     if (b->emulator_firmware[0]) {
         args[n++] = "--firmware";
