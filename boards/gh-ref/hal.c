@@ -148,13 +148,15 @@ static int dma(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl)
  * link_send forgets it: the record may be gone, its bytes another's. */
 static const uint8_t *hot_lo, *hot_hi;
 
+_Static_assert(GH_DMA_MAX_LEN <= GH_REF_POOL_SIZE, "wire_copy's pool test needs no length test");
 void wire_copy(void *dst, const void *src, size_t len)
 {
-    /* mostly between the codec's stack and the tx buffer: RAM, tested first (both offsets below
-     * RAM_SIZE - len: their OR is at least the larger, so one test; a false "no" takes the long way) */
-    uint32_t both = ((uint32_t)(uintptr_t)src - GH_REF_RAM_BASE) | ((uint32_t)(uintptr_t)dst - GH_REF_RAM_BASE);
+    /* mostly from the record on the stack (RAM) into the tx buffer (the SDRAM pool): tested first,
+     * an unsigned offset each (below base wraps high); a false "no" takes the long way */
+    uint32_t from_ram = (uint32_t)(uintptr_t)src - GH_REF_RAM_BASE;
+    uint32_t into_pool = (uint32_t)(uintptr_t)dst - GH_REF_POOL_BASE;
     int engine = len >= DMA_MIN && len <= GH_DMA_MAX_LEN &&
-                 ((len <= GH_REF_RAM_SIZE && both <= GH_REF_RAM_SIZE - len) ||
+                 ((len <= GH_REF_RAM_SIZE && from_ram <= GH_REF_RAM_SIZE - len && into_pool <= GH_REF_POOL_SIZE - len) ||
                   (dma_readable(src, len) && dma_writable(dst, len)));
     if (!engine || dma_start((uint32_t)(uintptr_t)src, (uint32_t)(uintptr_t)dst, (uint32_t)len, 0) != 0)
         memcpy(dst, src, len);
@@ -477,7 +479,9 @@ static inline uint8_t *port_page(void *ctx, uint32_t space, uint32_t bank, uint6
 static int port_bd_read(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v);
 static int port_bd_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v);
 
-static const fw_port_board board = {.bd_read = port_bd_read, .bd_write = port_bd_write, .page = port_page};
+static int port_bd_read_lanes(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t *out);
+static const fw_port_board board = {
+    .bd_read = port_bd_read, .bd_write = port_bd_write, .bd_read_lanes = port_bd_read_lanes, .page = port_page};
 
 /* Answers the DUT's pending memory request. */
 static void serve_mem(gh_ref_dut *d)
@@ -505,20 +509,47 @@ static int wait_idle(void)
     return 0;
 }
 
+static uint32_t bd_command(uint32_t we, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane)
+{
+    return (we & 1u) | (space & 15u) << 4 | (warp & 0x7fu) << 8 | (index & 0xffu) << 16 | (lane & 31u) << 24;
+}
+
+/* The backdoor answers within a cycle or two on this board: the time base is
+ * read only when it has not. */
+static int bd_wait(void)
+{
+    uint64_t deadline = deadline_ms(BD_TIMEOUT_MS);
+    while (rd(DBG(STATUS)) & GH_DBG_ST_BD_BUSY)
+        if (expired(deadline))
+            return -1;
+    return 0;
+}
+
 static int bd(uint32_t we, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t wdata,
               uint32_t *rdata)
 {
-    wr(DBG(BD_WDATA), wdata);
-    wr(DBG(BD_CMD), (we & 1u) | (space & 15u) << 4 | (warp & 0x7fu) << 8 | (index & 0xffu) << 16 |
-                        (lane & 31u) << 24);
-    if (rd(DBG(STATUS)) & GH_DBG_ST_BD_BUSY) { /* the time base is read only to wait: a STATE is ~8,500 requests */
-        uint64_t deadline = deadline_ms(BD_TIMEOUT_MS);
-        while (rd(DBG(STATUS)) & GH_DBG_ST_BD_BUSY)
-            if (expired(deadline))
-                return -1;
-    }
+    if (we) /* a read leaves WDATA alone: a STATE is ~8,500 reads */
+        wr(DBG(BD_WDATA), wdata);
+    wr(DBG(BD_CMD), bd_command(we, space, warp, index, lane));
+    if ((rd(DBG(STATUS)) & GH_DBG_ST_BD_BUSY) && bd_wait() != 0)
+        return -1;
     if (rdata)
         *rdata = rd(DBG(BD_RDATA));
+    return 0;
+}
+
+/* A register's lanes in one loop (fw_port_board.bd_read_lanes): the lane is
+ * the command's top field, so each request adds one lane to the first. */
+static int port_bd_read_lanes(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t *out)
+{
+    (void)ctx;
+    uint32_t cmd = bd_command(0, space, warp, index, 0);
+    for (uint32_t l = 0; l < WIRE_LANES; l++, cmd += 1u << 24) {
+        wr(DBG(BD_CMD), cmd);
+        if ((rd(DBG(STATUS)) & GH_DBG_ST_BD_BUSY) && bd_wait() != 0)
+            return -1;
+        out[l] = rd(DBG(BD_RDATA));
+    }
     return 0;
 }
 

@@ -19,7 +19,7 @@ typedef struct {
     uint32_t gpr[255][32], pred[7], ur[63], upred, pc_lo[32], pc_hi[32], status[32];
     uint32_t cap[256];
     int silent; /* every access fails */
-    unsigned reads, writes;
+    unsigned reads, writes, row_reads;
 } fake;
 
 static uint32_t *reg(fake *f, uint32_t space, uint32_t index, uint32_t lane)
@@ -59,6 +59,17 @@ static int fake_write(void *ctx, uint32_t space, uint32_t warp, uint32_t index, 
     return 0;
 }
 
+/* bd_read_lanes: a row in one call, for GPRs only (the core asks for nothing else) */
+static int fake_read_lanes(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t *out)
+{
+    fake *f = ctx;
+    if (f->silent || warp != 0 || space != FW_BD_GPR)
+        return -1;
+    f->row_reads++;
+    memcpy(out, f->gpr[index], sizeof f->gpr[index]);
+    return 0;
+}
+
 static uint8_t *fake_page(void *ctx, uint32_t space, uint32_t bank, uint64_t addr, int create)
 {
     fake *f = ctx;
@@ -69,6 +80,8 @@ static uint8_t *fake_page(void *ctx, uint32_t space, uint32_t bank, uint64_t add
 }
 
 static const fw_port_board board = {.bd_read = fake_read, .bd_write = fake_write, .page = fake_page};
+static const fw_port_board board_rows = {
+    .bd_read = fake_read, .bd_write = fake_write, .bd_read_lanes = fake_read_lanes, .page = fake_page};
 static fake f;
 static wire_state st;
 
@@ -189,6 +202,16 @@ static void state_walk(void **state)
     assert_int_equal(st.upred, 0x7f);
     assert_int_equal(f.reads, 3 * 32 + 255 * 32 + 7 + 63 + 1);
     assert_int_equal(fw_port_read_state(&board, &f, 1, &st), -1); /* the fake has one warp */
+    /* a board that reads rows: the same state, a call per GPR, the rest word by word */
+    wire_state by_rows;
+    assert_int_equal(fw_port_read_state(&board, &f, 0, &st), 0);
+    f.reads = 0;
+    assert_int_equal(fw_port_read_state(&board_rows, &f, 0, &by_rows), 0);
+    assert_memory_equal(&by_rows, &st, sizeof st);
+    assert_int_equal(f.row_reads, 255);
+    assert_int_equal(f.reads, 3 * 32 + 7 + 63 + 1);
+    f.silent = 1;
+    assert_int_equal(fw_port_read_state(&board_rows, &f, 0, &by_rows), -1);
 }
 
 static void caps_words(void **state)

@@ -25,6 +25,10 @@ typedef struct {
      * The same shape as fw_inject_port's, so a board passes the same functions. */
     int (*bd_read)(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t *v);
     int (*bd_write)(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t v);
+    /* Optional: bd_read of lanes 0..WIRE_LANES-1 of one register into
+     * out[], 0 or -1. A STATE is ~8,500 backdoor reads: a board that reads a
+     * row in one loop saves a soft core the call per word. NULL: bd_read. */
+    int (*bd_read_lanes)(void *ctx, uint32_t space, uint32_t warp, uint32_t index, uint32_t *out);
     /* The 4 KiB page (PAGE_STORE_SIZE) holding `addr` of global memory
      * (FW_MEM_GLOBAL) or of constant bank `bank` (FW_MEM_CONST), addr
      * already checked against the limits; word-aligned. Without `create`:
@@ -112,9 +116,14 @@ static inline int fw_port_read_state(const fw_port_board *b, void *ctx, uint16_t
         s->waiting |= (uint32_t)(st == FW_LANE_WAITING) << l;
     }
     for (uint32_t r = 0; r < FW_PORT_COUNT(s->gpr); r++)
-        for (uint32_t l = 0; l < WIRE_LANES; l++)
-            if (b->bd_read(ctx, FW_BD_GPR, warp, r, l, &s->gpr[r][l]) != 0)
+        if (b->bd_read_lanes) {
+            if (b->bd_read_lanes(ctx, FW_BD_GPR, warp, r, s->gpr[r]) != 0)
                 return -1;
+        } else {
+            for (uint32_t l = 0; l < WIRE_LANES; l++)
+                if (b->bd_read(ctx, FW_BD_GPR, warp, r, l, &s->gpr[r][l]) != 0)
+                    return -1;
+        }
     for (uint32_t p = 0; p < FW_PORT_COUNT(s->pred); p++)
         if (b->bd_read(ctx, FW_BD_PRED, warp, p, 0, &s->pred[p]) != 0)
             return -1;
