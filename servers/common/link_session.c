@@ -223,7 +223,7 @@ static int recv_frame(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t
             return -1;
         }
         if (l->session_open && now - l->session_heard_ms >= l->cfg.session_timeout_ms)
-            end_session(l, "its client was silent for the session timeout");
+            end_session(l, "its client was silent for the session timeout after the last frame");
         if (l->halt_pending) {
             l->halt_pending = false;
             *len = wire_frame_encode(buf, cap, WIRE_HALT, l->last_seq, NULL, 0);
@@ -251,6 +251,10 @@ static int recv_frame(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t
 static int send_frame(void *ctx, const uint8_t *buf, size_t len)
 {
     fw_link_zmq *l = ctx;
+    /* the client's silence counts from the last frame either way: while the core works (a long step under
+     * stress, a batch not yet full) the client is waiting for it, not gone */
+    if (l->session_open && same_peer(&l->session, &l->reply))
+        l->session_heard_ms = fw_link_now_ms();
     return send_to(l, &l->reply, buf, len);
 }
 

@@ -6,7 +6,8 @@
  * transport-agnostic (a USB link has one host by construction; only this link
  * knows ZeroMQ's peers and their connections). The session ends when its
  * client's connection closes (a socket monitor reports it) or when it has
- * been silent for session_timeout_ms; the core then sees a HALT, so a run of
+ * been silent for session_timeout_ms after the last frame either side sent
+ * (a client waiting for a long step is not silent); the core then sees a HALT, so a run of
  * a vanished client ends and the next client is served.
  *
  * The server belongs to one run when given an owner: it stops when the owner

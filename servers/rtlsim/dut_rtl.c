@@ -525,6 +525,7 @@ static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
     if (high >= width)
         d->in.step = 0;
     uint64_t start = rtl_cycles(d->h);
+    uint64_t held = 0; /* cycles the board made the core wait (stress): not the core's, for the watchdog */
     unsigned idle = 0;
     for (;;) {
         if (serve_memory(d) != 0 || check_retire_hold(d) != 0) {
@@ -538,6 +539,7 @@ static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
         d->rt_pending = d->out.rt_valid && !d->in.rt_ready;
         if (d->rt_pending)
             d->rt_held = d->out;
+        held += d->rt_pending || (d->out.mem_req && !d->in.mem_ack);
         if (taking)
             take_beat(d, &b);
         d->step_high = d->in.step; /* as it is at this edge */
@@ -563,10 +565,11 @@ static int run_one(fw_dut_rtl *d, wire_commit *rec, uint32_t watchdog)
         } else {
             idle = 0;
         }
-        if (rtl_cycles(d->h) - start > watchdog) {
+        if (rtl_cycles(d->h) - start - held > watchdog) {
             d->step_cycles += rtl_cycles(d->h) - start;
             d->in.step = 0;
-            snprintf(d->error, sizeof d->error, "no retire within %u cycles (watchdog)", watchdog);
+            snprintf(d->error, sizeof d->error, "no retire within %u of the core's cycles (watchdog; %llu more "
+                     "the board made it wait)", watchdog, (unsigned long long)held);
             return FW_STEP_HUNG;
         }
     }

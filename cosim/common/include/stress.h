@@ -23,7 +23,7 @@ extern "C" {
  * or KNOB=N, applied left to right over the profile heavy (the default). */
 typedef struct {
     uint64_t seed;
-    uint32_t ready_low;   /* ready-low: % chance each cycle that an rt_ready-low burst starts (0..100) */
+    uint32_t ready_low;   /* ready-low: % chance each cycle that an rt_ready-low burst starts (0..99) */
     uint32_t ready_burst; /* ready-burst: a burst lasts 1..N cycles */
     uint32_t mem_zero;    /* mem-zero: % of memory requests acknowledged in the cycle they appear (0..100) */
     uint32_t mem_max;     /* mem-max: the others 1..N cycles later (0: every one at once) */

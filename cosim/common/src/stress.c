@@ -6,17 +6,21 @@
 
 #define KNOB_LIMIT 1000u /* cycles: a larger stall is a watchdog test, not a handshake one */
 
+/* Every setting must let a correct core finish: ready-low stops at 99 (at
+ * 100 a burst starts every cycle, so rt_ready never rises: no beat is ever
+ * taken). `reason` says why a knob's bound is what it is, when it is not plain. */
 static const struct knob {
     const char *name;
     size_t offset;
     uint32_t min, max;
+    const char *reason;
 } knobs[] = {
-    {"ready-low", offsetof(rtl_stress, ready_low), 0, 100},
-    {"ready-burst", offsetof(rtl_stress, ready_burst), 1, KNOB_LIMIT},
-    {"mem-zero", offsetof(rtl_stress, mem_zero), 0, 100},
-    {"mem-max", offsetof(rtl_stress, mem_max), 0, KNOB_LIMIT},
-    {"gap-max", offsetof(rtl_stress, gap_max), 0, KNOB_LIMIT},
-    {"step-max", offsetof(rtl_stress, step_max), 1, KNOB_LIMIT},
+    {"ready-low", offsetof(rtl_stress, ready_low), 0, 99, "at 100 rt_ready never rises: no run could end"},
+    {"ready-burst", offsetof(rtl_stress, ready_burst), 1, KNOB_LIMIT, NULL},
+    {"mem-zero", offsetof(rtl_stress, mem_zero), 0, 100, NULL},
+    {"mem-max", offsetof(rtl_stress, mem_max), 0, KNOB_LIMIT, NULL},
+    {"gap-max", offsetof(rtl_stress, gap_max), 0, KNOB_LIMIT, NULL},
+    {"step-max", offsetof(rtl_stress, step_max), 1, KNOB_LIMIT, NULL},
 };
 #define KNOBS (sizeof knobs / sizeof knobs[0])
 
@@ -95,8 +99,9 @@ static int item(rtl_stress *s, const char *p, const char *end, char *why, size_t
             continue;
         uint64_t v;
         if (number(eq + 1, end, UINT32_MAX, &v) != 0 || v < knobs[k].min || v > knobs[k].max) {
-            snprintf(why, len, "%s takes %u..%u, not '%.*s'", knobs[k].name, (unsigned)knobs[k].min,
-                     (unsigned)knobs[k].max, (int)(end - eq - 1), eq + 1);
+            snprintf(why, len, "%s takes %u..%u, not '%.*s'%s%s", knobs[k].name, (unsigned)knobs[k].min,
+                     (unsigned)knobs[k].max, (int)(end - eq - 1), eq + 1, knobs[k].reason ? ": " : "",
+                     knobs[k].reason ? knobs[k].reason : "");
             return -1;
         }
         *field(s, k) = (uint32_t)v;

@@ -96,6 +96,15 @@ for args in "5:light|" "6:heavy|--stress 6:heavy"; do
         { bad "board rtl-stress ${args#*|}: not under $want"; echo "$out" | head -5 | sed 's/^/    /'; }
 done
 
+# the watchdog counts the core's cycles, never those the board held it for: the longest bursts the knobs allow,
+# and the slowest memory, under the server's watchdog of 100,000 cycles (a memory kernel: many beats and requests)
+for st in "$seed:ready-low=90,ready-burst=1000" "$seed:ready-low=0,mem-zero=0,mem-max=1000"; do
+    out=$("$gpuhost" --board rtl run "$dir/saxpy.s" --stress "$st" --timeout 600000 2>&1)
+    status=$?
+    [ $status -eq 0 ] && echo "$out" | grep -q "^PASS" && ok "saxpy.s --stress $st: the watchdog spares a held core" ||
+        { bad "saxpy.s --stress $st (exit $status)"; echo "$out" | grep -v "^tolerance" | head -5 | sed 's/^/    /'; }
+done
+
 # refused: a bad setting, a board that cannot honour it (exit 2, the option named)
 refused() { # WHAT GREP ARGS...
     what=$1 pattern=$2
@@ -111,7 +120,8 @@ refused() { # WHAT GREP ARGS...
 }
 refused "a seed that is not a number" "option --stress 'x7': the seed" --board rtl run "$k" --stress x7
 refused "an unknown profile" "option --stress '7:wild': 'wild' is neither a profile" --board rtl run "$k" --stress 7:wild
-refused "a knob out of range" "ready-low takes 0..100" --board rtl run "$k" --stress 7:ready-low=101
+refused "a knob out of range" "ready-low takes 0..99" --board rtl run "$k" --stress 7:ready-low=101
+refused "a setting no run could end" "at 100 rt_ready never rises" --board rtl run "$k" --stress 7:ready-low=100
 refused "the model board" "option --stress: board model" --board model run "$k" --stress 7
 refused "the modelsim board" "option --stress: board modelsim" --board modelsim run "$k" --stress 7:light
 refused "a server started elsewhere" "takes its own" --board rtl run "$k" --stress 7 --endpoint ipc:///nonexistent
