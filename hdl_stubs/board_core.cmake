@@ -10,11 +10,13 @@
 #   FP_UNITS    0: no FP16/FP32 slots; the core's capability words leave
 #               their optypes out, and usb.ini's `implements` must name
 #               none of their groups (the test rtl_board_implements holds
-#               usb.ini against the capability words of this form)
+#               usb.ini against the capability words of this form) and its
+#               `lacks` must name them all (a core lacking more is refused)
 # IMEM_AW is the synthesis's only (GPUHOST_BOARD_CORE_IMEM_AW): the server
 # keeps the port's 16 (gpu-rtlsim reports a code memory of 65536 words).
 file(STRINGS ${CMAKE_SOURCE_DIR}/boards/usb.ini usb_ini_warps REGEX "^warps *= *[0-9]+")
 file(STRINGS ${CMAKE_SOURCE_DIR}/boards/usb.ini usb_ini_implements REGEX "^implements *=")
+file(STRINGS ${CMAKE_SOURCE_DIR}/boards/usb.ini usb_ini_lacks REGEX "^lacks *=")
 if(NOT usb_ini_warps MATCHES "= *([0-9]+)")
   message(FATAL_ERROR "boards/usb.ini: no `warps = N` for the core's board configuration")
 endif()

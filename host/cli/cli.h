@@ -15,6 +15,7 @@ enum gh_exit {
     GH_EXIT_UNSUPPORTED = 9, /* the kernel uses an instruction the target lacks */
     GH_EXIT_UNVERIFIED = 10, /* run: --free-run finished: nothing was compared, nothing verified */
     GH_EXIT_DUT = 11,        /* run: the DUT hung, broke the port contract or the wire protocol: never retried */
+    GH_EXIT_EMULATED = 12,   /* run: lockstep clean, but the host emulated what the board's `lacks` does not name */
 };
 
 #include <stdbool.h>

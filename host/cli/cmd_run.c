@@ -58,7 +58,8 @@ static void usage(FILE *f)
           "  --emulate-unimplemented  an instruction the target says it lacks (its variant map) is applied\n"
           "                           from the model through the target's backdoor, and the run goes\n"
           "                           on; the verdict counts them (not checked on the target). Without\n"
-          "                           it such a kernel exits 9. Never for BSSY, BSYNC, EXIT\n"
+          "                           it such a kernel exits 9. Never for BSSY, BSYNC, EXIT. A PASS only\n"
+          "                           for what the board's `lacks` names; else EMULATED (exit 12)\n"
           "  --wave-window N          retires recorded before and after it (default 20)\n"
           "  --stress SEED[:PROFILE]  rtl, usbemu-rtl, usbsim: seeded back-pressure and memory latency on\n"
           "                           the core's handshakes; PROFILE none, light or heavy (default), or KNOB=N items\n"
@@ -245,6 +246,7 @@ static int exit_status(const gh_run_result *res)
     case GH_PASS: return res->io_error ? GH_EXIT_IO : GH_EXIT_OK;
     case GH_FINISHED: return res->io_error ? GH_EXIT_IO : GH_EXIT_UNVERIFIED;
     case GH_DUT_FAILED: return GH_EXIT_DUT;
+    case GH_EMULATED: return GH_EXIT_EMULATED;
     case GH_FAIL: return GH_EXIT_FAIL;
     case GH_DIVERGED: return GH_EXIT_DIVERGED;
     case GH_TRAPPED: return GH_EXIT_TRAP;

@@ -40,7 +40,8 @@ static void usage(FILE *f)
           "             9 the kernel uses an instruction the target does not implement,\n"
           "             10 a --free-run ended or stopped at --max-insns (nothing compared, no verdict),\n"
           "             11 the DUT hung (watchdog), broke the port contract, or the target broke the wire\n"
-          "                protocol (a DUT bug: never retried)\n"
+          "                protocol (a DUT bug: never retried), 12 lockstep clean, but the host emulated\n"
+          "                instructions the board's `lacks` does not name (--emulate-unimplemented: not a PASS)\n"
           "Run 'gpuhost COMMAND --help' for a command's options.\n",
           f);
 }

@@ -76,10 +76,11 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
     if (!o->lockstep)
         return report_alone(b, k, path, res, quiet);
     if (!quiet) {
-        gh_say("board %s (%s): %s: %" PRIu64 " instructions %s, %u warps, batch %u, %.3f s "
+        gh_say("board %s (%s): %s: %" PRIu64 " instruction%s %s, %u warp%s, batch %u, %.3f s "
                "(%.0f instructions/s), %" PRIu64 " full-state check%s",
-               b->name, gh_target_caps(t)->name, path, res->instructions,
-               o->free_running ? "free-running" : "in lockstep", k->warps, o->batch, res->seconds,
+               b->name, gh_target_caps(t)->name, path, res->instructions, res->instructions == 1 ? "" : "s",
+               o->free_running ? "free-running" : "in lockstep", k->warps, k->warps == 1 ? "" : "s", o->batch,
+               res->seconds,
                res->seconds > 0 ? (double)res->instructions / res->seconds : 0.0, res->state_checks,
                res->state_checks == 1 ? "" : "s");
         if (!o->free_running && res->seconds > 0)
@@ -97,11 +98,11 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
     size_t checks = k->expect_reg_count + k->expect_mem_count;
     switch (res->verdict) {
     case GH_PASS:
-        gh_say("PASS: lockstep clean; %zu expectation%s hold on the target and the model", checks,
-               checks == 1 ? "" : "s");
-        if (res->emulated)
-            gh_say("; %" PRIu64 " of %" PRIu64 " instructions emulated by the host, not checked on the target",
-                   res->emulated, res->instructions);
+        gh_say("PASS: lockstep clean; %zu expectation%s on the target and the model", checks,
+               checks == 1 ? " holds" : "s hold");
+        if (res->emulated) /* a PASS only within the board's lacks (run.c) */
+            gh_say("; %" PRIu64 " of %" PRIu64 " instructions emulated by the host, not checked on the target "
+                   "(what %s lets board %s lack)", res->emulated, res->instructions, b->file, b->name);
         gh_say("\n");
         if (res->report[0])
             gh_say("%s", res->report);

@@ -123,7 +123,7 @@ int gh_write_junit(const char *path, const char *board, const char *kernel, int 
     char first[256];
     snprintf(first, sizeof first, "%.*s", (int)strcspn(verdict, "\n"), verdict);
     bool failure = status == GH_EXIT_FAIL || status == GH_EXIT_DIVERGED || status == GH_EXIT_TRAP ||
-                   status == GH_EXIT_LIMIT || status == GH_EXIT_DUT;
+                   status == GH_EXIT_LIMIT || status == GH_EXIT_DUT || status == GH_EXIT_EMULATED;
     bool skipped = status == GH_EXIT_UNVERIFIED; /* a free run verified nothing: never "passed" */
     bool error = status != GH_EXIT_OK && !failure && !skipped;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");

@@ -32,6 +32,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "board_lacks.h"
 #include "isa/isa.h"
 #include "max_ulp.h"
 #include "stress.h"
@@ -52,7 +53,7 @@ static const char *const section_names[SEC_COUNT] = {"board", "usb", "dut"};
 enum key {
     K_NAME, K_DESCRIPTION, K_TRANSPORT, K_SERVER, K_WAVE, K_FIRMWARE, K_EMULATOR, K_EMULATOR_DUT, K_EMULATOR_FIRMWARE,
     K_VID, K_PID, K_INTERFACE, K_EP_OUT, K_EP_IN, K_MAX_PACKET,
-    K_WARPS, K_IMPLEMENTS, K_TARGET, K_MAX_ULP, K_STRESS, K_COUNT
+    K_WARPS, K_IMPLEMENTS, K_TARGET, K_MAX_ULP, K_STRESS, K_LACKS, K_COUNT
 };
 
 static const struct {
@@ -69,7 +70,7 @@ static const struct {
     [K_EP_IN] = {SEC_USB, "ep_in"},         [K_MAX_PACKET] = {SEC_USB, "max_packet"},
     [K_WARPS] = {SEC_DUT, "warps"},         [K_IMPLEMENTS] = {SEC_DUT, "implements"},
     [K_TARGET] = {SEC_DUT, "target"},       [K_MAX_ULP] = {SEC_DUT, "max_ulp"},
-    [K_STRESS] = {SEC_DUT, "stress"},
+    [K_STRESS] = {SEC_DUT, "stress"},       [K_LACKS] = {SEC_DUT, "lacks"},
 };
 
 typedef struct {
@@ -431,6 +432,12 @@ static int handler(void *user, const char *section, const char *name, const char
             too_long(p, name, strlen(value), sizeof b->stress, "of a stress setting");
         return !p->failed;
     }
+    case K_LACKS: {
+        char why[200];
+        if (gh__parse_lacks(value, b, why, sizeof why) != 0)
+            fail(p, p->lineno, "lacks: %s (what the target may lack, at most)", why);
+        return !p->failed;
+    }
     case K_TARGET:
         if (!*value)
             fail(p, p->lineno, "target: empty (the name the target gives in CAPS)");
@@ -766,6 +773,8 @@ void gh_board_print(const gh_board *b, FILE *f)
         fprintf(f, "  implements  %s\n", b->implements);
     if (*b->target)
         fprintf(f, "  target      %s\n", b->target);
+    if (b->has_lacks)
+        fprintf(f, "  lacks       %s (at most; the host may emulate these and PASS)\n", b->lacks_text);
     if (*b->stress)
         fprintf(f, "  stress      %s (seeded back-pressure and memory latency on the DUT's handshakes)\n", b->stress);
     if (b->max_ulp || b->ulp_rule_count) {

@@ -4,13 +4,15 @@
  * board answered by the functional model, a wrong file) is refused, naming
  * both sides: a lockstep verdict is only worth the target it was obtained on.
  * implements only narrows what runs (a core that implements a subset is a
- * target like any other); warps differing is only a warning (CAPS is
- * authoritative and the run is sized by it). */
+ * target like any other); lacks bounds what the target may lack (a core that
+ * lacks more, a regression or another build, is refused); warps differing is
+ * only a warning (CAPS is authoritative and the run is sized by it). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "backend.h"
+#include "board_lacks.h"
 #include "isa/isa.h"
 #include "max_ulp.h"
 
@@ -62,6 +64,29 @@ static void narrow_groups(gh_target *t)
     }
 }
 
+/* The variants the target lacks by its own word (an optype it does not claim,
+ * or a variant its map declares lacking) beyond the board's lacks: their
+ * names into out (the first few), how many. */
+static unsigned lacking_beyond(const gh_target *t, char *out, size_t cap)
+{
+    const isa_tables *tab = isa_tables_get();
+    unsigned n = 0;
+    out[0] = '\0';
+    for (uint32_t v = 0; v < tab->variant_count && v < 256; v++) {
+        uint32_t o = optype_of(&tab->variants[v]);
+        bool claimed = o < 256 && (t->claimed[o / 8] >> (o % 8)) & 1u;
+        bool lacking = !claimed || (t->caps.lacking[v / 8] >> (v % 8)) & 1u;
+        if (!lacking || gh__board_may_lack(&t->board, v))
+            continue;
+        size_t at = strlen(out);
+        if (n++ < 8)
+            snprintf(out + at, cap - at, "%s%s", at ? " " : "", tab->variants[v].name);
+        else if (n == 9)
+            snprintf(out + at, cap - at, " ...");
+    }
+    return n;
+}
+
 int gh__check_descriptor(gh_target *t)
 {
     const gh_board *b = &t->board;
@@ -69,6 +94,12 @@ int gh__check_descriptor(gh_target *t)
         return refuse(t, "board %s: %s asks for the target \"%s\", but \"%s\" answered: not the board asked for",
                       b->name, b->file, b->target, t->caps.name);
     narrow_groups(t);
+    char beyond[200];
+    unsigned n = b->has_lacks ? lacking_beyond(t, beyond, sizeof beyond) : 0;
+    if (n)
+        return refuse(t, "board %s: the target (%s) lacks %u opcode variant%s beyond what %s lets it lack "
+                      "(lacks = %s): %s; not the board asked for (a regression, or another build of the core)",
+                      b->name, t->caps.name, n, n == 1 ? "" : "s", b->file, b->lacks_text, beyond);
     /* tolerances are the user's: the target may only declare tighter */
     for (unsigned i = 0; i < t->caps.tolerance_count; i++) {
         const gh_tolerance *tol = &t->caps.tolerance[i];

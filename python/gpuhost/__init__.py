@@ -44,7 +44,7 @@ lib = ffi.dlopen(_library_path())
 
 # gpuhost run's exit status for each verdict (README, "Exit status")
 VERDICTS = {"PASS": 0, "FAIL": 4, "TRAP": 5, "LIMIT": 6, "DIVERGENCE": 7, "TARGET ERROR": 8,
-            "UNSUPPORTED": 9, "FINISHED": 10, "DUT FAILURE": 11}
+            "UNSUPPORTED": 9, "FINISHED": 10, "DUT FAILURE": 11, "EMULATED": 12}
 
 
 class GpuhostError(Exception):

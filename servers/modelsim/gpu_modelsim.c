@@ -49,27 +49,34 @@ static void usage(FILE *f)
                "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
                "  --mutate     a DUT that lies, for tests of the verdict (servers/common/dut_mutant.h)\n"
                "  --lie        a link that lies on the wire, for the same tests (servers/common/lie_link.h)\n"
-               "  --lack V,... declare these opcode variants lacking, as a partial core does (tests of\n"
-               "               variant capabilities: declared only, gpuhost must never run them)\n"
+               "  --lack V,... declare these lacking (opcode variants, or every variant of a group or type,\n"
+               "               as gpuhost variants lists them), as a partial core does: retired UNIMPLEMENTED\n"
                "  --max-code   declare (and hold) only N code words, as a small core does (tests)\n"
                "  --max-warps  declare (and launch) only N warps, as a small core does (tests)\n");
     fw_server_usage(f);
 }
 
-/* --lack V,...: the named opcode variants set in the map; 0, or 2 said. */
+/* --lack V,...: the named opcode variants (or a group's, a type's) set in the map; 0, or 2 said. */
 static int parse_lack(const char *list, uint8_t lacking[WIRE_VARIANT_MAP_BYTES])
 {
     for (const char *p = list; *p;) {
         size_t n = strcspn(p, ",");
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
-        int v = isa_find_variant(name);
-        if (v < 0 || v >= 8 * (int)WIRE_VARIANT_MAP_BYTES) {
-            fprintf(stderr, "gpu-modelsim: --lack: no opcode variant '%s' (isa/spec's __DefOpcode names, "
-                            "e.g. IADD_RC)\n", name);
+        const isa_tables *tab = isa_tables_get();
+        unsigned named = 0; /* a group, a type or a variant, as gpuhost variants lists them */
+        for (uint32_t v = 0; v < tab->variant_count && v < 8 * WIRE_VARIANT_MAP_BYTES; v++) {
+            const isa_variant *iv = &tab->variants[v];
+            if (strcmp(name, iv->group) == 0 || strcmp(name, iv->optype) == 0 || strcmp(name, iv->name) == 0) {
+                lacking[v / 8] |= (uint8_t)(1u << (v % 8));
+                named++;
+            }
+        }
+        if (!named) {
+            fprintf(stderr, "gpu-modelsim: --lack: no opcode variant '%s' (a group, an instruction type or an "
+                            "opcode variant, as gpuhost variants lists them: IALU, IADD, IADD_RC)\n", name);
             return 2;
         }
-        lacking[v / 8] |= (uint8_t)(1u << (v % 8));
         p += n + (p[n] == ',');
     }
     return 0;

@@ -3,7 +3,8 @@
 #                        [PARAMETERS <NAME=VALUE>...] [VERILATOR_ARGS <arg>...]
 #                        [THREADS <n>] [NO_CHECKER]
 #                        [BOARD <board>] [TARGET_NAME <text>] [DESCRIPTION <text>]
-#                        [IMPLEMENTS <group>...] [MAX_ULP <spec>] [DESCRIPTOR <file.ini>])
+#                        [IMPLEMENTS <group>...] [MAY_LACK <name>...] [MAX_ULP <spec>]
+#                        [DESCRIPTOR <file.ini>])
 #
 # Makes the executable <name>: an RTL server like gpu-rtlsim (same command
 # line: --endpoint, link and CURVE options, --fault, --wave, --watchdog,
@@ -20,7 +21,10 @@
 # the server. TARGET_NAME (default "<TOP> RTL (Verilator)") is the name the
 # server gives in CAPS and the descriptor's `target`; IMPLEMENTS the
 # descriptor's instruction groups (default all: the core's CAPS decide);
-# MAX_ULP its MUFU bound (default 0, exact).
+# MAY_LACK its `lacks` (groups, types or opcode variants, as `gpuhost
+# variants` names them: what the core may lack, at most; a core lacking more
+# is refused, and --emulate-unimplemented PASSes only on these); MAX_ULP its
+# MUFU bound (default 0, exact).
 #
 # The HDL may include the contract's generated headers (gpu_port.vh,
 # gpu_contract.vh, gpu_isa.vh, gpu_faults.vh, gpu_tolerance.vh): their
@@ -39,7 +43,7 @@ function(gpuhost_add_rtl_server name)
   set(where "gpuhost_add_rtl_server(${name})")
   cmake_parse_arguments(PARSE_ARGV 1 arg "NO_CHECKER"
     "TOP;THREADS;BOARD;TARGET_NAME;DESCRIPTION;MAX_ULP;DESCRIPTOR;OPT_LEVEL"
-    "SOURCES;INCLUDE_DIRS;DEFINES;PARAMETERS;VERILATOR_ARGS;IMPLEMENTS")
+    "SOURCES;INCLUDE_DIRS;DEFINES;PARAMETERS;VERILATOR_ARGS;IMPLEMENTS;MAY_LACK")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${where}: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -206,6 +210,11 @@ function(gpuhost_add_rtl_server name)
   if(arg_IMPLEMENTS)
     list(JOIN arg_IMPLEMENTS " " implements)
   endif()
+  set(lacks "")
+  if(arg_MAY_LACK)
+    list(JOIN arg_MAY_LACK " " lacks)
+    set(lacks "lacks = ${lacks}\n")
+  endif()
   set(max_ulp 0)
   if(DEFINED arg_MAX_ULP)
     set(max_ulp "${arg_MAX_ULP}")
@@ -217,7 +226,7 @@ function(gpuhost_add_rtl_server name)
   string(CONCAT ini "; Written by ${where} (${CMAKE_CURRENT_LIST_FILE}): re-run CMake, do not edit.\n"
           "[board]\nname = ${board}\ndescription = ${description}\ntransport = zmq\n"
           "server = ${CMAKE_CURRENT_BINARY_DIR}/${name}\nwave = yes\n\n"
-          "[dut]\n${warps}implements = ${implements}\nmax_ulp = ${max_ulp}\ntarget = ${target_name}\n")
+          "[dut]\n${warps}implements = ${implements}\n${lacks}max_ulp = ${max_ulp}\ntarget = ${target_name}\n")
   # libinih reads lines of at most 198 characters and a line end
   string(REPLACE "\n" ";" lines "${ini}")
   foreach(line IN LISTS lines)

@@ -16,8 +16,9 @@
 #include "gm/fp_layout.h"
 #include "gpuhost/board.h"
 #include "isa_access.h"
-#include "max_ulp.h"
+#include "board_lacks.h"
 #include "isa/isa.h"
+#include "max_ulp.h"
 
 static char tmpdir[256];
 
@@ -426,6 +427,39 @@ static void stress_key(void **state)
                  "ep_in = 0x81\nmax_packet = 512\n[dut]\nstress = 7\n", 12, "not this usb board");
 }
 
+/* [dut] lacks: groups, types and variants by name, none or all alone */
+static void lacks_key(void **state)
+{
+    (void)state;
+    gh_board b;
+    char err[512];
+    const char ok[] = "[board]\nname = x\ntransport = model\n[dut]\nlacks = HALU, IADD IMAD_RIR\n";
+    assert_int_equal(gh_board_parse_text("t.ini", ok, strlen(ok), &b, err, sizeof err), GH_BOARDS_OK);
+    assert_true(b.has_lacks);
+    assert_string_equal(b.lacks_text, "HALU IADD IMAD_RIR");
+    const isa_tables *tab = isa_tables_get();
+    for (uint32_t v = 0; v < tab->variant_count; v++) {
+        const isa_variant *iv = &tab->variants[v];
+        bool named = strcmp(iv->group, "HALU") == 0 || strcmp(iv->optype, "IADD") == 0 ||
+                     strcmp(iv->name, "IMAD_RIR") == 0;
+        assert_int_equal(gh__board_may_lack(&b, v), named);
+    }
+    const char none[] = "[board]\nname = x\ntransport = model\n[dut]\nlacks = none\n";
+    assert_int_equal(gh_board_parse_text("t.ini", none, strlen(none), &b, err, sizeof err), GH_BOARDS_OK);
+    assert_true(b.has_lacks && !gh__board_may_lack(&b, 0));
+    const char all[] = "[board]\nname = x\ntransport = model\n[dut]\nlacks = all\n";
+    assert_int_equal(gh_board_parse_text("t.ini", all, strlen(all), &b, err, sizeof err), GH_BOARDS_OK);
+    assert_true(gh__board_may_lack(&b, tab->variant_count - 1));
+    const char absent[] = "[board]\nname = x\ntransport = model\n";
+    assert_int_equal(gh_board_parse_text("t.ini", absent, strlen(absent), &b, err, sizeof err), GH_BOARDS_OK);
+    assert_true(!b.has_lacks && !gh__board_may_lack(&b, 0));
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nlacks = IADD NO_SUCH\n", 5,
+                 "lacks: 'NO_SUCH' is no instruction group, type or opcode variant");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nlacks = none IADD\n", 5,
+                 "'none' and 'all' stand alone");
+    expect_error("[board]\nname = x\ntransport = model\n[dut]\nlacks =\n", 5, "lacks: empty");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -435,6 +469,7 @@ int main(void)
         cmocka_unit_test(duplicate_names),  cmocka_unit_test(io_errors),
         cmocka_unit_test(dir_override),     cmocka_unit_test(long_lines),
         cmocka_unit_test(crlf_and_bom),     cmocka_unit_test(nul_byte), cmocka_unit_test(stress_key),
+        cmocka_unit_test(lacks_key),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -4,11 +4,13 @@
 # stores), a run that uses uniform registers and predicates and traps, and a
 # lockstep divergence on gpu-modelsim (the target/model state, the model's
 # trace record), and on rtl under stress where it is built (the target's
-# stress object); check_json_schema.py validates them and proves the schemas
-# refuse corrupted copies. Exit 77 when python3's jsonschema is missing.
-# Usage: json_schema.sh GPUHOST KERNEL_DIR SCHEMA_DIR DOC
+# stress object), and a run whose instructions the host emulated on a core
+# lacking them (the emulated object); check_json_schema.py validates them and
+# proves the schemas refuse corrupted copies. Exit 77 when python3's
+# jsonschema is missing.
+# Usage: json_schema.sh GPUHOST KERNEL_DIR SCHEMA_DIR DOC GPU_MODELSIM
 set -u
-gpuhost=$1 kernels=$2 schemas=$3 doc=$4
+gpuhost=$1 kernels=$2 schemas=$3 doc=$4 modelsim=$5
 here=$(dirname "$0")
 python3 -c "import jsonschema" 2>/dev/null ||
     { echo "SKIP: python3's jsonschema is not installed (Debian: python3-jsonschema)"; exit 77; }
@@ -46,5 +48,11 @@ if "$gpuhost" --board rtl info > /dev/null 2>&1; then
 else
     echo "note: gpu-rtlsim not built here: the stress object is not checked"
 fi
+# the host emulated what the target lacks, with no lacks bound: EMULATED (exit 12), said in the state
+printf '#!/bin/sh\nexec "%s" "$@" --lack IADD,LDG_R\n' "$modelsim" > "$work/partial"
+chmod +x "$work/partial"
+run emulated 12 --board modelsim run "$kernels/saxpy.s" --server "$work/partial" --emulate-unimplemented
+grep -q '"emulated":{"instructions":[1-9][0-9]*,"of":[0-9]*,"within_lacks":false,"variants":{.*"LDG_R":[1-9]' \
+    "$work/emulated.json" || { echo "FAIL emulated: no emulated object where docs/json-outputs.md puts it"; fail=1; }
 python3 "$here/check_json_schema.py" "$schemas" "$doc" "$work"/*.json -- "$work"/*.jsonl || fail=1
 exit $fail

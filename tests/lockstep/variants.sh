@@ -50,18 +50,40 @@ printf '#!/bin/sh\nexec "%s" "$@" --lack IADD_RC,BRA_I,ISETP_RI\n' "$modelsim" >
 chmod +x "$work/partial_bra"
 out=$("$gpuhost" --board modelsim run "$work/emulate.s" --server "$work/partial_bra" 2>&1)
 check "without --emulate-unimplemented: exit 9 naming the first" 9 $? "$out" "variant IADD_RC"
-out=$("$gpuhost" --board modelsim run "$work/emulate.s" --server "$work/partial_bra" --emulate-unimplemented \
+# a PASS only within what the board's descriptor lets its target lack (`lacks`, issue 40): a copy of
+# modelsim.ini with lacks, and the bound the target exceeds (a regression), refused when it opens
+descriptor=$("$gpuhost" boards modelsim | sed -n 's/^  descriptor  //p')
+sed "s|^name = .*|name = partial|; s|^server = .*|server = $work/partial_bra|" "$descriptor" > "$work/partial.ini"
+cp "$work/partial.ini" "$work/bounded.ini"
+printf 'lacks = IADD_RC BRA ISETP_RI\n' >> "$work/bounded.ini"
+cp "$work/partial.ini" "$work/tight.ini"
+printf 'lacks = IADD_RC\n' >> "$work/tight.ini"
+out=$("$gpuhost" --board "$work/bounded.ini" run "$work/emulate.s" --emulate-unimplemented \
       --check=full --trace "$work/emulate.jsonl" --junit "$work/emulate.xml" 2>&1)
-check "--emulate-unimplemented: PASS, counted per variant" 0 $? "$out" \
-    "PASS: lockstep clean; 1 expectation hold on the target and the model; 4 of 9 instructions emulated by the host, not checked on the target" \
+check "--emulate-unimplemented within the board's lacks: PASS, counted per variant" 0 $? "$out" \
+    "PASS: lockstep clean; 1 expectation holds on the target and the model; 4 of 9 instructions emulated by the host, not checked on the target (what $work/bounded.ini lets board partial lack)" \
     "emulated: 4 of 9 instructions were applied by the host from the model, not checked on the target (--emulate-unimplemented): IADD_RC x2, ISETP_RI x1, BRA_I x1" \
     "10 full-state checks"
 n=$(grep -c '"source":"emulated"' "$work/emulate.jsonl")
-if [ "$n" -eq 4 ] && grep -q '<property name="emulated" value="4 of 9 instructions' "$work/emulate.xml"; then
+if [ "$n" -eq 4 ] && grep -q '<property name="emulated" value="4 of 9 instructions' "$work/emulate.xml" &&
+    ! grep -q "<failure" "$work/emulate.xml"; then
     pass=$((pass + 1)); echo "ok   the trace marks the 4 emulated records, JUnit has the count"
 else
     fail=$((fail + 1)); echo "FAIL trace: $n emulated records (4 wanted), or no JUnit property"
 fi
+out=$("$gpuhost" --board "$work/partial.ini" run "$work/emulate.s" --emulate-unimplemented --junit "$work/e.xml" 2>&1)
+check "emulated without a bound (no lacks): EMULATED, exit 12, never PASS" 12 $? "$out" \
+    "EMULATED: lockstep clean on what the target ran, but the host emulated 4 of 9 instructions (3 variants: IADD_RC ISETP_RI BRA_I) that board partial's descriptor ($work/partial.ini) does not let its target lack"
+grep -q '<failure message="EMULATED: ' "$work/e.xml" && { pass=$((pass + 1)); echo "ok   EMULATED is a JUnit failure"; } ||
+    { fail=$((fail + 1)); echo "FAIL EMULATED is no JUnit failure"; }
+out=$("$gpuhost" --board "$work/tight.ini" run "$work/ok.s" --emulate-unimplemented --retries 2 2>&1)
+check "a target lacking more than its board's lacks: TARGET REFUSED (exit 8), never retried" 8 $? "$out" \
+    "the target (functional model) lacks 2 opcode variants beyond what $work/tight.ini lets it lack (lacks = IADD_RC): ISETP_RI BRA_I"
+if printf '%s\n' "$out" | grep -q "^RETRY"; then fail=$((fail + 1)); echo "FAIL the refusal was retried"; fi
+printf 'lacks = IADD_RC NO_SUCH\n' >> "$work/partial.ini"
+out=$("$gpuhost" --board "$work/partial.ini" run "$work/ok.s" 2>&1)
+check "lacks naming no group, type or variant: the descriptor refused, its line named" 2 $? "$out" \
+    "partial.ini:" "lacks: 'NO_SUCH' is no instruction group, type or opcode variant"
 printf '#!/bin/sh\nexec "%s" "$@" --lack IADD_RC,EXIT_X\n' "$modelsim" > "$work/partial_exit"
 chmod +x "$work/partial_exit"
 out=$("$gpuhost" --board modelsim run "$work/emulate.s" --server "$work/partial_exit" --emulate-unimplemented 2>&1)
@@ -78,7 +100,6 @@ check "the model board (no lockstep) refuses the option" 2 $? "$out" "--emulate-
 
 # gen for a board whose target lacks them never emits them
 mkdir "$work/boards"
-descriptor=$("$gpuhost" boards modelsim | sed -n 's/^  descriptor  //p')
 cp "$(dirname "$descriptor")"/*.ini "$work/boards/"
 sed -i "s|^server = .*|server = $work/partial|" "$work/boards/modelsim.ini"
 GPUHOST_BOARDS_DIR="$work/boards" "$gpuhost" --board modelsim gen --seed 7 --count 3000 -o "$work/gen.s" 2> "$work/gen.err"

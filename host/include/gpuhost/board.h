@@ -31,6 +31,11 @@
  *                         user's bound, not the target's: a target may declare
  *                         tighter tolerances in CAPS, and one that declares a
  *                         looser one for any function or format is refused
+ *            lacks        NAME ...: what the target may lack, at most: groups,
+ *                         instruction types or opcode variants (gpuhost variants
+ *                         names them), none, or all (anything). A target that lacks more is refused;
+ *                         --emulate-unimplemented PASSes only on these (else the
+ *                         verdict is EMULATED, exit 12)
  *            stress       SEED[:PROFILE[,KNOB=N...]]: the board side stresses the
  *                         DUT's handshakes (hdl_stubs/README.md, "Stress"); only
  *                         boards whose DUT port the harness drives (an RTL server,
@@ -85,6 +90,14 @@ typedef struct {
     struct {
         uint8_t function, format, ulp; /* MUFU's mufuop and dtype values, or 0xff: any */
     } ulp_rules[16];
+    /* `lacks`: what its target may lack at most (groups, types, variants, as
+     * `gpuhost variants` names them; "none": nothing; "all": anything). A target lacking more
+     * is refused (TARGET REFUSED); a run in which the host emulated only
+     * these (--emulate-unimplemented) may PASS; without the key, a run that
+     * emulated anything ends EMULATED (exit 12), never PASS. */
+    bool has_lacks;
+    uint8_t lacks[32];     /* bit v: ISA-table variant v may be lacking */
+    char lacks_text[200];  /* the list as written, single spaces */
     bool implements_all;  /* "all" */
     char implements[256]; /* the group list as written (each group once), normalised to single spaces; "all" */
 } gh_board;

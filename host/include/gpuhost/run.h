@@ -33,6 +33,7 @@ enum gh_verdict {
     GH_UNSUPPORTED,   /* the kernel needs what the target lacks (named before running) */
     GH_FINISHED,      /* free run: the target finished; nothing was compared */
     GH_DUT_FAILED,    /* the DUT hung (watchdog), broke the port contract or the wire protocol: never retried */
+    GH_EMULATED,      /* lockstep clean, but the host emulated instructions the board's `lacks` does not name */
 };
 const char *gh_verdict_name(int verdict); /* "PASS", "DIVERGENCE", ... */
 #define GH_MAX_VARIANTS 256 /* opcode variants a variant map names (gh_caps.lacking) */
