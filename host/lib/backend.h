@@ -46,7 +46,7 @@ typedef struct {
                      const uint32_t *values);
     int (*write_mem)(gh_target *t, uint64_t addr, const uint32_t *words, uint32_t count);
     /* CRC-32 (zlib's) of `pages` WIRE_PAGE_SIZE pages from a page-aligned addr */
-    int (*mem_digest)(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
+    int (*mem_digest)(gh_target *t, uint64_t addr, uint32_t pages, uint32_t nonce, uint32_t *crcs);
     /* the pages the target's memory holds: the `max` lowest page addresses at
      * or above `from`, ascending, page-aligned; *count of them */
     int (*written_pages)(gh_target *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count);
@@ -108,7 +108,9 @@ int gh__read_state(gh_target *t, uint16_t warp, wire_state *out);
 int gh__write_reg(gh_target *t, uint16_t warp, uint8_t kind, uint32_t index, uint32_t lane_mask,
                   const uint32_t *values);
 int gh__write_mem(gh_target *t, uint64_t addr, const uint32_t *words, uint32_t count);
-int gh__mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
+int gh__mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t nonce, uint32_t *crcs);
+/* A page's digest as MEM_DIGEST computes it with nonce (wire/protocol.h, wire_digest_seed). */
+uint32_t gh__page_digest(uint32_t nonce, const uint8_t *page);
 int gh__written_pages(gh_target *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count);
 
 #endif

@@ -139,13 +139,13 @@ static int write_mem(gh_target *t, uint64_t addr, const uint32_t *words, uint32_
     return 0;
 }
 
-static int mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
+static int mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t nonce, uint32_t *crcs)
 {
     uint8_t page[WIRE_PAGE_SIZE];
     for (uint32_t p = 0; p < pages; p++) {
         if (read_mem(t, addr + (uint64_t)p * WIRE_PAGE_SIZE, page, sizeof page) != 0)
             return -1;
-        crcs[p] = (uint32_t)crc32(0, page, sizeof page);
+        crcs[p] = gh__page_digest(nonce, page);
     }
     return 0;
 }

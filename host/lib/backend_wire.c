@@ -71,9 +71,9 @@ static int write_mem(gh_target *t, uint64_t addr, const uint32_t *words, uint32_
     return pass(t, gh_wire_write_mem(wire_of(t), addr, words, count));
 }
 
-static int mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
+static int mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t nonce, uint32_t *crcs)
 {
-    return pass(t, gh_wire_mem_digest(wire_of(t), addr, pages, crcs));
+    return pass(t, gh_wire_mem_digest(wire_of(t), addr, pages, nonce, crcs));
 }
 
 static int written_pages(gh_target *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count)

@@ -1,7 +1,8 @@
 /* libgpuhost: full-state comparison of the target with the model: every
  * warp's registers, predicates, uniforms, lane PCs, waiting and exited lanes,
- * and every page the run placed or wrote or the target holds (digests first,
- * then bytes). */
+ * and every page the run placed or wrote or the target holds (digests keyed
+ * by a fresh nonce first, then bytes: of every page whose digest differs,
+ * and of one the target lists chosen at random, or all under --check=full). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,17 +47,29 @@ static int compare_warp(gh_text *r, const wire_state *st, const gm_model *m, uin
     return diffs;
 }
 
-/* Byte-compares one page the digests disagree on; `digest` is the target's
- * for this page, which its bytes must bear out. */
-static int compare_page(gh_text *r, gh_target *t, const gm_model *m, uint64_t addr, uint32_t digest, int diffs)
+uint32_t gh__page_digest(uint32_t nonce, const uint8_t *page)
+{
+    return (uint32_t)crc32(wire_digest_seed(nonce), page, WIRE_PAGE_SIZE);
+}
+
+uint64_t gh__memcheck_draw(gh_memcheck *mc)
+{
+    mc->rng ^= mc->rng >> 12, mc->rng ^= mc->rng << 25, mc->rng ^= mc->rng >> 27;
+    return mc->rng * 0x2545f4914f6cdd1dull;
+}
+
+/* Reads one page whole and compares its bytes with the model's; `digest` is
+ * the target's for this page under `nonce`, which its bytes must bear out. */
+static int compare_page(gh_text *r, gh_target *t, const gm_model *m, uint64_t addr, uint32_t nonce, uint32_t digest,
+                        int diffs)
 {
     static uint8_t want[WIRE_PAGE_SIZE], got[WIRE_PAGE_SIZE];
     if (gm_read_memory(m, addr, want, sizeof want) != 0 || gh_target_read_mem(t, addr, got, sizeof got) != 0)
         return -1;
-    uint32_t crc = (uint32_t)crc32(0, got, sizeof got);
+    uint32_t crc = gh__page_digest(nonce, got);
     if (crc != digest)
         return gh__breach(t, "the target contradicts itself: its digest of page 0x%" PRIx64 " is 0x%08x, the CRC-32 "
-                          "of the bytes it returned 0x%08x", addr, digest, crc);
+                          "of the bytes it returned 0x%08x (nonce 0x%08x)", addr, digest, crc, nonce);
     for (unsigned i = 0; i < WIRE_PAGE_SIZE; i += 4) {
         uint32_t a, b;
         memcpy(&a, want + i, 4);
@@ -67,9 +80,10 @@ static int compare_page(gh_text *r, gh_target *t, const gm_model *m, uint64_t ad
     return diffs;
 }
 
-/* Adds the pages the target's memory holds to set (WRITTEN_PAGES); a page
- * outside global memory is a difference: the model cannot hold it. */
-static int add_target_pages(gh_text *r, gh_target *t, gh_pageset *set, int diffs)
+/* Adds the pages the target's memory holds to set and to listed
+ * (WRITTEN_PAGES); a page outside global memory is a difference: the model
+ * cannot hold it. */
+static int add_target_pages(gh_text *r, gh_target *t, gh_pageset *set, gh_pageset *listed, int diffs)
 {
     enum { MOST = 1 << 20 }; /* 4 GiB of pages: more is a target gone wrong */
     uint64_t pages[WIRE_MAX_PAGE_LIST], from = 0;
@@ -81,7 +95,8 @@ static int add_target_pages(gh_text *r, gh_target *t, gh_pageset *set, int diffs
         for (uint32_t i = 0; i < n; i++) {
             if (pages[i] >= GM_GLOBAL_LIMIT)
                 DIFF("  memory page 0x%" PRIx64 ": the target holds it; it lies outside global memory\n", pages[i]);
-            else if (gh__pages_add(set, pages[i] / WIRE_PAGE_SIZE) != 0)
+            else if (gh__pages_add(set, pages[i] / WIRE_PAGE_SIZE) != 0 ||
+                     gh__pages_add(listed, pages[i] / WIRE_PAGE_SIZE) != 0)
                 return gh__fail(t, "out of memory");
         }
         total += n;
@@ -93,9 +108,37 @@ static int add_target_pages(gh_text *r, gh_target *t, gh_pageset *set, int diffs
     }
 }
 
-static int compare_memory(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *set, int diffs)
+/* Every page the run loaded or stored to must be in the target's list: a
+ * board whose page tracking misses a write would hide a stray store. */
+static int check_listed(gh_target *t, const gh_pageset *known, const gh_pageset *listed)
 {
-    diffs = add_target_pages(r, t, set, diffs);
+    size_t n;
+    uint64_t *pages = known ? gh__pages_sorted(known, &n) : NULL;
+    if (known && known->count && !pages)
+        return gh__fail(t, "out of memory");
+    for (size_t i = 0; pages && i < n; i++)
+        if (!gh__pages_has(listed, pages[i])) {
+            uint64_t page = pages[i];
+            free(pages);
+            return gh__breach(t, "the target's WRITTEN_PAGES leaves out page 0x%" PRIx64 ", which this run loaded "
+                              "or stored to: the board's record of its memory misses a write", page * WIRE_PAGE_SIZE);
+        }
+    free(pages);
+    return 0;
+}
+
+static int compare_memory(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *set, gh_memcheck *mc, int diffs)
+{
+    gh_pageset listed = {0};
+    diffs = add_target_pages(r, t, set, &listed, diffs);
+    if (diffs >= 0 && check_listed(t, mc->known, &listed) != 0)
+        diffs = -1;
+    /* one page the target lists is read whole whatever its digest says (a digest is the target's word) */
+    size_t n_listed;
+    uint64_t *listed_sorted = diffs >= 0 ? gh__pages_sorted(&listed, &n_listed) : NULL;
+    uint64_t chosen = listed_sorted ? listed_sorted[gh__memcheck_draw(mc) % n_listed] : UINT64_MAX;
+    free(listed_sorted);
+    gh__pages_free(&listed);
     if (diffs < 0)
         return diffs;
     size_t n;
@@ -113,16 +156,18 @@ static int compare_memory(gh_text *r, gh_target *t, const gm_model *m, gh_pagese
         while (i + run < n && run < WIRE_MAX_DIGEST_PAGES && pages[i + run] == pages[i] + run &&
                pages[i + run] < GM_GLOBAL_LIMIT / WIRE_PAGE_SIZE)
             run++;
-        if (gh__mem_digest(t, pages[i] * WIRE_PAGE_SIZE, (uint32_t)run, crcs) != 0) {
+        uint32_t nonce = (uint32_t)gh__memcheck_draw(mc); /* fresh for each request */
+        if (gh__mem_digest(t, pages[i] * WIRE_PAGE_SIZE, (uint32_t)run, nonce, crcs) != 0) {
             free(pages);
             return -1; /* a digest it cannot give is an error, never a reason to look less */
         }
         for (size_t k = 0; k < run && diffs >= 0; k++) {
             uint64_t addr = (pages[i] + k) * WIRE_PAGE_SIZE;
             gm_read_memory(m, addr, page, sizeof page);
-            if (crcs[k] == (uint32_t)crc32(0, page, sizeof page))
+            if (crcs[k] == gh__page_digest(nonce, page) && !mc->read_all && pages[i] + k != chosen)
                 continue;
-            diffs = compare_page(r, t, m, addr, crcs[k], diffs);
+            diffs = compare_page(r, t, m, addr, nonce, crcs[k], diffs);
+            mc->pages_read++;
         }
         i += run;
     }
@@ -131,7 +176,8 @@ static int compare_memory(gh_text *r, gh_target *t, const gm_model *m, gh_pagese
 #undef DIFF
 }
 
-int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *pages, wire_state *st)
+int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *pages, gh_memcheck *mc,
+                      wire_state *st)
 {
     int diffs = 0;
     for (uint32_t w = 0; w < gm_warp_count(m); w++) {
@@ -141,9 +187,9 @@ int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *p
         }
         diffs = compare_warp(r, st, m, w, diffs);
     }
-    diffs = compare_memory(r, t, m, pages, diffs);
+    diffs = compare_memory(r, t, m, pages, mc, diffs);
     if (diffs < 0) {
-        gh__say(r, "cannot read the target's memory: %s\n", gh_target_error(t));
+        gh__say(r, "the target's memory: %s\n", gh_target_error(t));
         return -1;
     }
     if (diffs > SHOWN)

@@ -85,14 +85,30 @@ int gh__pages_add_record(gh_pageset *s, const wire_commit *rec);
 uint64_t *gh__pages_sorted(const gh_pageset *s, size_t *n);
 void gh__pages_free(gh_pageset *s);
 
+/* What a full-state check asks of the target's memory beyond digests: the
+ * host verifies what it can verify, never taking the target's word. */
+typedef struct {
+    const gh_pageset *known; /* pages the run loaded or stored to: WRITTEN_PAGES must list each */
+    uint64_t rng;            /* the digests' nonces and the page read whole (seeded per run, never 0) */
+    bool read_all;           /* --check=full: every page's bytes, whatever its digest */
+    uint64_t pages_read;     /* pages read whole and compared, so far */
+} gh_memcheck;
+/* The next draw of mc's generator (xorshift64*). */
+uint64_t gh__memcheck_draw(gh_memcheck *mc);
+
 /* Compares the target's full state with the model's: every warp's registers,
  * predicates, uniforms, lane PCs, waiting and exited lanes, and the pages
- * (digests first, then bytes) of `pages`, to which the pages the target says
- * its memory holds are added first (a store no record named is found there).
- * Returns the number of differences (described up to a limit), or -1 when
- * the target cannot be read or contradicts itself. */
-int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *pages,
+ * (digests keyed by a fresh nonce, then bytes) of `pages`, to which the pages
+ * the target says its memory holds are added first (a store no record named
+ * is found there). The target's list must hold mc->known; the bytes of one
+ * page it lists, chosen at random (every page under mc->read_all), are read
+ * and compared whatever their digest says. Returns the number of differences
+ * (described up to a limit), or -1 when the target cannot be read or
+ * contradicts itself (its list leaving out a known page among that). */
+int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *pages, gh_memcheck *mc,
                       wire_state *scratch);
+/* Whether page is in the set. */
+bool gh__pages_has(const gh_pageset *s, uint64_t page);
 
 /* The kernel's .expect/.expect_mem on the target's state: the number of
  * mismatching values, the first described in report; -1 if unreadable. */

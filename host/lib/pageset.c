@@ -44,6 +44,17 @@ int gh__pages_add(gh_pageset *s, uint64_t page)
     return 0;
 }
 
+bool gh__pages_has(const gh_pageset *s, uint64_t page)
+{
+    if (!s->cap)
+        return false;
+    uint64_t key = page + 1;
+    for (size_t j = slot(key, s->cap); s->keys[j]; j = (j + 1) & (s->cap - 1))
+        if (s->keys[j] == key)
+            return true;
+    return false;
+}
+
 int gh__pages_add_range(gh_pageset *s, uint64_t addr, uint64_t len)
 {
     if (!len)

@@ -6,7 +6,9 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "isa/outfile.h"
 #include "board_lacks.h"
@@ -27,7 +29,9 @@ typedef struct {
     wire_commit *recs, *mine;
     wire_commit *pending; /* the model's record of an instruction the target stopped at, to emulate */
     wire_state *st;
-    gh_pageset pages;
+    gh_pageset pages;    /* compared at a full-state check (with the target's own list) */
+    gh_pageset known;    /* loaded or stored to by this run: the target must list each */
+    gh_memcheck memcheck;
     gh_history history;
     uint64_t checked_at; /* instructions before the last clean full-state check */
     bool trapped;        /* the last record trapped (on both sides, in lockstep) */
@@ -43,6 +47,19 @@ typedef struct {
     uint64_t sample_state, sampled_steps;
     double sampled_seconds, clock_cost;
 } run;
+
+/* A seed no run repeats (the digests' nonces and the page read whole): the
+ * kernel's random source, else the clock; never 0 (xorshift's fixed point). */
+static uint64_t fresh_seed(void)
+{
+    uint64_t seed = 0;
+    if (getrandom(&seed, sizeof seed, GRND_NONBLOCK) != (ssize_t)sizeof seed) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        seed = (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32;
+    }
+    return seed ? seed : 0x9e3779b97f4a7c15ull;
+}
 
 static double now(void)
 {
@@ -105,7 +122,8 @@ static bool check_state(run *s, const char *when)
         return false;
     }
     details.buf[0] = '\0';
-    int diffs = gh__compare_state(&details, s->t, s->m, &s->pages, s->st);
+    int diffs = gh__compare_state(&details, s->t, s->m, &s->pages, &s->memcheck, s->st);
+    s->res->pages_read = s->memcheck.pages_read;
     uint64_t n = s->res->instructions;
     if (diffs < 0) {
         gh__say(&s->text, "%s", details.buf);
@@ -266,7 +284,7 @@ static bool take(run *s, wire_commit *tr)
     } else if (!covered(s, tr)) { /* what the target ran, not what the host emulated */
         return false;
     }
-    if (gh__pages_add_record(&s->pages, s->mine) != 0) {
+    if (gh__pages_add_record(&s->pages, s->mine) != 0 || gh__pages_add_record(&s->known, s->mine) != 0) {
         gh__say(&s->text, "out of memory\n");
         verdict(s, GH_TARGET_ERROR);
         return false;
@@ -537,7 +555,8 @@ static bool supported(run *s)
 static int known_pages(run *s)
 {
     for (size_t i = 0; i < s->k->global_count; i++)
-        if (gh__pages_add_range(&s->pages, s->k->globals[i].addr, 4ull * s->k->globals[i].count) != 0)
+        if (gh__pages_add_range(&s->pages, s->k->globals[i].addr, 4ull * s->k->globals[i].count) != 0 ||
+            gh__pages_add_range(&s->known, s->k->globals[i].addr, 4ull * s->k->globals[i].count) != 0)
             return -1;
     for (size_t i = 0; i < s->k->expect_mem_count; i++)
         if (gh__pages_add_range(&s->pages, s->k->expect_mems[i].addr, 4ull * s->k->expect_mems[i].count) != 0)
@@ -759,6 +778,7 @@ void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_resu
                    .st = s->st,
                    .text = {.buf = res->report, .cap = sizeof res->report}, .start = now()};
         s->tolerated.caps = gh_target_caps(t);
+        s->memcheck = (gh_memcheck){.known = &s->known, .rng = fresh_seed(), .read_all = o->check_every == 1};
         if (supported(s)) {
             execute(s);
             tolerated_summary(s);
@@ -784,6 +804,7 @@ void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_resu
         }
         gm_destroy(&s->m);
         gh__pages_free(&s->pages);
+        gh__pages_free(&s->known);
         gh__coverage_free(&s->coverage);
     }
     if (s) {

@@ -105,7 +105,13 @@ int gh__selftest_state(gh__selftest *s, const char *name, const char *text, unsi
     } else if (gh_target_load(s->t, k) != 0) {
         verdict = target_failed(s, "cannot load the kernel");
     } else if (!(extra & GH__SELFTEST_LANE_REGS) || (verdict = lane_regs(s, k, m)) == GH_PASS) {
-        int diffs = gh__compare_state(&s->text, s->t, m, &pages, s->scratch);
+        gh_pageset known = {0}; /* what was loaded: the target must list each page (READ_MEM reads them: read_back) */
+        bool copied = true;
+        for (size_t i = 0; i < k->global_count; i++)
+            copied &= gh__pages_add_range(&known, k->globals[i].addr, 4ull * k->globals[i].count) == 0;
+        gh_memcheck mc = {.known = &known, .rng = 0x5e1f7e57u + k->code_count};
+        int diffs = copied ? gh__compare_state(&s->text, s->t, m, &pages, &mc, s->scratch) : -1;
+        gh__pages_free(&known);
         if (diffs < 0)
             verdict = target_failed(s, "cannot read the target's state");
         else if (diffs > 0)

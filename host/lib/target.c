@@ -388,11 +388,11 @@ int gh__write_mem(gh_target *t, uint64_t addr, const uint32_t *words, uint32_t c
     return checked(t, t->ops->write_mem(t, addr, words, count));
 }
 
-int gh__mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
+int gh__mem_digest(gh_target *t, uint64_t addr, uint32_t pages, uint32_t nonce, uint32_t *crcs)
 {
     if (addr % WIRE_PAGE_SIZE || !pages || pages > WIRE_MAX_DIGEST_PAGES)
         return gh__fail(t, "digest of %u pages at 0x%" PRIx64, pages, addr), GH_ERR_RANGE;
-    return checked(t, t->ops->mem_digest(t, addr, pages, crcs));
+    return checked(t, t->ops->mem_digest(t, addr, pages, nonce, crcs));
 }
 
 int gh__written_pages(gh_target *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count)

@@ -329,15 +329,16 @@ int gh_wire_read_mem(gh_wire *t, uint64_t addr, uint8_t *out, size_t len)
     return 0;
 }
 
-int gh_wire_mem_digest(gh_wire *t, uint64_t addr, uint32_t pages, uint32_t *crcs)
+int gh_wire_mem_digest(gh_wire *t, uint64_t addr, uint32_t pages, uint32_t nonce, uint32_t *crcs)
 {
-    uint8_t buf[12];
-    wire_writer w = {.p = buf, .cap = 12};
+    uint8_t buf[16];
+    wire_writer w = {.p = buf, .cap = 16};
     wire_put64(&w, addr);
     wire_put32(&w, pages);
+    wire_put32(&w, nonce);
     wire_header h;
     const uint8_t *p;
-    if (send_request(t, WIRE_MEM_DIGEST, buf, 12) != 0 || expect(t, WIRE_DIGESTS, &h, &p) != 0)
+    if (send_request(t, WIRE_MEM_DIGEST, buf, 16) != 0 || expect(t, WIRE_DIGESTS, &h, &p) != 0)
         return -1;
     wire_reader r = {.p = p, .len = h.length};
     if (wire_get64(&r) != addr || wire_get32(&r) != pages || h.length != 12 + 4ull * pages)

@@ -62,7 +62,7 @@ int gh_wire_write_reg(gh_wire *t, uint16_t warp, uint8_t kind, uint32_t index, u
 int gh_wire_write_mem(gh_wire *t, uint64_t addr, const uint32_t *words, uint32_t count);
 int gh_wire_read_mem(gh_wire *t, uint64_t addr, uint8_t *out, size_t len); /* any length */
 /* CRC-32 of `pages` WIRE_PAGE_SIZE pages from addr (page-aligned). */
-int gh_wire_mem_digest(gh_wire *t, uint64_t addr, uint32_t pages, uint32_t *crcs);
+int gh_wire_mem_digest(gh_wire *t, uint64_t addr, uint32_t pages, uint32_t nonce, uint32_t *crcs);
 /* The target's written pages (WRITTEN_PAGES): the lowest at most `max` page
  * addresses at or above `from`, checked page-aligned and ascending; *count. */
 int gh_wire_written_pages(gh_wire *t, uint64_t from, uint64_t *pages, uint32_t max, uint32_t *count);

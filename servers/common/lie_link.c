@@ -100,10 +100,12 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE
     X(mem_address, "mem-address", AT_DIGESTS, "a digest differs; then MEM names another address")      \
     X(mem_length, "mem-length", AT_DIGESTS, "a digest differs; then MEM is 4 bytes short")             \
     X(mem_bytes, "mem-bytes", AT_MEM, "every MEM's first byte flipped, the digests true")              \
+    X(digest_unkeyed, "digest-unkeyed", AT_DIGESTS, "DIGESTS without the request's nonce (a remembered answer)") \
     X(pages_unaligned, "pages-unaligned", AT_PAGES, "PAGES lists an address inside a page")            \
     X(pages_repeated, "pages-repeated", AT_PAGES, "PAGES lists a page twice")                          \
     X(pages_from, "pages-from", AT_PAGES, "PAGES echoes another starting address")                     \
     X(pages_count, "pages-count", AT_PAGES, "PAGES counts one page more than it carries")              \
+    X(pages_omit, "pages-omit", AT_PAGES, "PAGES leaves out the first page the DUT holds")             \
     /* any OK */                                                                                        \
     X(frame_seq, "frame-seq", AT_OK, "an OK carries the next request's sequence number")               \
     X(frame_crc, "frame-crc", AT_OK, "an OK's CRC has a bit flipped")                                  \
@@ -444,13 +446,19 @@ static int lie_state(fw_lie_link *l, const wire_header *h, const uint8_t *payloa
 }
 
 /* The CRC-32 of a page of the DUT's memory with its first byte flipped. */
-static uint32_t flipped_page_crc(fw_lie_link *l, uint64_t addr)
+/* A page's CRC-32 from seed, its first byte flipped or not. */
+static uint32_t page_crc(fw_lie_link *l, uint64_t addr, uint32_t seed, bool flip)
 {
     static uint8_t page[WIRE_PAGE_SIZE];
     if (l->dut->read_mem(l->dut_ctx, addr, page, sizeof page) != 0)
         return 0;
-    page[0] ^= 1;
-    return wire_crc32(0, page, sizeof page);
+    page[0] ^= flip;
+    return wire_crc32(seed, page, sizeof page);
+}
+
+static uint32_t flipped_page_crc(fw_lie_link *l, uint64_t addr)
+{
+    return page_crc(l, addr, wire_digest_seed(l->digest_nonce), true);
 }
 
 /* DIGESTS: u64 address, u32 pages, pages x u32. */
@@ -466,11 +474,14 @@ static int lie_digests(fw_lie_link *l, const wire_header *h, const uint8_t *payl
         uint32_t crc = wire_get32(&r);
         if (l->lie == LIE_memory_consistent)
             crc = flipped_page_crc(l, addr + (uint64_t)i * WIRE_PAGE_SIZE);
+        else if (l->lie == LIE_digest_unkeyed)
+            crc = page_crc(l, addr + (uint64_t)i * WIRE_PAGE_SIZE, 0, false);
         else if (i == 0 && l->lie != LIE_digest_address && l->lie != LIE_digest_count)
             crc ^= 1;
         wire_put32(&w, crc);
     }
-    l->told = l->lie == LIE_digest_value || l->lie == LIE_digest_address || l->lie == LIE_digest_count;
+    l->told = l->lie == LIE_digest_value || l->lie == LIE_digest_address || l->lie == LIE_digest_count ||
+              l->lie == LIE_digest_unkeyed;
     return send_as(l, h->type, h->seq, body, w.len);
 }
 
@@ -511,10 +522,14 @@ static int lie_pages(fw_lie_link *l, const wire_header *h, const uint8_t *payloa
         return pass(l, frame, frame_len); /* nothing to lie about yet */
     wire_writer w = {.p = body, .cap = sizeof body};
     wire_put64(&w, l->lie == LIE_pages_from ? from + WIRE_PAGE_SIZE : from);
-    wire_put32(&w, l->lie == LIE_pages_repeated || l->lie == LIE_pages_count ? count + 1 : count);
+    wire_put32(&w, l->lie == LIE_pages_repeated || l->lie == LIE_pages_count ? count + 1
+                   : l->lie == LIE_pages_omit                                    ? count - 1
+                                                                                 : count);
     uint64_t page = 0;
     for (uint32_t i = 0; i < count; i++) {
         page = wire_get64(&r);
+        if (i == 0 && l->lie == LIE_pages_omit)
+            continue;
         wire_put64(&w, i == 0 && l->lie == LIE_pages_unaligned ? page + 4 : page);
     }
     if (l->lie == LIE_pages_repeated)
@@ -593,7 +608,14 @@ static int lie_send(void *ctx, const uint8_t *buf, size_t len)
 static int lie_recv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms)
 {
     fw_lie_link *l = ctx;
-    return l->inner->recv(l->inner_ctx, buf, cap, len, timeout_ms);
+    int rc = l->inner->recv(l->inner_ctx, buf, cap, len, timeout_ms);
+    wire_header h;
+    const uint8_t *payload;
+    if (rc == 0 && wire_frame_decode(buf, *len, &h, &payload) == 0 && h.type == WIRE_MEM_DIGEST && h.length == 16) {
+        wire_reader r = {.p = payload + 12, .len = 4};
+        l->digest_nonce = wire_get32(&r);
+    }
+    return rc;
 }
 
 const fw_link_ops fw_lie_link_ops = {.recv = lie_recv, .send = lie_send};

@@ -21,6 +21,7 @@ typedef struct {
     bool told;     /* a one-time lie has been told */
     bool silent;   /* "silence": nothing more is sent */
     uint32_t held; /* frames of the kind the lie waits for, seen so far */
+    uint32_t digest_nonce; /* the last MEM_DIGEST's nonce: a consistent lie digests with it too */
 } fw_lie_link;
 
 extern const fw_link_ops fw_lie_link_ops;

@@ -133,7 +133,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check(&w, gh_wire_read_state(&w, 1, &st), "read_state");
     check(&w, gh_wire_read_mem(&w, 0x1000, mem, sizeof mem), "read_mem");
     uint32_t crcs[4];
-    check(&w, gh_wire_mem_digest(&w, 0x1000, 4, crcs), "mem_digest");
+    check(&w, gh_wire_mem_digest(&w, 0x1000, 4, 0x5eed, crcs), "mem_digest");
     check(&w, gh_wire_inject(&w, 0, 0x7130, 0, &recs[0]), "inject");
     int rc = gh_wire_run_start(&w, 1000, 64, 2);
     check(&w, rc, "run_start");

@@ -33,6 +33,12 @@ expect "--board after the command" 0 run "$k" --board modelsim -- "board modelsi
 expect "--board after the command, emulated board" 0 run "$k" --board usbemu -- "PASS: lockstep clean"
 expect "--check-every exact with a large batch" 0 --board modelsim run "$k" --batch 1024 --check-every 3 -- \
     "10 instructions in lockstep" "4 full-state checks"
+# memory is read whole, never only digested: one page the target lists at each check (saxpy.s stores to one
+X
+expect "a page read whole at the final check" 0 --board modelsim run "$kernels/saxpy.s" -- \
+    "1 full-state check (1 memory page read whole)"
+expect "--check=full reads every page at every check" 0 --board modelsim run "$kernels/saxpy.s" --check=full -- \
+    "189 full-state checks (567 memory pages read whole)"
 expect "--dump-state on a lockstep board" 0 --board modelsim run "$k" --dump-state "$work/s.json" \
     --dump-mem 0:16:"$work/m.bin" -- "PASS"
 # ... holding what bitmanip.s computes, worked out by hand from its

@@ -244,17 +244,27 @@ static void state_and_memory(const wire_caps *caps)
     wire_put64(&w, 0x2000);
     wire_put32(&w, WIRE_MAX_PAYLOAD - 11);
     expect_error("READ_MEM whose reply would exceed WIRE_MAX_PAYLOAD", WIRE_READ_MEM, buf, 12, WIRE_ERR_BAD_ARGUMENT);
-    got = reply(send_req(WIRE_MEM_DIGEST, buf, 12), WIRE_ERROR, &h, &p); /* bytes field read as pages: 4096 > 256 */
-    check(got && error_code(&h, p) == WIRE_ERR_BAD_ARGUMENT, "MEM_DIGEST of 4096 pages: ERROR %s",
-          wire_error_text(WIRE_ERR_BAD_ARGUMENT));
     w.len = 0;
     wire_put64(&w, 0x2000);
-    wire_put32(&w, 1);
-    got = reply(send_req(WIRE_MEM_DIGEST, buf, 12), WIRE_DIGESTS, &h, &p) && h.length == 16;
-    wire_reader d = {.p = p, .len = got ? h.length : 0};
-    wire_get64(&d);
-    wire_get32(&d);
-    check(got && wire_get32(&d) == (uint32_t)crc32(0, page, sizeof page), "MEM_DIGEST: the page's CRC-32");
+    wire_put32(&w, 4096);
+    wire_put32(&w, 0x5eed);
+    got = reply(send_req(WIRE_MEM_DIGEST, buf, 16), WIRE_ERROR, &h, &p);
+    check(got && error_code(&h, p) == WIRE_ERR_BAD_ARGUMENT, "MEM_DIGEST of 4096 pages: ERROR %s",
+          wire_error_text(WIRE_ERR_BAD_ARGUMENT));
+    /* the digest is keyed by the request's nonce: two nonces, two digests, each the CRC-32 of nonce and page */
+    for (uint32_t nonce = 0x5eed; nonce <= 0x5eee; nonce++) {
+        w.len = 0;
+        wire_put64(&w, 0x2000);
+        wire_put32(&w, 1);
+        wire_put32(&w, nonce);
+        got = reply(send_req(WIRE_MEM_DIGEST, buf, 16), WIRE_DIGESTS, &h, &p) && h.length == 16;
+        wire_reader d = {.p = p, .len = got ? h.length : 0};
+        wire_get64(&d);
+        wire_get32(&d);
+        uint8_t key[4] = {(uint8_t)nonce, (uint8_t)(nonce >> 8), 0, 0};
+        uint32_t want = (uint32_t)crc32(crc32(0, key, 4), page, sizeof page);
+        check(got && wire_get32(&d) == want, "MEM_DIGEST with nonce 0x%x: the CRC-32 of the nonce and the page", nonce);
+    }
 }
 
 /* WRITTEN_PAGES: the one global page LOAD_MEM placed (constant banks are not

@@ -317,16 +317,17 @@ static int do_inject(server *s, wire_reader *r)
 static int do_mem_digest(server *s, wire_reader *r)
 {
     uint64_t addr = wire_get64(r);
-    uint32_t pages = wire_get32(r);
+    uint32_t pages = wire_get32(r), nonce = wire_get32(r);
     if (r->underflow || r->pos != r->len || pages == 0 || pages > WIRE_MAX_DIGEST_PAGES ||
         addr % WIRE_PAGE_SIZE)
-        return send_error(s, WIRE_ERR_BAD_ARGUMENT, "MEM_DIGEST: needs a page-aligned address and 1..256 pages");
+        return send_error(s, WIRE_ERR_BAD_ARGUMENT, "MEM_DIGEST: needs a page-aligned address, 1..256 pages, a nonce");
+    uint32_t seed = wire_digest_seed(nonce);
     wire_writer w = tx_payload(s);
     wire_put64(&w, addr);
     wire_put32(&w, pages);
     uint8_t piece[256];
     for (uint32_t p = 0; p < pages; p++) {
-        uint32_t crc = 0;
+        uint32_t crc = seed;
         for (uint32_t off = 0; off < WIRE_PAGE_SIZE; off += sizeof piece) {
             uint64_t at = addr + (uint64_t)p * WIRE_PAGE_SIZE + off;
             if (s->c->dut->read_mem(s->c->dut_ctx, at, piece, sizeof piece) != 0)

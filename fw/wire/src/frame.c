@@ -86,9 +86,15 @@ int32_t wire_request_length(uint16_t type)
     case WIRE_CREDIT: return 4;
     case WIRE_HALT: return 0;
     case WIRE_INJECT: return 18;
-    case WIRE_MEM_DIGEST: return 12;
+    case WIRE_MEM_DIGEST: return 16;
     case WIRE_WRITTEN_PAGES: return 12;
     case WIRE_VARIANTS: return 0;
     }
     return WIRE_LENGTH_NONE;
+}
+
+uint32_t wire_digest_seed(uint32_t nonce)
+{
+    uint8_t b[4] = {(uint8_t)nonce, (uint8_t)(nonce >> 8), (uint8_t)(nonce >> 16), (uint8_t)(nonce >> 24)};
+    return wire_crc32(0, b, sizeof b);
 }

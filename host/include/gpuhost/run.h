@@ -72,6 +72,8 @@ typedef struct {
     int verdict;
     uint64_t instructions;
     uint64_t state_checks;
+    uint64_t pages_read;    /* memory pages read whole and compared at full-state checks (a digest is the
+                               target's word: one page at random each check, every page under --check=full) */
     double seconds;
     double model_seconds;   /* lockstep: the host-side model's time, estimated by timing
                                1 step in 64 (chosen pseudo-randomly) */

@@ -25,7 +25,7 @@
 #include "wire/commit.h"
 
 #define WIRE_MAGIC 0x50574847u /* "GHWP" */
-#define WIRE_VERSION 2u
+#define WIRE_VERSION 3u /* 3: MEM_DIGEST carries a nonce */
 #define WIRE_HEADER_SIZE 20u
 #define WIRE_MAX_PAYLOAD (1u << 20)
 /* The least max_payload a target may announce (CAPS): WRITE_REG's fixed
@@ -47,7 +47,7 @@ enum wire_type {
     WIRE_CREDIT = 0x0b,      /* u32 batches: the host consumed them; no reply; ignored outside a run */
     WIRE_HALT = 0x0c,        /* -> RUN_END (reason HALTED) if a run is on, else OK */
     WIRE_INJECT = 0x0d,      /* u16 warp, u64 lo, u64 hi: execute this word once -> COMMITS (1 record) */
-    WIRE_MEM_DIGEST = 0x0e,  /* u64 page-aligned address, u32 pages (1..WIRE_MAX_DIGEST_PAGES) -> DIGESTS */
+    WIRE_MEM_DIGEST = 0x0e,  /* u64 page-aligned address, u32 pages (1..WIRE_MAX_DIGEST_PAGES), u32 nonce -> DIGESTS */
     WIRE_WRITTEN_PAGES = 0x0f, /* u64 page-aligned from, u32 max (1..WIRE_MAX_PAGE_LIST) -> PAGES */
     WIRE_VARIANTS = 0x10,    /* -> VARIANT_MAP: the opcode variants the target lacks */
     /* replies (target -> host) */
@@ -76,7 +76,10 @@ enum wire_run_end {
 };
 
 /* Memory digests: full-state checks compare pages by CRC-32 first and read
- * only the pages whose digests differ. */
+ * the pages whose digests differ (and some that agree: the host's choice).
+ * A page's digest is the CRC-32 of the request's nonce (4 bytes, little
+ * endian) followed by the page's 4096 bytes: a fresh nonce per request, so
+ * no remembered or precomputed answer matches (wire_page_digest). */
 #define WIRE_PAGE_SIZE 4096u
 #define WIRE_MAX_DIGEST_PAGES 256u
 /* Written pages: every global-memory page the DUT's memory holds (written by
@@ -165,6 +168,9 @@ typedef struct {
 /* CRC-32 of a buffer, continuing from crc (start with 0). Provided by the
  * platform: zlib's crc32 on the host, the board's HAL on firmware. */
 uint32_t wire_crc32(uint32_t crc, const void *data, size_t len);
+/* A MEM_DIGEST's running CRC before each page: the CRC-32 of its nonce's 4
+ * little-endian bytes (a page's digest continues it over the page). */
+uint32_t wire_digest_seed(uint32_t nonce);
 /* memcpy for the codecs' bulk copies (non-overlapping). Provided by the
  * platform: memcpy on the host, the board's DMA engine on gh-ref (its soft
  * core has no misaligned stores, and records land at any alignment). */
