@@ -20,7 +20,7 @@ cat > "$work/rows" <<'ROWS'
 --mutate mufu-ulp:2:0|7|FAIL step MUFU (MUFU_R)|ulp
 --lie rec-upred-value|7|FAIL step VOTEU|uniform predicates: expected
 --lie caps-lanes|8|FAIL selftest of board modelsim: TARGET REFUSED|its warps have 16 lanes
---lie mem-bytes|11|FAIL backdoor: global memory|the target contradicts itself: its digest of page 0x1000
+--lie mem-bytes|11|FAIL backdoor: global memory|the target contradicts itself: its digest of page 0x
 --mutate lane-regs-ignored|7|FAIL backdoor: lane PCs and status (WRITE_REG kinds 4-6)|lane 1 PC: expected
 --max-warps 1|8|FAIL descriptor: the target's warps are its board descriptor's|says warps = 64, the target (functional model) has 1
 ROWS
