@@ -52,7 +52,9 @@ int gh__parse_lacks(const char *text, gh_board *b, char *why, size_t len)
             snprintf(why, len, "longer than the %zu characters a list holds", sizeof b->lacks_text - 1);
             return -1;
         }
-        snprintf(b->lacks_text + at, sizeof b->lacks_text - at, "%s%s", at ? " " : "", tok);
+        if (at)
+            b->lacks_text[at++] = ' ';
+        memcpy(b->lacks_text + at, tok, strlen(tok) + 1); /* fits: tested above */
     }
     if (!names || (alone && names > 1)) {
         snprintf(why, len, "%s", names ? "'none' and 'all' stand alone" : "empty (none: the target may lack nothing)");

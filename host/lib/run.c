@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "isa/outfile.h"
-#include "board_lacks.h"
 #include "emulate.h"
+#include "emulated_verdict.h"
 #include "engine.h"
 #include "isa/isa.h"
 #include "report.h"
@@ -349,34 +349,6 @@ static void fault_never_seen(run *s)
         verdict(s, GH_TARGET_ERROR);
 }
 
-/* A run in which the host emulated instructions is a PASS only when the
- * board's `lacks` names every variant it emulated: else nothing bounds what
- * went unchecked (a core lacking all but EXIT would pass). */
-static bool emulated_within_bound(run *s)
-{
-    if (!s->res->emulated)
-        return true;
-    const gh_board *b = &s->t->board;
-    const isa_tables *tab = isa_tables_get();
-    char names[160] = "";
-    unsigned outside = 0;
-    for (uint32_t v = 0; v < GH_MAX_VARIANTS && v < tab->variant_count; v++) {
-        if (!s->res->emulated_by_variant[v] || gh__board_may_lack(b, v))
-            continue;
-        size_t at = strlen(names);
-        if (outside++ < 6)
-            snprintf(names + at, sizeof names - at, "%s%s", at ? " " : "", tab->variants[v].name);
-    }
-    if (!outside)
-        return true;
-    gh__say(&s->text, "lockstep clean on what the target ran, but the host emulated %" PRIu64 " of %" PRIu64
-            " instructions (%u variant%s: %s%s) that board %s's descriptor (%s) does not let its target lack: "
-            "they were not checked on the target, and nothing bounds what a target may skip so "
-            "(`lacks = ...` in [dut] does)\n", s->res->emulated, s->res->instructions, outside,
-            outside == 1 ? "" : "s", names, outside > 6 ? " ..." : "", b->name, b->file[0] ? b->file : "none");
-    return false;
-}
-
 static void expectations(run *s)
 {
     char model_report[256] = "", target_report[256] = "";
@@ -397,7 +369,7 @@ static void expectations(run *s)
         return;
     }
     fault_never_seen(s);
-    verdict(s, emulated_within_bound(s) ? GH_PASS : GH_EMULATED);
+    verdict(s, gh__emulated_within_lacks(&s->t->board, s->res, &s->text) ? GH_PASS : GH_EMULATED);
 }
 
 static void ended_done(run *s)
@@ -645,24 +617,6 @@ static int write_file(const char *path, const void *bytes, size_t len)
     return isa_outfile_commit(&out, why, sizeof why);
 }
 
-/* The target's object's "emulated" member (docs/json-outputs.md): what the
- * host applied in its place, and whether the board's lacks bounded it. */
-static void write_emulated_json(FILE *f, const run *s)
-{
-    if (!s->res->emulated)
-        return;
-    fprintf(f, ",\"emulated\":{\"instructions\":%" PRIu64 ",\"of\":%" PRIu64 ",\"within_lacks\":%s,\"variants\":{",
-            s->res->emulated, s->res->instructions, s->res->verdict == GH_EMULATED ? "false" : "true");
-    const isa_tables *tab = isa_tables_get();
-    const char *sep = "";
-    for (uint32_t v = 0; v < GH_MAX_VARIANTS && v < tab->variant_count; v++)
-        if (s->res->emulated_by_variant[v]) {
-            fprintf(f, "%s\"%s\":%" PRIu64, sep, tab->variants[v].name, s->res->emulated_by_variant[v]);
-            sep = ",";
-        }
-    fputs("}}", f);
-}
-
 /* --dump-state and --dump-mem: the target's, and at a divergence the model's beside it. */
 static void dump(run *s)
 {
@@ -688,7 +642,7 @@ static void dump(run *s)
         }
         if (ok && both) {
             fprintf(f, "]%s", stress);
-            write_emulated_json(f, s);
+            gh__write_emulated_json(f, s->res);
             fputs("},\"model\":{\"warps\":[", f);
             for (uint32_t w = 0; ok && w < gm_warp_count(s->m); w++) {
                 gh__model_state(s->m, (uint16_t)w, s->st);
@@ -698,7 +652,7 @@ static void dump(run *s)
             fputs("]}", f);
         } else if (ok) {
             fprintf(f, "]%s", stress);
-            write_emulated_json(f, s);
+            gh__write_emulated_json(f, s->res);
         }
         if (ok)
             fputs("}\n", f);
