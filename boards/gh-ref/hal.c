@@ -500,13 +500,19 @@ static void serve_mem(gh_ref_dut *d)
 #define IDLE_TIMEOUT_MS 100u
 #define DEFAULT_WATCHDOG 10000000u /* cycles */
 
-static int wait_idle(void)
+/* Polls the debug port's STATUS until `bit` falls: 0, or -1 after timeout_ms. */
+static int wait_status_clear(uint32_t bit, uint32_t timeout_ms)
 {
-    uint64_t deadline = deadline_ms(IDLE_TIMEOUT_MS);
-    while (rd(DBG(STATUS)) & GH_DBG_ST_BUSY)
+    uint64_t deadline = deadline_ms(timeout_ms);
+    while (rd(DBG(STATUS)) & bit)
         if (expired(deadline))
             return -1;
     return 0;
+}
+
+static int wait_idle(void)
+{
+    return wait_status_clear(GH_DBG_ST_BUSY, IDLE_TIMEOUT_MS);
 }
 
 static uint32_t bd_command(uint32_t we, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane)
@@ -518,11 +524,7 @@ static uint32_t bd_command(uint32_t we, uint32_t space, uint32_t warp, uint32_t 
  * read only when it has not. */
 static int bd_wait(void)
 {
-    uint64_t deadline = deadline_ms(BD_TIMEOUT_MS);
-    while (rd(DBG(STATUS)) & GH_DBG_ST_BD_BUSY)
-        if (expired(deadline))
-            return -1;
-    return 0;
+    return wait_status_clear(GH_DBG_ST_BD_BUSY, BD_TIMEOUT_MS);
 }
 
 static int bd(uint32_t we, uint32_t space, uint32_t warp, uint32_t index, uint32_t lane, uint32_t wdata,
