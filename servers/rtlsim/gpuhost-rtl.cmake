@@ -167,7 +167,7 @@ function(gpuhost_add_rtl_server name)
     INCLUDE_DIRS ${arg_INCLUDE_DIRS} ${GPUHOST_HDL_INCLUDE}
     VERILATOR_ARGS -O3 --x-assign fast --x-initial unique -Wno-fatal ${defines} ${arg_VERILATOR_ARGS}
     OPT_FAST -O${opt}
-    OPT_SLOW -O${opt}
+    OPT_SLOW -O0 -g0 # run once (initial values, the trace's declarations): -O3 took 2 CPU-minutes a file
     OPT_GLOBAL -O${opt})
   target_include_directories(${name}_rtl_model PUBLIC ${GPUHOST_RTL_GLUE_INCLUDE})
   target_compile_options(${name}_rtl_model PRIVATE -O${opt})
