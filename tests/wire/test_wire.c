@@ -115,6 +115,39 @@ static int mem_send(void *ctx, const uint8_t *buf, size_t len)
 static const fw_link_ops mem_link_ops = {.recv = mem_recv, .send = mem_send};
 
 /* wire_commit_check: each thing no record may hold, and a record that holds none. */
+/* A run of words is what the same words one at a time are: little-endian
+ * bytes, all or nothing at the buffer's end, zeros and underflow past the
+ * reader's (the STATE's register file is coded this way). */
+static void word_runs(void **state)
+{
+    (void)state;
+    const uint32_t words[3] = {0x11223344u, 0xa0b0c0d0u, 7};
+    uint8_t one[12], run[12];
+    wire_writer a = {one, 0, sizeof one, 0}, b = {run, 0, sizeof run, 0};
+    for (int i = 0; i < 3; i++)
+        wire_put32(&a, words[i]);
+    wire_put32_words(&b, words, 3);
+    assert_int_equal(b.len, 12);
+    assert_false(b.overflow);
+    assert_memory_equal(one, run, sizeof one);
+    assert_int_equal(run[0], 0x44);
+    assert_int_equal(run[4], 0xd0);
+    wire_put32_words(&b, words, 1);
+    assert_true(b.overflow);
+    assert_int_equal(b.len, 12);
+
+    uint32_t back[3] = {0};
+    wire_reader r = {run, sizeof run, 0, 0};
+    wire_get32_words(&r, back, 3);
+    assert_false(r.underflow);
+    assert_memory_equal(back, words, sizeof words);
+    wire_reader short_r = {run, 8, 0, 0};
+    back[0] = back[1] = back[2] = 1;
+    wire_get32_words(&short_r, back, 3);
+    assert_true(short_r.underflow);
+    assert_int_equal(back[0] | back[1] | back[2], 0);
+}
+
 static void commit_check(void **state)
 {
     (void)state;
@@ -384,6 +417,7 @@ int main(void)
         cmocka_unit_test(frame_rejections),
         cmocka_unit_test(commit_roundtrip),
         cmocka_unit_test(commit_check),
+        cmocka_unit_test(word_runs),
         cmocka_unit_test(server_answers_bad_frames),
         cmocka_unit_test(server_runs_a_kernel_in_batches),
         cmocka_unit_test(server_refuses_wrong_payload_sizes),

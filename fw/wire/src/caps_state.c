@@ -66,9 +66,7 @@ int wire_state_encode(const wire_state *s, wire_writer *w)
     wire_put32(w, s->waiting);
     for (unsigned l = 0; l < WIRE_LANES; l++)
         wire_put64(w, s->pc[l]);
-    for (unsigned r = 0; r < 255; r++)
-        for (unsigned l = 0; l < WIRE_LANES; l++)
-            wire_put32(w, s->gpr[r][l]);
+    wire_put32_words(w, &s->gpr[0][0], sizeof s->gpr / sizeof s->gpr[0][0]);
     for (unsigned p = 0; p < 7; p++)
         wire_put32(w, s->pred[p]);
     for (unsigned u = 0; u < 63; u++)
@@ -85,9 +83,7 @@ int wire_state_decode(wire_reader *r, wire_state *s)
     s->waiting = wire_get32(r);
     for (unsigned l = 0; l < WIRE_LANES; l++)
         s->pc[l] = wire_get64(r);
-    for (unsigned g = 0; g < 255; g++)
-        for (unsigned l = 0; l < WIRE_LANES; l++)
-            s->gpr[g][l] = wire_get32(r);
+    wire_get32_words(r, &s->gpr[0][0], sizeof s->gpr / sizeof s->gpr[0][0]);
     for (unsigned p = 0; p < 7; p++)
         s->pred[p] = wire_get32(r);
     for (unsigned u = 0; u < 63; u++)

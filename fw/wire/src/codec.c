@@ -40,6 +40,30 @@ void wire_put64(wire_writer *w, uint64_t v)
     put(w, (uint32_t)(v >> 32), 4);
 }
 
+/* The wire's byte order is the host's on a little-endian machine (the
+ * board's rv32, x86): a register file is then one copy, not 8,160 stores of
+ * four bytes each (a STATE). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define WIRE_HOST_ORDER 1
+#else
+#define WIRE_HOST_ORDER 0
+#endif
+
+void wire_put32_words(wire_writer *w, const uint32_t *v, size_t n)
+{
+    if (w->len + 4 * n > w->cap) {
+        w->overflow = 1;
+        return;
+    }
+    if (WIRE_HOST_ORDER) {
+        memcpy(w->p + w->len, v, 4 * n);
+        w->len += 4 * n;
+    } else {
+        for (size_t i = 0; i < n; i++)
+            put(w, v[i], 4);
+    }
+}
+
 void wire_put_bytes(wire_writer *w, const void *data, size_t n)
 {
     if (w->len + n > w->cap) {
@@ -67,6 +91,23 @@ uint8_t wire_get8(wire_reader *r) { return (uint8_t)get(r, 1); }
 uint16_t wire_get16(wire_reader *r) { return (uint16_t)get(r, 2); }
 uint32_t wire_get32(wire_reader *r) { return (uint32_t)get(r, 4); }
 uint64_t wire_get64(wire_reader *r) { return get(r, 8); }
+
+void wire_get32_words(wire_reader *r, uint32_t *out, size_t n)
+{
+    if (r->pos + 4 * n > r->len) {
+        r->underflow = 1;
+        r->pos = r->len;
+        memset(out, 0, 4 * n);
+        return;
+    }
+    if (WIRE_HOST_ORDER) {
+        memcpy(out, r->p + r->pos, 4 * n);
+        r->pos += 4 * n;
+    } else {
+        for (size_t i = 0; i < n; i++)
+            out[i] = (uint32_t)get(r, 4);
+    }
+}
 
 void wire_get_bytes(wire_reader *r, void *out, size_t n)
 {

@@ -220,6 +220,7 @@ void wire_put16(wire_writer *w, uint16_t v);
 void wire_put32(wire_writer *w, uint32_t v);
 void wire_put64(wire_writer *w, uint64_t v);
 void wire_put_bytes(wire_writer *w, const void *data, size_t n);
+void wire_put32_words(wire_writer *w, const uint32_t *v, size_t n); /* n 32-bit words */
 
 typedef struct {
     const uint8_t *p;
@@ -231,6 +232,7 @@ uint16_t wire_get16(wire_reader *r);
 uint32_t wire_get32(wire_reader *r);
 uint64_t wire_get64(wire_reader *r);
 void wire_get_bytes(wire_reader *r, void *out, size_t n);
+void wire_get32_words(wire_reader *r, uint32_t *out, size_t n); /* n 32-bit words */
 
 int wire_caps_encode(const wire_caps *c, wire_writer *w);
 int wire_caps_decode(wire_reader *r, wire_caps *c);    /* 0 or -1 */
