@@ -10,7 +10,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-packages="build-essential cmake pkg-config binutils libelf-dev libcmocka-dev zlib1g-dev libzmq3-dev verilator python3 python3-jsonschema python3-cffi python3-pytest libinih-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf libusb-1.0-0-dev umockdev libumockdev-dev libunicorn-dev iverilog yosys libmpfr-dev clang libclang-rt-14-dev python3-venv"
+packages="build-essential cmake ninja-build pkg-config binutils libelf-dev libcmocka-dev zlib1g-dev libzmq3-dev verilator python3 python3-jsonschema python3-cffi python3-pytest libinih-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf libusb-1.0-0-dev umockdev libumockdev-dev libunicorn-dev iverilog yosys libmpfr-dev clang libclang-rt-14-dev python3-venv"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
@@ -41,6 +41,11 @@ fi
 build=${1:-build}
 [ $# -gt 0 ] && shift
 if [ ! -f "$build/CMakeCache.txt" ]; then
-    cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+    # Ninja where it is installed: one dependency graph over every target
+    # (a build folder made with Make before keeps Make)
+    generator=""
+    command -v ninja >/dev/null 2>&1 && generator="-G Ninja"
+    # shellcheck disable=SC2086
+    cmake -S . -B "$build" $generator -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
 fi
 cmake --build "$build" -j "$(nproc)"
