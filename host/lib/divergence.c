@@ -15,7 +15,7 @@ void gh__say_history(gh_text *r, const gh_history *h)
     uint64_t n = h->count < GH_HISTORY ? h->count : GH_HISTORY;
     if (!n)
         return;
-    gh__say(r, "last %" PRIu64 " instructions before it (model):\n", n);
+    gh__say(r, "last %" PRIu64 " instruction%s before it (model):\n", n, n == 1 ? "" : "s");
     for (uint64_t i = h->count - n; i < h->count; i++) {
         const wire_commit *c = &h->items[i % GH_HISTORY];
         char text[160];

@@ -30,10 +30,14 @@
 #include "fault_spec.h"
 #include "server_cli.h"
 
+/* The name this server was built and run as (gpuhost_add_rtl_server's
+ * NAME): every message says it, not the project's own server's. */
+static const char *program = "gpu-rtlsim";
+
 static void usage(FILE *f)
 {
-    fputs("usage: gpu-rtlsim --endpoint ipc://PATH|tcp://HOST:PORT [options]\n"
-          "  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND below\n"
+    fprintf(f, "usage: %s --endpoint ipc://PATH|tcp://HOST:PORT [options]\n", program);
+    fputs("  --fault KIND:AT[:PARAM]  inject a fault through the core's fault registers: KIND below\n"
           "                           (fw/faults.h); AT the retire index it is armed from; PARAM\n"
           "                           P, a bit number, offset or amount\n"
           "  --wave FILE.fst          write an FST waveform of the whole run\n"
@@ -82,7 +86,7 @@ static int bad_option(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("gpu-rtlsim: ", stderr);
+    fprintf(stderr, "%s: ", program);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -97,8 +101,8 @@ static int parse_bd_write(const char *arg, fw_dut_rtl_config *cfg)
     if (cfg->bd_write_count == DUT_RTL_BD_WRITES ||
         sscanf(arg, "%u:%u:%" SCNi32 "%c", &space, &index, (int32_t *)&w[2], &tail) != 3 || space > 15 ||
         index > 255) {
-        fprintf(stderr, "gpu-rtlsim: --bd-write takes SPACE:INDEX:VALUE (0..15, 0..255, 32 bits), "
-                "at most %u times, not '%s'\n", DUT_RTL_BD_WRITES, arg);
+        fprintf(stderr, "%s: --bd-write takes SPACE:INDEX:VALUE (0..15, 0..255, 32 bits), "
+                "at most %u times, not '%s'\n", program, DUT_RTL_BD_WRITES, arg);
         return 2;
     }
     w[0] = space, w[1] = index;
@@ -117,8 +121,8 @@ static int parse_option(int opt, const char *arg, void *ctx)
     case 'f': {
         fw_fault_spec f;
         if (fw_fault_spec_parse(arg, UINT32_MAX, &f) != 0) {
-            fprintf(stderr, "gpu-rtlsim: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), AT < 2^32, "
-                    "PARAM 0..255, not '%s'\n", FW_FAULT_COUNT - 1, arg);
+            fprintf(stderr, "%s: --fault takes KIND:AT[:PARAM], KIND 1..%d (fw/faults.h), AT < 2^32, "
+                    "PARAM 0..255, not '%s'\n", program, FW_FAULT_COUNT - 1, arg);
             return 2;
         }
         cfg->fault_kind = f.kind, cfg->fault_at = (uint32_t)f.at, cfg->fault_param = f.param;
@@ -152,7 +156,7 @@ static int parse_option(int opt, const char *arg, void *ctx)
     case 'S': {
         char why[256];
         if (rtl_stress_parse(arg, &cfg->stress, why, sizeof why) != 0) {
-            fprintf(stderr, "gpu-rtlsim: --stress '%s': %s\n", arg, why);
+            fprintf(stderr, "%s: --stress '%s': %s\n", program, arg, why);
             return 2;
         }
         return -1;
@@ -207,8 +211,8 @@ static void print_stats(const fw_dut_rtl *dut, const rtlsim_options *o, double s
     char stress[RTL_STRESS_TEXT_MAX];
     rtl_stress_format(&o->cfg.stress, stress, sizeof stress);
     fprintf(stderr,
-            "gpu-rtlsim: %llu instructions in %llu stepping cycles (%.1f cycles each); "
-            "%llu cycles in all; %.2f s served; stress %s\n",
+            "%s: %llu instructions in %llu stepping cycles (%.1f cycles each); "
+            "%llu cycles in all; %.2f s served; stress %s\n", program,
             (unsigned long long)dut->instructions, (unsigned long long)dut->step_cycles,
             dut->instructions ? (double)dut->step_cycles / (double)dut->instructions : 0.0,
             (unsigned long long)rtl_cycles(dut->h), seconds, rtl_stress_active(&o->cfg.stress) ? stress : "none");
@@ -216,7 +220,11 @@ static void print_stats(const fw_dut_rtl *dut, const rtlsim_options *o, double s
 
 int main(int argc, char **argv)
 {
-    rtlsim_options o = {.link_cfg = {.program = "gpu-rtlsim"}, .watchdog = 100000};
+    if (argc > 0 && argv[0][0]) {
+        const char *slash = strrchr(argv[0], '/');
+        program = slash && slash[1] ? slash + 1 : argv[0];
+    }
+    rtlsim_options o = {.link_cfg = {.program = program}, .watchdog = 100000};
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
@@ -228,7 +236,7 @@ int main(int argc, char **argv)
         return rc;
     static fw_dut_rtl dut;
     if (fw_dut_rtl_init(&dut, &o.cfg) != 0) {
-        fprintf(stderr, "gpu-rtlsim: %s\n", dut.error);
+        fprintf(stderr, "%s: %s\n", program, dut.error);
         fw_link_zmq_close(&link);
         return dut.refused ? 2 : 1; /* 2: an option this core cannot honour (gpuhost says so) */
     }

@@ -74,5 +74,13 @@ run byo-break nop_exit.s 11 && echo "$out" | grep -q "rule T8 T9 T10 broken at c
     && ok "planted BYO_BREAK_BUSY: the checker names the rule ($(echo "$out" | grep -o 'rule T8.*' | head -1))" \
     || bad "planted port violation: exit $status" "$out"
 run byo-nochk nop_exit.s 0 && ok "NO_CHECKER: the same core runs unchecked" || bad "NO_CHECKER: exit $status" "$out"
+# the server names itself by its NAME, in its usage and its refusals
+out=$("$b/byo-sim" --help 2>&1)
+echo "$out" | grep -q "^usage: byo-sim --endpoint" && ! echo "$out" | grep -q "gpu-rtlsim" \
+    && ok "byo-sim --help says 'usage: byo-sim'" || bad "byo-sim --help" "$(echo "$out" | head -3)"
+out=$("$b/byo-sim" --endpoint "ipc://$work/x" --fault 99:1 2>&1)
+status=$?
+[ $status -eq 2 ] && echo "$out" | grep -q "^byo-sim: --fault takes" \
+    && ok "byo-sim refuses a bad --fault in its own name (exit 2)" || bad "byo-sim --fault 99:1: exit $status" "$out"
 echo "$pass passed, $fail failed ($(($(date +%s) - t0)) s)"
 [ $fail -eq 0 ]

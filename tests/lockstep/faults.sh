@@ -13,7 +13,7 @@ check() { # name, fault spec ("" for none), expected exit, text...
 }
 check "no fault" "" 0 "PASS: lockstep clean"
 check "flipped bit" "2:1:4" 7 "DIVERGENCE at instruction 1 (warp 0, pc 0x10): IADD R1, R0, 0x100 ;" \
-    "R1 lane 0: expected 0x00000100 (256), actual 0x00000110 (272)"
+    "R1 lane 0: expected 0x00000100 (256), actual 0x00000110 (272)" "last 1 instruction before it (model):"
 check "wrong lane" "1:1" 7 "DIVERGENCE at instruction 1 " \
     "R1 lane 0: expected a write of 0x00000100 (256), the target wrote nothing" \
     "R1 lane 1: expected 0x00000101 (257), actual 0x00000100 (256)"
