@@ -5,9 +5,16 @@
 
 #include "engine.h"
 
+void gh__retired_of(gh_retired *r, const wire_commit *c)
+{
+    *r = (gh_retired){.seq = c->seq, .pc = c->pc, .insn_lo = c->insn_lo, .insn_hi = c->insn_hi,
+                      .exec_mask = c->exec_mask, .trap_code = c->trap_code, .trap_lane = c->trap_lane,
+                      .warp = c->warp, .flags = c->flags};
+}
+
 void gh__history_add(gh_history *h, const wire_commit *c)
 {
-    h->items[h->count++ % GH_HISTORY] = *c;
+    gh__retired_of(&h->items[h->count++ % GH_HISTORY], c);
 }
 
 void gh__say_history(gh_text *r, const gh_history *h)
@@ -17,7 +24,7 @@ void gh__say_history(gh_text *r, const gh_history *h)
         return;
     gh__say(r, "last %" PRIu64 " instruction%s before it (model):\n", n, n == 1 ? "" : "s");
     for (uint64_t i = h->count - n; i < h->count; i++) {
-        const wire_commit *c = &h->items[i % GH_HISTORY];
+        const gh_retired *c = &h->items[i % GH_HISTORY];
         char text[160];
         gh__disasm(c->insn_lo, c->insn_hi, c->pc, text, sizeof text);
         gh__say(r, "  #%-8" PRIu64 " warp %-2u pc 0x%04" PRIx64 " exec 0x%08x  %s ;\n", c->seq, c->warp, c->pc,

@@ -59,10 +59,20 @@ unsigned gh__record_shape(gh_text *r, const wire_commit *target);
 /* A trapping lane as words: "lane 5", "no lane" (GM_TRAP_NO_LANE). */
 const char *gh__lane_text(uint32_t lane, char *out, size_t len);
 
+/* What a report says of a retired instruction: the record's head, not its
+ * register writes (a wire_commit is 1.5 KB; lockstep keeps the last few of
+ * every record it checks). */
+typedef struct {
+    uint64_t seq, pc, insn_lo, insn_hi;
+    uint32_t exec_mask, trap_code, trap_lane;
+    uint16_t warp, flags;
+} gh_retired;
+void gh__retired_of(gh_retired *r, const wire_commit *c);
+
 /* The model's last records before a divergence (divergence.c). */
 #define GH_HISTORY 16
 typedef struct {
-    wire_commit items[GH_HISTORY];
+    gh_retired items[GH_HISTORY];
     uint64_t count;
 } gh_history;
 void gh__history_add(gh_history *h, const wire_commit *c);

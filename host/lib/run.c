@@ -37,7 +37,7 @@ typedef struct {
     bool trapped;        /* the last record trapped (on both sides, in lockstep) */
     bool resume;         /* the last record was emulated: the target's RUN ends, the kernel goes on */
     bool trap_emulated;  /* the trap is the model's, at an instruction the target does not implement */
-    wire_commit last;    /* the target's last record */
+    gh_retired last;     /* the target's last record, as reports say it */
     gh_coverage coverage;
     gh_tolerated tolerated;
     double start;
@@ -241,7 +241,7 @@ static bool take(run *s, wire_commit *tr)
     tr->seq = s->res->instructions;
     if (s->o->trace)
         gh_write_commit_json(s->o->trace, tr, NULL);
-    s->last = *tr;
+    gh__retired_of(&s->last, tr);
     s->resume = false;
     if (s->trapped) {
         gh__say(&s->text, "DIVERGENCE at instruction %" PRIu64 ": the target retired warp %u pc 0x%" PRIx64
