@@ -300,7 +300,11 @@ static bool take(run *s, wire_commit *tr)
 static int stream(run *s, uint64_t max)
 {
     const gh_run_opts *o = s->o;
-    uint32_t batch = o->batch ? o->batch : 1024, window = o->window ? o->window : 2;
+    uint32_t batch = o->batch ? o->batch : 1024, window = o->window;
+    if (!window) { /* GH_RUN_RECORDS_IN_FLIGHT records' worth of batches, 2 to 1000 (--window's range) */
+        window = GH_RUN_RECORDS_IN_FLIGHT / batch;
+        window = window < 2 ? 2 : window > 1000 ? 1000 : window;
+    }
     if (gh__run_start(s->t, max, batch, window) != 0) {
         target_error(s, "cannot start a run");
         return -1;
