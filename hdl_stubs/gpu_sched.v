@@ -23,6 +23,7 @@ module gpu_sched #(
         integer i;
         reg [6:0] cand;
         pick_ok = 1'b0; pick_w = 7'd0; dead = 1'b0; dead_w = 7'd0; cand = 7'd0;
+        i = 0;  // assigned on every path: no latch for Yosys's newer proc
         if (en)
             for (i = 0; i < NW; i = i + 1) begin
                 cand = next_warp + i[6:0];
