@@ -6,7 +6,9 @@
 #   PHYS_LANES  1: the integer and warp units take a warp in 32 passes (the
 #               board streams far fewer warp-instructions than 32 passes at
 #               its clock allow: its firmware needs ~590 cycles for one)
-#   MUFU_LANES  1: MUFU in 32 passes
+#   MUFU_LANES  0: no MUFU: its tables (34 DP16KD) and its 244-cell-deep
+#               path would not fit the FPGA beside the SoC, nor meet 50 MHz
+#               (boards/gh-ref/gateware/ecpix5/README.md); usb.ini lacks MUFU
 #   FP_UNITS    0: no FP16/FP32 slots; the core's capability words leave
 #               their optypes out, and usb.ini's `implements` must name
 #               none of their groups (the test rtl_board_implements holds
@@ -21,7 +23,7 @@ if(NOT usb_ini_warps MATCHES "= *([0-9]+)")
   message(FATAL_ERROR "boards/usb.ini: no `warps = N` for the core's board configuration")
 endif()
 set(usb_ini_warps ${CMAKE_MATCH_1})
-set(GPUHOST_BOARD_CORE_PARAMETERS CAP_WARPS=${usb_ini_warps} PHYS_LANES=1 MUFU_LANES=1 FP_UNITS=0)
+set(GPUHOST_BOARD_CORE_PARAMETERS CAP_WARPS=${usb_ini_warps} PHYS_LANES=1 MUFU_LANES=0 FP_UNITS=0)
 set(GPUHOST_BOARD_CORE_IMEM_AW 10)  # 1024 instruction words: 8 DP16KD
 # The board's FPGA, a Lattice LFE5U-85F: its LUT4s (84K in the data sheet;
 # LUTS counts the sites carry cells and LUT RAM take too: yosys_synth.sh),

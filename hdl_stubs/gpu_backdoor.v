@@ -10,7 +10,8 @@
 module gpu_backdoor #(
     parameter integer NW = 4,
     parameter integer FAULT_REGS = 1,     // the core has the fault-injection registers (capability FEATURES)
-    parameter integer FP_UNITS = 1        // 0: the FP16/FP32 slots left out (gpu_units.vh: their optypes not presented)
+    parameter integer FP_UNITS = 1,       // 0: the FP16/FP32 slots left out (gpu_units.vh: their optypes not presented)
+    parameter integer MUFU_LANES = 8      // 0: the MUFU slot left out (not presented, and no ulp bounds)
 ) (
     input  wire          clk,
     input  wire          rst_n,
@@ -50,6 +51,7 @@ module gpu_backdoor #(
     always @(*) begin : caps
         integer i;
         q_here = 32'd0;
+        i = 0;  // assigned on every path: no latch for Yosys's newer proc
         if (bd_req && bd_space == BD_CAP) begin
             if (bd_index == CAPW_WARPS) q_here = NW;
             else if (bd_index == CAPW_LANES) q_here = CONTRACT_LANES;
@@ -58,7 +60,7 @@ module gpu_backdoor #(
             else if (bd_index >= CAPW_OPTYPES && ow < CAP_OPTYPE_WORDS)
                 for (i = 0; i < 32; i = i + 1) q_here[i] = core_implements({ow[2:0], i[4:0]});
             else if (bd_index >= CAPW_TOLERANCES && tw < CAP_TOLERANCE_WORDS)
-                q_here = core_tolerance_word(tw[3:0]);      // MUFU's ulp bounds (gpu_tolerance.vh)
+                q_here = (MUFU_LANES != 0) ? core_tolerance_word(tw[3:0]) : 32'd0; // MUFU's ulp bounds (gpu_tolerance.vh)
         end else if (bd_req && bd_space == BD_CORE && bd_index == CORE_CODE_SIZE)
             q_here = {15'd0, code_count};
     end

@@ -19,7 +19,7 @@
 module gpu_core #(
     parameter integer CAP_WARPS = 4,
     parameter integer IMEM_AW = 16,      // instruction memory: 2**IMEM_AW words (16 as the port; less for synthesis checks)
-    parameter integer MUFU_LANES = 8,    // lanes of the special-function unit MUFU shares (1, 2, 4, 8, 16, 32)
+    parameter integer MUFU_LANES = 8,    // lanes of the special-function unit MUFU shares (1, 2, 4, 8, 16, 32); 0: no MUFU (UNIMPLEMENTED)
     parameter integer PHYS_LANES = 32,   // the integer and warp units' lanes: a warp in 32 / PHYS_LANES passes (divides 32)
     parameter integer FP_UNITS = 1,      // 0: no FP16/FP32 slots (the board's FPGA): their optypes UNIMPLEMENTED
     parameter integer LANE_MODULES = 0,  // 1: each unit's lanes as instances of one lane (synthesis; README "Synthesis")
@@ -162,7 +162,7 @@ module gpu_core #(
     wire [4:0]   c_bank;
     wire [15:0]  c_off;
 
-    gpu_decode #(.PHYS_LANES(PHYS_LANES), .FP_UNITS(FP_UNITS)) u_dec (
+    gpu_decode #(.PHYS_LANES(PHYS_LANES), .FP_UNITS(FP_UNITS), .MUFU_LANES(MUFU_LANES)) u_dec (
         .clk(clk), .pick(pick), .en(state == S_DEC), .dec(state == S_DEC), .ir(ir), .active(active),
         .pred(pred), .ur_b(ur_b), .ur_c(ur_c),
         .ur_q0(ur_q0), .ur_q1(ur_q1), .ur_q2(ur_q2), .ur_q3(ur_q3), .depth(depth_cw), .bsync_e(bsync_e),
@@ -287,7 +287,7 @@ module gpu_core #(
         .bd_go(bd_serve), .bd_req(bd_req), .bd_we(bd_we), .bd_space(bd_space), .bd_index(bd_index),
         .bd_wdata(bd_wdata), .bd_q(q_faults), .armed(f_armed), .kind(f_kind), .param(f_param), .param1(f_param1));
 
-    gpu_backdoor #(.NW(NW), .FAULT_REGS(FAULT_REGS), .FP_UNITS(FP_UNITS)) u_bd (
+    gpu_backdoor #(.NW(NW), .FAULT_REGS(FAULT_REGS), .FP_UNITS(FP_UNITS), .MUFU_LANES(MUFU_LANES)) u_bd (
         .clk(clk), .rst_n(rst_n), .idle(state == S_IDLE), .launching(launching), .bd_req(bd_req), .bd_we(bd_we),
         .bd_space(bd_space), .bd_index(bd_index), .bd_lane(bd_lane), .serve(bd_serve), .gpr_read(bd_gpr_read),
         .busy(bd_busy), .gpr_row(q_a), .q_owners(q_seq | q_faults | q_pregs | q_lanes | q_ctrl),

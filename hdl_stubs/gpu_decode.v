@@ -9,7 +9,8 @@
 // a build leaves out: gpu_units.vh).
 module gpu_decode #(
     parameter integer PHYS_LANES = 32,     // the integer and warp units' lanes (gpu_core): under 32 they take passes (multi)
-    parameter integer FP_UNITS = 1         // 0: no FP16/FP32 slots, their optypes unimplemented (gpu_units.vh)
+    parameter integer FP_UNITS = 1,        // 0: no FP16/FP32 slots, their optypes unimplemented (gpu_units.vh)
+    parameter integer MUFU_LANES = 8       // 0: no MUFU slot, MUFU unimplemented (gpu_units.vh)
 ) (
     input  wire          clk,
     input  wire          pick,             // a new instruction: the registered controls cleared

@@ -26,7 +26,7 @@
 // a clock of its own, gated off while it has nothing to do (gpu_clock_gate),
 // as hardware gates idle units: a simulator evaluates nothing of them then.
 module gpu_exec #(
-    parameter integer MUFU_LANES = 8,      // lanes of the shared special-function unit (divides 32)
+    parameter integer MUFU_LANES = 8,      // lanes of the shared special-function unit (divides 32); 0: none
     parameter integer LANE_MODULES = 0,    // 0: a unit is one module of all its lanes; 1: an instance a lane
     parameter integer PHYS_LANES = 32,     // the integer and warp units' lanes (divides 32): under 32, in passes
     parameter integer FP_UNITS = 1         // 0: no FP16/FP32 slots (decode never sends them work)
@@ -165,14 +165,19 @@ module gpu_exec #(
         assign fp32_busy = 1'b0; assign fp32_fire = 1'b0;
     end endgenerate
 
-    wire mufu_clk, mufu_want;
-    gpu_clock_gate g_mufu (.clk(clk), .en(mufu_want || !rst_n), .gclk(mufu_clk));
+    // MUFU_LANES 0: the slot is not built (decode answers MUFU UNIMPLEMENTED)
+    generate if (MUFU_LANES != 0) begin : mufu
+        wire mufu_clk, mufu_want;
+        gpu_clock_gate g_mufu (.clk(clk), .en(mufu_want || !rst_n), .gclk(mufu_clk));
 
-    gpu_unit_mufu #(.LANES(MUFU_LANES), .LANE_MODULES(LANE_MODULES)) u_mufu (
-        .clk(mufu_clk), .rst_n(rst_n), .go(go && unit == U_MUFU), .want(mufu_want), .ir(ir), .exec(exec),
-        .b0(b0), .b_gpr(b_gpr), .ub(ub),
-        .d(mufu_d0), .m0(mufu_m0), .busy(mufu_busy), .f_armed(f_armed), .f_kind(f_kind), .f_param(f_param),
-        .f_fire(mufu_fire));
+        gpu_unit_mufu #(.LANES(MUFU_LANES), .LANE_MODULES(LANE_MODULES)) u_mufu (
+            .clk(mufu_clk), .rst_n(rst_n), .go(go && unit == U_MUFU), .want(mufu_want), .ir(ir), .exec(exec),
+            .b0(b0), .b_gpr(b_gpr), .ub(ub),
+            .d(mufu_d0), .m0(mufu_m0), .busy(mufu_busy), .f_armed(f_armed), .f_kind(f_kind), .f_param(f_param),
+            .f_fire(mufu_fire));
+    end else begin : no_mufu
+        assign mufu_d0 = 1024'd0; assign mufu_m0 = 32'd0; assign mufu_busy = 1'b0; assign mufu_fire = 1'b0;
+    end endgenerate
 
     assign busy = int_busy || warp_busy || fp32_busy || mufu_busy;
     assign f_fire = fp32_fire || mufu_fire;

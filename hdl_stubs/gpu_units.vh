@@ -1,9 +1,10 @@
 // unit_of(op): the execution unit (U_*, gpu_core_defs.vh) an optype goes to;
 // core_implements(op): whether this build of the core implements it, the
 // generated ISA_IMPLEMENTED (hdl_stubs/implemented.txt) less the optypes of
-// the units it leaves out (FP_UNITS 0: the FP16 and FP32 slots). Decode and
-// the capability words both ask core_implements, so they cannot disagree.
-// Include inside a module that has the parameter FP_UNITS and includes
+// the units it leaves out (FP_UNITS 0: the FP16 and FP32 slots; MUFU_LANES 0:
+// MUFU). Decode and the capability words both ask core_implements, so they
+// cannot disagree.
+// Include inside a module that has the parameters FP_UNITS and MUFU_LANES and includes
 // gpu_isa.vh and gpu_core_defs.vh.
 function automatic [2:0] unit_of(input [7:0] op);
     case (op)
@@ -22,5 +23,6 @@ function automatic [2:0] unit_of(input [7:0] op);
 endfunction
 
 function automatic core_implements(input [7:0] op);
-    core_implements = ISA_IMPLEMENTED[op] && (FP_UNITS != 0 || (unit_of(op) != U_FP16 && unit_of(op) != U_FP32));
+    core_implements = ISA_IMPLEMENTED[op] && (FP_UNITS != 0 || (unit_of(op) != U_FP16 && unit_of(op) != U_FP32)) &&
+                      (MUFU_LANES != 0 || unit_of(op) != U_MUFU);
 endfunction
