@@ -4,8 +4,8 @@
 
 #define GH_REF_ROM_BASE 0x00000000u /* code, read-only data, the initial .data image; the core resets to 0x0 */
 #define GH_REF_ROM_SIZE 0x8000u
-#define GH_REF_RAM_BASE 0x80000000u /* .data, .bss, stack */
-#define GH_REF_RAM_SIZE 0x4000u
+#define GH_REF_RAM_BASE 0x80000000u /* .data, .bss, stack (8 KiB: the ECPIX-5 build needs the block RAMs, gateware/ecpix5/README.md) */
+#define GH_REF_RAM_SIZE 0x2000u
 #define GH_REF_SDRAM_BASE 0x90000000u /* the DUT's memory (the firmware's page store), the frame and STATE buffers */
 #define GH_REF_SDRAM_SIZE 0x2000000u
 #define GH_REF_SYS_BASE 0xf0000000u

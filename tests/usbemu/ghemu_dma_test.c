@@ -93,28 +93,28 @@ static void copies_at_any_alignment(void **state)
     /* ROM may be read; LEN 0 moves nothing and succeeds */
     assert_int_equal(transfer(GH_REF_ROM_BASE, RAM(0x1800), 64, GH_DMA_CTRL_START), 0);
     assert_memory_equal(e->ram + 0x1800, e->rom, 64);
-    assert_int_equal(transfer(RAM(0x801), RAM(0x2000), 0, GH_DMA_CTRL_START), 0);
+    assert_int_equal(transfer(RAM(0x801), RAM(0x1a00), 0, GH_DMA_CTRL_START), 0);
     /* a CTRL write without START does nothing */
-    e->ram[0x2800] = 0x11;
-    assert_int_equal(transfer(RAM(0x801), RAM(0x2800), 1, GH_DMA_CTRL_CRC), 0);
-    assert_int_equal(e->ram[0x2800], 0x11);
+    e->ram[0x1a10] = 0x11;
+    assert_int_equal(transfer(RAM(0x801), RAM(0x1a10), 1, GH_DMA_CTRL_CRC), 0);
+    assert_int_equal(e->ram[0x1a10], 0x11);
 }
 
 static void crc_on_the_way(void **state)
 {
     (void)state;
     fill(0x802, 1000, 9);
-    memset(e->ram + 0x3000, 0, 1000);
+    memset(e->ram + 0x1400, 0, 1000);
     ghemu_crc_write(e->uc, GH_CRC_VALUE, 4, 0, e);
     assert_int_equal(transfer(RAM(0x802), 0, 1000, GH_DMA_CTRL_START | GH_DMA_CTRL_CRC | GH_DMA_CTRL_NO_WRITE), 0);
     uint32_t want = (uint32_t)crc32(0, e->ram + 0x802, 1000);
     assert_int_equal((uint32_t)ghemu_crc_read(e->uc, GH_CRC_VALUE, 4, e), want);
     /* continuing from VALUE, while copying */
     ghemu_crc_write(e->uc, GH_CRC_VALUE, 4, 0x12345678u, e);
-    assert_int_equal(transfer(RAM(0x802), RAM(0x3000), 1000, GH_DMA_CTRL_START | GH_DMA_CTRL_CRC), 0);
+    assert_int_equal(transfer(RAM(0x802), RAM(0x1400), 1000, GH_DMA_CTRL_START | GH_DMA_CTRL_CRC), 0);
     assert_int_equal((uint32_t)ghemu_crc_read(e->uc, GH_CRC_VALUE, 4, e),
                      (uint32_t)crc32(0x12345678u, e->ram + 0x802, 1000));
-    assert_memory_equal(e->ram + 0x3000, e->ram + 0x802, 1000);
+    assert_memory_equal(e->ram + 0x1400, e->ram + 0x802, 1000);
 }
 
 static void usb_fifo_and_overrun(void **state)
@@ -137,7 +137,7 @@ static void usb_fifo_and_overrun(void **state)
 /* Each misuse: ERR with its CAUSE, nothing moved, nothing fed to the CRC. */
 static void refused(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl, uint32_t cause)
 {
-    memset(e->ram + 0x3800, 0x5a, 64);
+    memset(e->ram + 0x1c00, 0x5a, 64);
     e->usb.in_fill = 0;
     ghemu_crc_write(e->uc, GH_CRC_VALUE, 4, 0xabcdef01u, e);
     uint64_t before = e->counts.dma_refused;
@@ -147,7 +147,7 @@ static void refused(uint32_t src, uint32_t dst, uint32_t len, uint32_t ctrl, uin
     assert_int_equal(e->counts.dma_refused, before + 1);
     assert_int_equal((uint32_t)ghemu_crc_read(e->uc, GH_CRC_VALUE, 4, e), 0xabcdef01u);
     for (unsigned i = 0; i < 64; i++)
-        assert_int_equal(e->ram[0x3800 + i], 0x5a);
+        assert_int_equal(e->ram[0x1c00 + i], 0x5a);
     assert_int_equal(e->usb.in_fill, 0);
     /* the registers keep what was written */
     assert_int_equal((uint32_t)ghemu_dma_read(e->uc, GH_DMA_SRC, 4, e), src);
@@ -168,31 +168,31 @@ static void misuse_is_refused(void **state)
 {
     (void)state;
     const uint32_t ram_end = GH_REF_RAM_BASE + GH_REF_RAM_SIZE;
-    refused(ram_end - 8, RAM(0x3800), 16, 0, GH_DMA_CAUSE_SRC);            /* source runs past RAM */
-    refused(0x50000000u, RAM(0x3800), 16, 0, GH_DMA_CAUSE_SRC);            /* unmapped source */
+    refused(ram_end - 8, RAM(0x1c00), 16, 0, GH_DMA_CAUSE_SRC);            /* source runs past RAM */
+    refused(0x50000000u, RAM(0x1c00), 16, 0, GH_DMA_CAUSE_SRC);            /* unmapped source */
     refused(RAM(0x800), ram_end - 8, 16, 0, GH_DMA_CAUSE_DST);            /* destination runs past RAM */
     refused(RAM(0x800), GH_REF_ROM_BASE, 16, 0, GH_DMA_CAUSE_DST);        /* ROM is not writable */
     refused(RAM(0x800), IN_DATA, 16, 0, GH_DMA_CAUSE_DST);                /* a register without DST_FIFO */
-    refused(RAM(0x800), RAM(0x3800), 16, GH_DMA_CTRL_DST_FIFO, GH_DMA_CAUSE_DST); /* DST_FIFO but memory */
-    refused(ROW0, RAM(0x3800), 130, 0, GH_DMA_CAUSE_SRC);                  /* past the row window */
-    refused(ROW0 + 2, RAM(0x3800), 8, 0, GH_DMA_CAUSE_SRC);                /* misaligned in the row window */
-    refused(ROW0, RAM(0x3800), 6, 0, GH_DMA_CAUSE_LEN);                    /* a part of a row register */
+    refused(RAM(0x800), RAM(0x1c00), 16, GH_DMA_CTRL_DST_FIFO, GH_DMA_CAUSE_DST); /* DST_FIFO but memory */
+    refused(ROW0, RAM(0x1c00), 130, 0, GH_DMA_CAUSE_SRC);                  /* past the row window */
+    refused(ROW0 + 2, RAM(0x1c00), 8, 0, GH_DMA_CAUSE_SRC);                /* misaligned in the row window */
+    refused(ROW0, RAM(0x1c00), 6, 0, GH_DMA_CAUSE_LEN);                    /* a part of a row register */
     refused(RAM(0x800), ROW0, 16, 0, GH_DMA_CAUSE_DST);                   /* the row window is read-only */
-    refused(RT(RT_DATA), RAM(0x3800), 8, 0, GH_DMA_CAUSE_SRC);             /* RT_POP is outside the windows */
-    refused(RT(RT_HEAD) - 4, RAM(0x3800), 8, 0, GH_DMA_CAUSE_SRC);         /* so is what precedes RT_HEAD */
-    refused(RT(RT_MASK_B), RAM(0x3800), 0x100 - 0x64 + 8, 0, GH_DMA_CAUSE_SRC); /* one window at a time */
-    refused(RAM(0x800), RAM(0x3800), GH_DMA_MAX_LEN + 1, 0, GH_DMA_CAUSE_LEN);
-    refused(RAM(0x3800), RAM(0x3808), 16, 0, GH_DMA_CAUSE_OVERLAP);
-    refused(RAM(0x3808), RAM(0x3800), 16, 0, GH_DMA_CAUSE_OVERLAP);
+    refused(RT(RT_DATA), RAM(0x1c00), 8, 0, GH_DMA_CAUSE_SRC);             /* RT_POP is outside the windows */
+    refused(RT(RT_HEAD) - 4, RAM(0x1c00), 8, 0, GH_DMA_CAUSE_SRC);         /* so is what precedes RT_HEAD */
+    refused(RT(RT_MASK_B), RAM(0x1c00), 0x100 - 0x64 + 8, 0, GH_DMA_CAUSE_SRC); /* one window at a time */
+    refused(RAM(0x800), RAM(0x1c00), GH_DMA_MAX_LEN + 1, 0, GH_DMA_CAUSE_LEN);
+    refused(RAM(0x1c00), RAM(0x1c08), 16, 0, GH_DMA_CAUSE_OVERLAP);
+    refused(RAM(0x1c08), RAM(0x1c00), 16, 0, GH_DMA_CAUSE_OVERLAP);
     e->dbg.nbeats = e->dbg.head = 0;
-    refused(ROW0, RAM(0x3800), 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_POP);    /* no beat to take */
+    refused(ROW0, RAM(0x1c00), 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_POP);    /* no beat to take */
     one_beat(FW_BEAT_GPR_ROW);
-    refused(RAM(0x800), RAM(0x3800), 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_POP); /* POP from memory */
+    refused(RAM(0x800), RAM(0x1c00), 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_POP); /* POP from memory */
     refused(ROW0, GH_REF_ROM_BASE, 16, GH_DMA_CTRL_POP, GH_DMA_CAUSE_DST);   /* refused otherwise */
     assert_int_equal(e->dbg.head, 0);                                       /* nothing taken */
     e->dbg.nbeats = 0;
     /* the next accepted START clears ERR */
-    assert_int_equal(transfer(RAM(0x800), RAM(0x3800), 16, GH_DMA_CTRL_START), 0);
+    assert_int_equal(transfer(RAM(0x800), RAM(0x1c00), 16, GH_DMA_CTRL_START), 0);
 }
 
 static void the_retire_windows_read_the_head_beat(void **state)
@@ -209,8 +209,8 @@ static void the_retire_windows_read_the_head_beat(void **state)
     for (unsigned l = 0; l < FW_PORT_ROW_LANES; l++)
         d->beats[0].row[l] = 0xc0de0000u + l;
     uint32_t rt[11]; /* RT_HEAD .. RT_DATA, as register reads show them */
-    assert_int_equal(transfer(RT(RT_HEAD), RAM(0x3900), sizeof rt, GH_DMA_CTRL_START), 0);
-    memcpy(rt, e->ram + 0x3900, sizeof rt);
+    assert_int_equal(transfer(RT(RT_HEAD), RAM(0x1d00), sizeof rt, GH_DMA_CTRL_START), 0);
+    memcpy(rt, e->ram + 0x1d00, sizeof rt);
     for (unsigned i = 0; i < 11; i++)
         assert_int_equal(rt[i], (uint32_t)ghemu_dbg_read(e->uc, GH_DBG_RT_HEAD + 4u * i, 4, e));
     assert_int_equal(rt[0], FW_BEAT_GPR_ROW | 3u << 8 | GH_DBG_RT_HEAD_VALID);
@@ -218,14 +218,14 @@ static void the_retire_windows_read_the_head_beat(void **state)
     assert_int_equal(rt[3], 0x1234u);
     assert_int_equal(rt[10], 0xdada);
     assert_int_equal(d->head, 0); /* no side effect: the beat is still there */
-    assert_int_equal(transfer(ROW0 + 8, RAM(0x3800), 16, GH_DMA_CTRL_START), 0);
+    assert_int_equal(transfer(ROW0 + 8, RAM(0x1c00), 16, GH_DMA_CTRL_START), 0);
     uint32_t w[4];
-    memcpy(w, e->ram + 0x3800, sizeof w);
+    memcpy(w, e->ram + 0x1c00, sizeof w);
     for (unsigned i = 0; i < 4; i++)
         assert_int_equal(w[i], 0xc0de0002u + i);
     d->nbeats = d->head = 0; /* an empty FIFO reads zeros */
-    assert_int_equal(transfer(ROW0, RAM(0x3800), 8, GH_DMA_CTRL_START), 0);
-    memcpy(w, e->ram + 0x3800, 8);
+    assert_int_equal(transfer(ROW0, RAM(0x1c00), 8, GH_DMA_CTRL_START), 0);
+    memcpy(w, e->ram + 0x1c00, 8);
     assert_int_equal(w[0], 0);
     assert_int_equal(w[1], 0);
 }
@@ -243,7 +243,7 @@ static void pop_takes_the_beat_at_start(void **state)
     for (unsigned l = 0; l < FW_PORT_ROW_LANES; l++)
         d->beats[0].row[l] = 0xbead0000u + l;
     d->beats[1].kind = FW_BEAT_END, d->beats[1].warp = 5;
-    start(ROW0, RAM(0x3800), 4u * FW_PORT_ROW_LANES, GH_DMA_CTRL_START | GH_DMA_CTRL_POP);
+    start(ROW0, RAM(0x1c00), 4u * FW_PORT_ROW_LANES, GH_DMA_CTRL_START | GH_DMA_CTRL_POP);
     assert_int_equal(d->head, 1);
     assert_int_equal((uint32_t)ghemu_dbg_read(e->uc, GH_DBG_RT_HEAD, 4, e),
                      FW_BEAT_END | 5u << 8 | GH_DBG_RT_HEAD_VALID);
@@ -253,19 +253,19 @@ static void pop_takes_the_beat_at_start(void **state)
         want[l] = 0xbead0000u + l;
     for (unsigned c = 0; c < 2 + FW_PORT_ROW_LANES; c++) {
         assert_int_equal(status(), GH_DMA_ST_BUSY);
-        assert_memory_not_equal(e->ram + 0x3800, want, 4);
+        assert_memory_not_equal(e->ram + 0x1c00, want, 4);
         elapse(1);
     }
     assert_int_equal(status(), 0);
-    assert_memory_equal(e->ram + 0x3800, want, sizeof want);
+    assert_memory_equal(e->ram + 0x1c00, want, sizeof want);
     /* the head window too; LEN 0 takes the beat and moves nothing */
     uint32_t rt[2];
-    assert_int_equal(transfer(RT(RT_HEAD), RAM(0x3900), sizeof rt, GH_DMA_CTRL_START | GH_DMA_CTRL_POP), 0);
-    memcpy(rt, e->ram + 0x3900, sizeof rt);
+    assert_int_equal(transfer(RT(RT_HEAD), RAM(0x1d00), sizeof rt, GH_DMA_CTRL_START | GH_DMA_CTRL_POP), 0);
+    memcpy(rt, e->ram + 0x1d00, sizeof rt);
     assert_int_equal(rt[0], FW_BEAT_END | 5u << 8 | GH_DBG_RT_HEAD_VALID);
     assert_int_equal(d->head, 2);
     one_beat(FW_BEAT_END);
-    assert_int_equal(transfer(ROW0, RAM(0x3800), 0, GH_DMA_CTRL_START | GH_DMA_CTRL_POP), 0);
+    assert_int_equal(transfer(ROW0, RAM(0x1c00), 0, GH_DMA_CTRL_START | GH_DMA_CTRL_POP), 0);
     assert_int_equal(d->head, 1);
 }
 

@@ -143,11 +143,11 @@ static void sends_a_frame_with_its_crc(void **state)
 static void the_frame_is_read_as_busy_falls(void **state)
 {
     (void)state;
-    fill(0x2000, 64, 3);
-    send(RAM(0x2000), 64, GH_USB_FRAME_SEND | GH_USB_FRAME_CRC);
-    e->ram[0x2000 + 40] ^= 0xff;
+    fill(0x1600, 64, 3);
+    send(RAM(0x1600), 64, GH_USB_FRAME_SEND | GH_USB_FRAME_CRC);
+    e->ram[0x1600 + 40] ^= 0xff;
     uint8_t want[64];
-    sealed(0x2000, 64, want);
+    sealed(0x1600, 64, want);
     elapse(2 + 32);
     assert_int_equal(status(), 0);
     assert_memory_equal(got, want, 64);
@@ -158,9 +158,9 @@ static void the_frame_is_read_as_busy_falls(void **state)
 static void whole_packets_and_a_full_host(void **state)
 {
     (void)state;
-    fill(0x3000, 1024, 11);
+    fill(0x1800, 1024, 11);
     host_room = false;
-    send(RAM(0x3000), 1024, GH_USB_FRAME_SEND);
+    send(RAM(0x1800), 1024, GH_USB_FRAME_SEND);
     elapse(2 + 256 + 100);
     assert_int_equal(status(), GH_USB_FRAME_BUSY);
     assert_int_equal(transfers, 0);
@@ -169,15 +169,15 @@ static void whole_packets_and_a_full_host(void **state)
     assert_int_equal(status(), 0);
     assert_int_equal(transfers, 1); /* ended by the zero-length packet */
     assert_int_equal(got_len, 1024);
-    assert_memory_equal(got, e->ram + 0x3000, 1024);
+    assert_memory_equal(got, e->ram + 0x1800, 1024);
 }
 
 /* An EP1 reset drops the frame being sent: BUSY falls, nothing goes. */
 static void ep1_reset_drops_the_frame(void **state)
 {
     (void)state;
-    fill(0x3800, 64, 1);
-    send(RAM(0x3800), 64, GH_USB_FRAME_SEND);
+    fill(0x1c00, 64, 1);
+    send(RAM(0x1c00), 64, GH_USB_FRAME_SEND);
     ghemu_usb_write(e->uc, GH_USB_CTRL, 4, GH_USB_CTRL_EP1_RESET, e);
     assert_int_equal(status(), 0);
     elapse(100);
@@ -212,8 +212,8 @@ static void misuse_is_refused(void **state)
     refused(RAM(0x1000), 64, 0, GH_USB_FRAME_CAUSE_FILLING);
     ghemu_usb_write(e->uc, GH_USB_CTRL, 4, GH_USB_CTRL_EP1_RESET, e);
     /* SEND while BUSY: refused, the running frame goes on whole */
-    fill(0x3c00, 64, 9);
-    send(RAM(0x3c00), 64, GH_USB_FRAME_SEND);
+    fill(0x1d00, 64, 9);
+    send(RAM(0x1d00), 64, GH_USB_FRAME_SEND);
     ghemu_usb_write(e->uc, GH_USB_FRAME_CTRL, 4, GH_USB_FRAME_SEND, e);
     uint32_t st = status();
     assert_int_equal(st & (GH_USB_FRAME_BUSY | GH_USB_FRAME_ERR), GH_USB_FRAME_BUSY | GH_USB_FRAME_ERR);
@@ -223,7 +223,7 @@ static void misuse_is_refused(void **state)
     assert_int_equal(transfers, 1);
     assert_int_equal(got_len, 64);
     /* the next accepted SEND clears ERR */
-    send(RAM(0x3c00), 64, GH_USB_FRAME_SEND);
+    send(RAM(0x1d00), 64, GH_USB_FRAME_SEND);
     assert_int_equal(status(), GH_USB_FRAME_BUSY);
     elapse(2 + 16);
     assert_int_equal(status(), 0);

@@ -15,7 +15,7 @@ _Static_assert(GH_REF_MAX_PAYLOAD <= WIRE_MAX_PAYLOAD, "a board cannot exceed th
 #define WATCHDOG_CYCLES 10000000u /* per instruction: 200 ms at 50 MHz */
 #define IDLE_POLL_MS 100u
 
-/* The frame and STATE buffers (85 KiB) live in SDRAM: RAM is 16 KiB. */
+/* The frame and STATE buffers (85 KiB) live in SDRAM: RAM is 8 KiB. */
 static uint8_t rx[WIRE_HEADER_SIZE + GH_REF_MAX_PAYLOAD] GH_REF_SDRAM_BUFFER;
 static uint8_t tx[WIRE_HEADER_SIZE + GH_REF_TX_PAYLOAD] GH_REF_SDRAM_BUFFER;
 static wire_state state GH_REF_SDRAM_BUFFER;

@@ -5,7 +5,7 @@
 localparam [31:0] GH_REF_ROM_BASE = 32'h00000000;
 localparam [31:0] GH_REF_ROM_SIZE = 32'h8000;
 localparam [31:0] GH_REF_RAM_BASE = 32'h80000000;
-localparam [31:0] GH_REF_RAM_SIZE = 32'h4000;
+localparam [31:0] GH_REF_RAM_SIZE = 32'h2000;
 localparam [31:0] GH_REF_SDRAM_BASE = 32'h90000000;
 localparam [31:0] GH_REF_SDRAM_SIZE = 32'h2000000;
 localparam [31:0] GH_REF_SYS_BASE = 32'hf0000000;
