@@ -13,7 +13,8 @@ from pathlib import Path
 LIMITED = {"TRELLIS_COMB": "LUT sites", "MULT18X18D": "DSPs", "DP16KD": "block RAMs"}
 
 
-def check(report_path, max_use, bitstream):
+def check(report_path, max_use, bitstream, domains=None):
+    """DOMAINS: {part of a clock net's name: the domain it is}, for the printout."""
     try:
         rep = json.loads(Path(report_path).read_text())
     except (OSError, ValueError) as e:
@@ -37,9 +38,21 @@ def check(report_path, max_use, bitstream):
     for clock, f in sorted(fmax.items()):
         achieved, target = f["achieved"], f["constraint"]
         met = achieved >= target
-        print(f"  {clock:<40} {achieved:8.2f} MHz achieved, target {target:.2f} MHz: {'met' if met else 'MISSED'}")
+        name = next((d for part, d in (domains or {}).items() if part in clock), "")
+        print(f"  {name:<28} {achieved:8.2f} MHz achieved, target {target:6.2f} MHz: {'met' if met else 'MISSED'}"
+              f"  ({clock})")
         if not met:
             failures.append(f"clock {clock} reaches {achieved:.2f} MHz, target {target:.2f} MHz")
+    for path in rep.get("critical_paths", []):
+        steps = path.get("path", [])
+        if not steps:
+            continue
+        delay = sum(step.get("delay", 0.0) for step in steps)
+        logic = sum(1 for step in steps if step.get("type") == "logic")
+        start = steps[0].get("from", {}).get("cell", "?")
+        end = steps[-1].get("to", {}).get("cell", "?")
+        print(f"  critical path {path.get('from', '?')} -> {path.get('to', '?')}: {delay:.2f} ns, "
+              f"{logic} logic cells, from {start} to {end}")
     if not Path(bitstream).exists():
         failures.append(f"no bitstream at {bitstream}")
     for f in failures:
