@@ -20,7 +20,7 @@
 # --fuzz-only: the fuzz pass alone (what is missing installed, no other build).
 # --bitstream: set up, build, and run board_bitstream alone (CTest label
 #   `bitstream`): the gh-ref bitstream for the ECPIX-5, placed, routed and
-#   judged (tests/bitstream); about 50 minutes on one processor, so no other
+#   judged (tests/bitstream); more than an hour on one processor, so no other
 #   pass runs it.
 # --budget fails the run, saying so, once it has taken MINUTES (CI: .ci/run),
 # before an outer limit can cut it off unexplained.

@@ -5,7 +5,7 @@
 #   cmake --build build --target gh-ref-bitstream   the bitstream, its report
 #   board_bitstream (CTest, label bitstream)       the same, judged: every
 #       clock met, LUT sites, DSPs and block RAMs at most 90%
-# The flow takes about 50 minutes on one processor (WebAssembly tools), more
+# The flow takes more than an hour on one processor (WebAssembly tools), more
 # than CI's budget leaves: its label keeps it out of the README's test
 # command; `sh scripts/test-all.sh --bitstream` runs it.
 include(${CMAKE_SOURCE_DIR}/tests/skipped_test.cmake)
@@ -30,7 +30,7 @@ else()
       --build-dir ${CMAKE_BINARY_DIR}/boards/gh-ref/bitstream --firmware ${gh_bitstream_image}
       --hdl-generated ${GPUHOST_HDL_GENERATED} ${gh_bitstream_args})
   add_custom_target(gh-ref-bitstream COMMAND ${gh_bitstream_command} USES_TERMINAL
-    COMMENT "gh-ref bitstream for the ECPIX-5 85F (about 50 minutes)")
+    COMMENT "gh-ref bitstream for the ECPIX-5 85F (more than an hour)")
   add_dependencies(gh-ref-bitstream gh_ref_fw)
   add_test(NAME board_bitstream COMMAND ${gh_bitstream_command})
   set_tests_properties(board_bitstream PROPERTIES LABELS "bitstream;hdl" TIMEOUT 7200 SKIP_RETURN_CODE 77
