@@ -8,7 +8,7 @@ device sits beside it (usb_bridge.py).
 """
 from amaranth import Elaboratable, Module, Signal, ClockDomain, ClockSignal, ResetSignal, Instance
 
-from usb_bridge import EndpointBridge
+from usb_bridge import EndpointBridge, SOC_PORTS
 
 
 class Ecpix5Top(Elaboratable):
@@ -63,24 +63,8 @@ class Ecpix5Top(Elaboratable):
             io_ddram_dqs_p=ddr3.dqs.p,
             o_uart_tx=uart.tx.o,
             i_uart_rx=uart.rx.i,
-            i_ep_out_valid=bridge.ep_out_valid,
-            i_ep_out_data=bridge.ep_out_data,
-            i_ep_out_last=bridge.ep_out_last,
-            i_ep_out_zlp=bridge.ep_out_zlp,
-            o_ep_out_ready=bridge.ep_out_ready,
-            o_ep_in_valid=bridge.ep_in_valid,
-            o_ep_in_data=bridge.ep_in_data,
-            o_ep_in_last=bridge.ep_in_last,
-            o_ep_in_zlp=bridge.ep_in_zlp,
-            i_ep_in_ready=bridge.ep_in_ready,
-            i_usb_bus_reset=bridge.usb_bus_reset,
-            i_usb_set_config=bridge.usb_set_config,
-            i_usb_configured=bridge.usb_configured,
-            i_usb_halt_cleared=bridge.usb_halt_cleared,
-            i_usb_suspended=bridge.usb_suspended,
-            i_usb_high_speed=bridge.usb_high_speed,
-            o_usb_connect=bridge.usb_connect,
             o_firmware_trapped=trapped,
+            **{f"{direction}_{name}": getattr(bridge, name) for direction, name, _ in SOC_PORTS},
         )
         m.d.comb += [
             ClockSignal("sync").eq(sys_clk),

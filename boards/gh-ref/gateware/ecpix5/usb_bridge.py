@@ -52,6 +52,19 @@ def descriptors(usb):
     return d
 
 
+# gh_ref_usb's endpoint interface as the board module's ports: (direction
+# seen from the board, name, width); the bridge drives the "i" ones
+SOC_PORTS = (
+    ("i", "ep_out_valid", 1), ("i", "ep_out_data", 8), ("i", "ep_out_last", 1), ("i", "ep_out_zlp", 1),
+    ("o", "ep_out_ready", 1),
+    ("o", "ep_in_valid", 1), ("o", "ep_in_data", 8), ("o", "ep_in_last", 1), ("o", "ep_in_zlp", 1),
+    ("i", "ep_in_ready", 1),
+    ("i", "usb_bus_reset", 1), ("i", "usb_set_config", 1), ("i", "usb_configured", 1),
+    ("i", "usb_halt_cleared", 1), ("i", "usb_suspended", 1), ("i", "usb_high_speed", 1),
+    ("o", "usb_connect", 1),
+)
+
+
 class EndpointBridge(Elaboratable):
     """The device on `ulpi`, presenting gh_ref_usb's interface in "sync"."""
 
@@ -59,24 +72,9 @@ class EndpointBridge(Elaboratable):
         self._ulpi = ulpi
         self._usb = usb
         self.packet = usb["max_packet"]
-        # the SoC's side, in "sync" (names as gh_ref_usb's ports)
-        self.ep_out_valid = Signal()
-        self.ep_out_data = Signal(8)
-        self.ep_out_last = Signal()
-        self.ep_out_zlp = Signal()
-        self.ep_out_ready = Signal()
-        self.ep_in_valid = Signal()
-        self.ep_in_data = Signal(8)
-        self.ep_in_last = Signal()
-        self.ep_in_zlp = Signal()
-        self.ep_in_ready = Signal()
-        self.usb_bus_reset = Signal()
-        self.usb_set_config = Signal()
-        self.usb_configured = Signal()
-        self.usb_halt_cleared = Signal()
-        self.usb_suspended = Signal()
-        self.usb_high_speed = Signal()
-        self.usb_connect = Signal()
+        # the SoC's side, in "sync": a signal for each of SOC_PORTS
+        for _, name, width in SOC_PORTS:
+            setattr(self, name, Signal(width, name=name))
 
     def elaborate(self, platform):
         m = Module()
