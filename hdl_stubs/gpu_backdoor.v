@@ -55,6 +55,7 @@ module gpu_backdoor #(
         if (bd_req && bd_space == BD_CAP) begin
             if (bd_index == CAPW_WARPS) q_here = NW;
             else if (bd_index == CAPW_LANES) q_here = CONTRACT_LANES;
+            else if (bd_index == CAPW_CONTRACT) q_here = CONTRACT_REVISION;  // VARIANTS 0, MODIFIERS none: lacks nothing
             else if (bd_index == CAPW_FEATURES)  // END names the trapping lane; the fault registers if present
                 q_here = (32'd1 << FEAT_TRAP_LANE) | ((FAULT_REGS != 0) ? 32'd1 << FEAT_FAULTS : 32'd0);
             else if (bd_index >= CAPW_OPTYPES && ow < CAP_OPTYPE_WORDS)

@@ -1,4 +1,4 @@
-// gpu_core: the stand-in GPU core (top module). Port contract: hdl_stubs/README.md.
+// gpu_core: the stand-in GPU core (top module). Port contract: docs/port-contract.md.
 //
 // One warp-instruction at a time, all 32 lanes of an ALU instruction in one
 // cycle (PHYS_LANES 32; fewer: the integer and warp units take passes). The

@@ -13,7 +13,7 @@
 // GPR_ROW, END), i.e. 6 cycles from the step edge. Also: the reset sweep
 // (CLR), launches (taken in IDLE before a backdoor request), step and run,
 // the halt after a trap or UNIMPLEMENTED, the retire count, the round-robin
-// pointer. Port contract: hdl_stubs/README.md.
+// pointer. Port contract: docs/port-contract.md.
 module gpu_seq #(
     parameter integer NW = 4,
     parameter integer WB = 2

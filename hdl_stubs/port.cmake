@@ -40,7 +40,7 @@ foreach(spec BEATS:BEAT:BEAT STATUSES:STATUS:STATUS SPACES:SPACE:BD LANE_STATUS:
     string(APPEND port_vh "localparam [${msb}:0] ${prefix}_${CMAKE_MATCH_1} = ${bits}'d${CMAKE_MATCH_2}; // ${CMAKE_MATCH_3}\n")
   endforeach()
 endforeach()
-foreach(count CAP_OPTYPE_WORDS CAP_TOLERANCE_WORDS ROW_LANES)
+foreach(count CAP_OPTYPE_WORDS CAP_TOLERANCE_WORDS CAP_LACKING_WORDS CAP_MODIFIER_WORDS CONTRACT_REVISION ROW_LANES)
   if(NOT port_h MATCHES "#define FW_PORT_${count} ([0-9]+)")
     message(FATAL_ERROR "hdl_stubs/port.cmake: no FW_PORT_${count} in ${port_h_path}")
   endif()

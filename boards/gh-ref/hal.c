@@ -5,7 +5,7 @@
  * is a multiple of 512 is followed by a zero-length packet (IN). OUT frames
  * are reassembled by the header's length; a short packet also ends one.
  *
- * hal_dut: the DUT port contract (hdl_stubs/README.md) through the debug-port
+ * hal_dut: the DUT port contract (docs/port-contract.md) through the debug-port
  * registers: the board side written once in fw/core (fw/port_board.h) over
  * this board's backdoor registers and a sparse page store in its SDRAM, from
  * which the DUT's memory port is served (the memory map: isa/memory_map.h).

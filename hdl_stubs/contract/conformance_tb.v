@@ -1,5 +1,5 @@
 // conformance_tb: a directed testbench of the DUT port contract
-// (hdl_stubs/README.md), written from the contract alone, with
+// (docs/port-contract.md), written from the contract alone, with
 // gpu_port_checker watching every port. One conformance_run per CAP_WARPS
 // (1, 2, 4, 8, 16, 32, 64), all in one simulation, the one of CAP_WARPS 1
 // built without the optional fault-injection registers (FAULT_REGS 0); each prints

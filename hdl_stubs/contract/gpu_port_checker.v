@@ -1,5 +1,5 @@
 // gpu_port_checker: watches every port of a DUT that implements the port
-// contract of hdl_stubs/README.md, and of the board driving it, and reports
+// contract of docs/port-contract.md, and of the board driving it, and reports
 // each violation with the cycle (rising edges of clk since time 0):
 //
 //   gpu_port_checker tb.chk: cycle 1234: retire-order (retire)

@@ -37,6 +37,7 @@ int gh_board_lookup(const char *name, gh_board *out);
 
 int gh_cmd_info(const char *board, int argc, char **argv);
 int gh_cmd_variants(int argc, char **argv);
+int gh_cmd_caps_words(int argc, char **argv);
 int gh_cmd_gen(const char *board, int argc, char **argv);
 int gh_cmd_boards(int argc, char **argv);
 int gh_cmd_coverage(int argc, char **argv);
@@ -75,6 +76,10 @@ int gh_resource_id(char kind, const char *text, char *out, size_t len);
 
 /* run_report.c */
 void gh_install_signal_handlers(void);
+/* On stderr, when the target's core presents an older port contract than this
+ * gpuhost's (no CONTRACT word): which capability words it presents, and so
+ * what it cannot have said it lacks. */
+void gh_warn_old_contract(const gh_target *t);
 void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const char *path, const gh_run_opts *o,
                    const gh_run_result *res, bool quiet);
 void gh_record_waveform(const gh_board *b, const isa_kernel *k, const gh_target_opts *o, const gh_run_opts *ro,

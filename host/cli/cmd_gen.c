@@ -104,8 +104,8 @@ int gh_cmd_gen(const char *board, int argc, char **argv)
     gh_target_close(&t);
     if (warps > max_warps) {
         if (warps_given) {
-            fprintf(stderr, "gpuhost gen: --warps %llu: board %s's target (%s) has %u warps\n",
-                    (unsigned long long)warps, b.name, name, max_warps);
+            fprintf(stderr, "gpuhost gen: --warps %llu: board %s's target (%s) has %u warp%s\n",
+                    (unsigned long long)warps, b.name, name, max_warps, max_warps == 1 ? "" : "s");
             return GH_EXIT_USAGE;
         }
         warps = max_warps;

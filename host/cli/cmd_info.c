@@ -69,8 +69,19 @@ static void print_caps(const char *board, const gh_caps *c)
         if ((c->lacking[v / 8] >> (v % 8)) & 1u)
             printf("%s%s", lacks++ % 8 ? " " : lacks == 1 ? "lacks:      " : "\n            ", tab->variants[v].name);
     if (lacks)
-        printf("\n(%u opcode variants of those types it does not implement)\n", lacks);
+        printf("\n(%u opcode variant%s of those types it does not implement)\n", lacks, lacks == 1 ? "" : "s");
+    for (unsigned i = 0; i < c->lacking_modifier_count; i++) {
+        char name[96];
+        isa_modifier_name(&c->lacking_modifier[i], name, sizeof name);
+        printf("%s%s", i % 6 ? " " : i == 0 ? "lacks:      " : "\n            ", name);
+    }
+    if (c->lacking_modifier_count)
+        printf("\n(%u modifier value%s of variants it implements otherwise)\n", c->lacking_modifier_count,
+               c->lacking_modifier_count == 1 ? "" : "s");
     warn_all_lacking(c);
+    char contract[400];
+    gh_caps_contract_text(c, contract, sizeof contract);
+    printf("contract:   %s\n", contract);
     if (!c->tolerance_count)
         printf("tolerance:  none: every result must match the model's exactly\n");
     for (unsigned i = 0; i < c->tolerance_count; i++) {

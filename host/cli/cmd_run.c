@@ -269,6 +269,7 @@ static int attempt_run(const gh_board *b, const isa_kernel *k, const char *path,
     }
     if (gh_target_warning(t)[0])
         fprintf(stderr, "gpuhost: warning: %s\n", gh_target_warning(t));
+    gh_warn_old_contract(t);
     gh_run_result *res = malloc(sizeof *res);
     if (!res) {
         fprintf(stderr, "gpuhost: out of memory\n");

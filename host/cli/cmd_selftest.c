@@ -100,6 +100,7 @@ int gh_cmd_selftest(const char *board, int argc, char **argv)
     }
     if (gh_target_warning(t)[0])
         fprintf(stderr, "gpuhost: warning: %s\n", gh_target_warning(t));
+    gh_warn_old_contract(t);
     printf("selftest of board %s (%s)\n", b.name, gh_target_caps(t)->name);
     fflush(stdout);
     static gh_selftest_result res;

@@ -19,7 +19,8 @@ static void usage(FILE *f)
           "                                      .expect lines\n"
           "  boards [--boards-dir DIR] [NAME]    list the board descriptors (boards/*.ini)\n"
           "  info                                ask the board's target what it implements\n"
-          "  variants [GROUP|TYPE|VARIANT...]    the spec's opcode variants (the names capability maps use)\n"
+          "  variants [--modifiers] [NAME...]    the spec's opcode variants (the names capability maps use)\n"
+          "  caps-words NAME...                  the capability words of a core lacking these (Verilog)\n"
           "  gen [--seed S] [--count N] [-o F]   a random legal kernel over what the board implements\n"
           "                                      (fitted to the target's code memory and warps)\n"
           "  selftest [--variants]               a target's first-day check: reset, backdoor, code load,\n"
@@ -97,6 +98,8 @@ static int run_command(int argc, char **argv)
         return gh_cmd_run(board, argc - 1, argv + 1);
     if (strcmp(cmd, "variants") == 0)
         return gh_cmd_variants(argc - 1, argv + 1);
+    if (strcmp(cmd, "caps-words") == 0)
+        return gh_cmd_caps_words(argc - 1, argv + 1);
     if (strcmp(cmd, "info") == 0)
         return gh_cmd_info(board, argc - 1, argv + 1);
     if (strcmp(cmd, "gen") == 0)

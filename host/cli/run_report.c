@@ -29,14 +29,14 @@ static void report_alone(const gh_board *b, const isa_kernel *k, const char *pat
                          bool quiet)
 {
     if (!quiet)
-        gh_say("board %s: %s: %" PRIu64 " instructions, %u warps, %.3f s (%.0f instructions/s)\n", b->name, path,
-               res->instructions, k->warps, res->seconds,
+        gh_say("board %s: %s: %" PRIu64 " instruction%s, %u warp%s, %.3f s (%.0f instructions/s)\n", b->name, path,
+               res->instructions, res->instructions == 1 ? "" : "s", k->warps, k->warps == 1 ? "" : "s", res->seconds,
                res->seconds > 0 ? (double)res->instructions / res->seconds : 0.0);
     size_t checks = k->expect_reg_count + k->expect_mem_count;
     switch (res->verdict) {
     case GH_PASS:
         if (checks)
-            gh_say("PASS: %zu expectation%s hold\n", checks, checks == 1 ? "" : "s");
+            gh_say("PASS: %zu expectation%s\n", checks, checks == 1 ? " holds" : "s hold");
         else
             gh_say("PASS: finished (the kernel has no .expect directives)\n");
         break;
@@ -157,4 +157,12 @@ void gh_record_waveform(const gh_board *b, const isa_kernel *k, const gh_target_
     gh_target_close(&t);
     gh_say("waveform: %s (retires %" PRIu64 "..%" PRIu64 ")\n", o->wave, at > window ? at - window : 0,
            at + window);
+}
+
+void gh_warn_old_contract(const gh_target *t)
+{
+    const gh_caps *c = gh_target_caps(t);
+    char text[400];
+    if (!gh_caps_contract_text(c, text, sizeof text))
+        fprintf(stderr, "gpuhost: warning: the target (%s) presents %s\n", c->name, text);
 }

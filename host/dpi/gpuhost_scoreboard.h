@@ -2,7 +2,7 @@
  * testbench, through DPI-C (docs/scoreboard.md). The testbench imports these
  * functions with the package gpuhost_scoreboard (gpuhost_scoreboard.sv,
  * installed in share/gpuhost/dpi) and hands the scoreboard every retire beat
- * of the DUT port contract (hdl_stubs/README.md, "Retire trace"); the
+ * of the DUT port contract (docs/port-contract.md, "Retire trace"); the
  * scoreboard assembles each record with the board sides' one beat assembler
  * (fw/core's fw_beats) and checks it against the model's next step with
  * gh_model_check (gpuhost/model.h): a divergence prints the report `gpuhost

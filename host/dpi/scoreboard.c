@@ -296,7 +296,7 @@ static int check(scoreboard *s)
     s->open = 0;
     if (s->beats.broken)
         return error(s, "the retire beats of instruction %lld broke the port contract (order, kind, index or "
-                        "count: hdl_stubs/README.md, \"Retire trace\")", s->checked);
+                        "count: docs/port-contract.md, \"Retire trace\")", s->checked);
     fw_beats_note_exits(&s->rec, s->exited, MAX_WARPS);
     if (s->tol_dirty && apply_tolerances(s) != GH_SB_OK)
         return s->status;
@@ -339,7 +339,7 @@ int gh_sb_beat(void *sb, int kind, int warp, uint64_t pc, const uint32_t insn[4]
         return check(s);
     if (s->beats.broken)
         return error(s, "a %s beat (kind %d) of instruction %lld broke the port contract (order, kind, index or "
-                        "count: hdl_stubs/README.md, \"Retire trace\")", beat_name(kind), kind, s->checked);
+                        "count: docs/port-contract.md, \"Retire trace\")", beat_name(kind), kind, s->checked);
     return GH_SB_OK;
 }
 

@@ -6,6 +6,7 @@
 #include <zlib.h>
 
 #include "backend.h"
+#include "fw/port.h"
 #include "gm/model.h"
 #include "isa/isa.h"
 
@@ -218,5 +219,6 @@ int gh__model_open(gh_target *t)
         }
     }
     snprintf(c->name, sizeof c->name, "functional model (in process)");
+    c->contract = FW_PORT_CONTRACT_REVISION; /* it says all there is to say: it lacks nothing */
     return 0;
 }

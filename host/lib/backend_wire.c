@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "fw/port.h"
 #include "isa/isa.h"
 #include "transport_usb.h"
 #include "wire_client.h"
@@ -95,6 +96,30 @@ static void close_wire(gh_target *t)
     t->backend = NULL;
 }
 
+/* The target's modifier values lacking (MODIFIERS words): each must name a
+ * modifier value of this gpuhost's ISA, and come with a variant map (the
+ * same spec). */
+static int take_lacking_modifiers(gh_target *t, const wire_caps *c, const char *where)
+{
+    const isa_tables *tab = isa_tables_get();
+    t->caps.lacking_modifier_count = 0;
+    for (unsigned i = 0; i < c->modifier_count && i < GH_MAX_LACKING_MODIFIERS; i++) {
+        uint32_t w = c->lacking_modifier[i];
+        unsigned v = FW_PORT_MODIFIER_VARIANT(w), f = FW_PORT_MODIFIER_FIELD(w), x = FW_PORT_MODIFIER_VALUE(w);
+        if (!c->variant_count)
+            return gh__breach(t, "%s: the target says it lacks modifier values (MODIFIERS) without saying which "
+                              "ISA it counts variants in (VARIANTS is 0)", where);
+        const isa_type *type = v < tab->variant_count && isa_is_modifier((uint16_t)v, (uint16_t)f)
+                                   ? isa_field_type(&isa_variant_fields(&tab->variants[v])[f]) : NULL;
+        if (!FW_PORT_MODIFIER_PRESENT(w) || !type || !isa_enum_name(type, x))
+            return gh__breach(t, "%s: the target's lacking modifier word %u (0x%08x) names no modifier value of "
+                              "this gpuhost's ISA (variant %u, field %u, value %u)", where, i, w, v, f, x);
+        t->caps.lacking_modifier[t->caps.lacking_modifier_count++] =
+            (isa_modifier_value){.variant = (uint16_t)v, .field = (uint8_t)f, .value = (uint16_t)x};
+    }
+    return 0;
+}
+
 const gh_backend_ops gh_backend_wire = {
     .kind = "wire",
     .load = load,
@@ -162,7 +187,8 @@ static int hello(gh_target *t, const char *where)
         if (c->lacking[v / 8] >> (v % 8) & 1u)
             return gh__breach(t, "%s: the target says it lacks variant %u, past the ISA's %u", where, v, ours);
     memcpy(t->caps.lacking, c->lacking, sizeof t->caps.lacking);
-    return 0;
+    t->caps.contract = c->contract;
+    return take_lacking_modifiers(t, c, where);
 }
 
 static int start(gh_target *t, const gh_transport_ops *ops, void *ctx, uint32_t timeout_ms)

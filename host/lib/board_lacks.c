@@ -34,6 +34,7 @@ int gh__parse_lacks(const char *text, gh_board *b, char *why, size_t len)
     }
     strcpy(buf, text);
     memset(b->lacks, 0, sizeof b->lacks);
+    b->lacks_value_count = 0;
     b->lacks_text[0] = '\0';
     unsigned names = 0;
     bool alone = false; /* none, or all */
@@ -42,7 +43,21 @@ int gh__parse_lacks(const char *text, gh_board *b, char *why, size_t len)
             alone = true;
         else if (strcmp(tok, "all") == 0) /* a deliberate choice: anything may be emulated, and is counted */
             alone = true, memset(b->lacks, 0xff, sizeof b->lacks);
-        else if (!mark_named(tok, b->lacks)) {
+        else if (strchr(tok, '.')) { /* a variant's modifier value */
+            isa_modifier_value m;
+            char err[400];
+            if (isa_modifier_parse(tok, &m, err, sizeof err) != 0) {
+                snprintf(why, len, "%s", err);
+                return -1;
+            }
+            if (b->lacks_value_count == sizeof b->lacks_values / sizeof b->lacks_values[0]) {
+                snprintf(why, len, "more than %zu modifier values", sizeof b->lacks_values / sizeof b->lacks_values[0]);
+                return -1;
+            }
+            b->lacks_values[b->lacks_value_count].variant = m.variant;
+            b->lacks_values[b->lacks_value_count].field = m.field;
+            b->lacks_values[b->lacks_value_count++].value = m.value;
+        } else if (!mark_named(tok, b->lacks)) {
             snprintf(why, len, "'%.60s' is no instruction group, type or opcode variant (gpuhost variants lists "
                      "them)", tok);
             return -1;
@@ -67,4 +82,25 @@ int gh__parse_lacks(const char *text, gh_board *b, char *why, size_t len)
 bool gh__board_may_lack(const gh_board *b, uint32_t variant)
 {
     return b->has_lacks && variant < 256 && (b->lacks[variant / 8] >> (variant % 8)) & 1u;
+}
+
+bool gh__board_may_lack_value(const gh_board *b, const isa_modifier_value *m)
+{
+    if (gh__board_may_lack(b, m->variant))
+        return true;
+    for (unsigned i = 0; b->has_lacks && i < b->lacks_value_count; i++)
+        if (b->lacks_values[i].variant == m->variant && b->lacks_values[i].field == m->field &&
+            b->lacks_values[i].value == m->value)
+            return true;
+    return false;
+}
+
+bool gh__board_may_lack_some(const gh_board *b, uint32_t variant)
+{
+    if (gh__board_may_lack(b, variant))
+        return true;
+    for (unsigned i = 0; b->has_lacks && i < b->lacks_value_count; i++)
+        if (b->lacks_values[i].variant == variant)
+            return true;
+    return false;
 }

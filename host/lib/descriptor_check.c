@@ -84,6 +84,18 @@ static unsigned lacking_beyond(const gh_target *t, char *out, size_t cap)
         else if (n == 9)
             snprintf(out + at, cap - at, " ...");
     }
+    for (unsigned i = 0; i < t->caps.lacking_modifier_count; i++) {
+        const isa_modifier_value *m = &t->caps.lacking_modifier[i];
+        if (gh__board_may_lack_value(&t->board, m))
+            continue;
+        size_t at = strlen(out);
+        char name[96];
+        isa_modifier_name(m, name, sizeof name);
+        if (n++ < 8)
+            snprintf(out + at, cap - at, "%s%s", at ? " " : "", name);
+        else if (n == 9)
+            snprintf(out + at, cap - at, " ...");
+    }
     return n;
 }
 
@@ -97,9 +109,10 @@ int gh__check_descriptor(gh_target *t)
     char beyond[200];
     unsigned n = b->has_lacks ? lacking_beyond(t, beyond, sizeof beyond) : 0;
     if (n)
-        return refuse(t, "board %s: the target (%s) lacks %u opcode variant%s beyond what %s lets it lack "
-                      "(lacks = %s): %s; not the board asked for (a regression, or another build of the core)",
-                      b->name, t->caps.name, n, n == 1 ? "" : "s", b->file, b->lacks_text, beyond);
+        return refuse(t, "board %s: the target (%s) lacks %u opcode variant%s or modifier value%s beyond what %s "
+                      "lets it lack (lacks = %s): %s; not the board asked for (a regression, or another build of "
+                      "the core)", b->name, t->caps.name, n, n == 1 ? "" : "s", n == 1 ? "" : "s", b->file,
+                      b->lacks_text, beyond);
     /* tolerances are the user's: the target may only declare tighter */
     for (unsigned i = 0; i < t->caps.tolerance_count; i++) {
         const gh_tolerance *tol = &t->caps.tolerance[i];

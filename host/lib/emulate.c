@@ -1,5 +1,5 @@
 /* libgpuhost: --emulate-unimplemented. A target that retires an instruction
- * as UNIMPLEMENTED changed nothing (hdl_stubs/README.md, "UNIMPLEMENTED");
+ * as UNIMPLEMENTED changed nothing (docs/port-contract.md, "UNIMPLEMENTED");
  * the host applies the model's commit record for it through the target's
  * backdoor (WRITE_REG, LOAD_MEM) and the run goes on. What the record
  * carries is what can be applied: register, predicate, uniform and memory

@@ -16,7 +16,7 @@ bool gh__emulated_within_lacks(const gh_board *b, const gh_run_result *res, gh_t
     char names[160] = "";
     unsigned outside = 0;
     for (uint32_t v = 0; v < GH_MAX_VARIANTS && v < tab->variant_count; v++) {
-        if (!res->emulated_by_variant[v] || gh__board_may_lack(b, v))
+        if (!res->emulated_by_variant[v] || gh__board_may_lack_some(b, v))
             continue;
         size_t at = strlen(names);
         if (outside++ < 6)

@@ -10,6 +10,8 @@ void gh_gen_fit(const gh_target *t, isa_random_kernel_opts *ko)
         ko->implemented[v] = gh_target_implements(t, v);
         ko->lacking[v] = v < isa_tables_get()->variant_count && !gh_target_implements_variant(t, v);
     }
+    ko->lacking_values = gh_target_caps(t)->lacking_modifier;
+    ko->lacking_value_count = gh_target_caps(t)->lacking_modifier_count;
     ko->max_code = gh_target_caps(t)->max_code;
     ko->clock = !(b->transport == GH_TRANSPORT_USB && !b->emulator[0]);
 }

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fw/port.h"
 #include "isa/outfile.h"
 #include "emulate.h"
 #include "emulated_verdict.h"
@@ -171,14 +172,19 @@ static bool take_target_values(run *s, const wire_commit *tr)
     return true;
 }
 
-/* The variant of a record's word the target lacks (its variant map), or -1. */
+/* The variant of a record's UNIMPLEMENTED word the target lacks (its
+ * variant map or a modifier value), or -1. A core of an older contract
+ * (CONTRACT below this gpuhost's) could not say all it lacks: its
+ * UNIMPLEMENTED is taken at its word too (the run's warning said so), not as
+ * a divergence. */
 static long lacked_variant(const run *s, const wire_commit *tr)
 {
     isa_insn insn;
     if (tr->trap_code != GM_TRAP_UNIMPLEMENTED || isa_decode((isa_word){tr->insn_lo, tr->insn_hi}, &insn) != 0)
         return -1;
-    long v = (long)(isa_variant_of(&insn) - isa_tables_get()->variants);
-    return gh_target_implements_variant(s->t, (uint32_t)v) ? -1 : v;
+    if (!gh_target_implements_insn(s->t, &insn, NULL) || gh_target_caps(s->t)->contract < FW_PORT_CONTRACT_REVISION)
+        return insn.variant;
+    return -1;
 }
 
 /* The target retired UNIMPLEMENTED an instruction whose variant it lacks, and
@@ -190,8 +196,19 @@ static bool unimplemented(run *s, wire_commit *tr, long variant, int mr)
     char text[160];
     gh__disasm(tr->insn_lo, tr->insn_hi, tr->pc, text, sizeof text);
     if (!s->o->emulate_unimplemented || !gh__emulable(v)) {
+        isa_insn insn;
+        const isa_modifier_value *lacked = NULL;
+        char what[128];
+        snprintf(what, sizeof what, "variant %s", v->name);
+        if (isa_decode((isa_word){tr->insn_lo, tr->insn_hi}, &insn) == 0 &&
+            !gh_target_implements_insn(s->t, &insn, &lacked) && lacked) {
+            snprintf(what, sizeof what, "modifier value ");
+            isa_modifier_name(lacked, what + strlen(what), sizeof what - strlen(what));
+        } else if (gh_target_caps(s->t)->contract < FW_PORT_CONTRACT_REVISION)
+            snprintf(what, sizeof what, "variant %s; its core presents an older port contract (capability word "
+                     "CONTRACT %u), which could not declare it lacking", v->name, gh_target_caps(s->t)->contract);
         gh__say(&s->text, "the target said while running that it does not implement instruction %" PRIu64
-                " (warp %u, pc 0x%" PRIx64 "): %s ; (variant %s)%s\n", tr->seq, tr->warp, tr->pc, text, v->name,
+                " (warp %u, pc 0x%" PRIx64 "): %s ; (%s)%s\n", tr->seq, tr->warp, tr->pc, text, what,
                 !gh__emulable(v) ? ", which the host cannot emulate (its effect reaches the convergence stack)"
                 : s->o->emulate_unimplemented ? "" : "; --emulate-unimplemented has the host apply the model's "
                 "effect and go on");
@@ -479,7 +496,7 @@ static long first_unsupported(const gh_target *t, const isa_kernel *k, bool emul
         if (isa_decode(k->code[i], &insn) != 0)
             continue; /* the model will trap on it */
         const isa_variant *v = isa_variant_of(&insn);
-        if (gh_target_implements_variant(t, (uint32_t)(v - isa_tables_get()->variants)))
+        if (gh_target_implements_insn(t, &insn, NULL))
             continue;
         if (!emulate || !emulated_variant(t, v, insn.value[isa_field_index(v, "optype")]))
             return (long)i;
@@ -508,10 +525,19 @@ static bool supported(run *s)
         const isa_variant *v = isa_variant_of(&insn);
         uint32_t optype = insn.value[isa_field_index(v, "optype")];
         const gh_board *b = &s->t->board;
+        const isa_modifier_value *lacked = NULL;
+        char modifier[96];
+        gh_target_implements_insn(s->t, &insn, &lacked);
+        if (lacked)
+            isa_modifier_name(lacked, modifier, sizeof modifier);
         if (s->o->emulate_unimplemented && !gh__emulable(v))
             gh__say(&s->text, "the target (%s) does not implement %s, and the host cannot emulate it (its effect "
                     "reaches the convergence stack, which the port's backdoor does not), at pc 0x%lx: %s ;\n",
                     c->name, v->name, 16 * bad, text);
+        else if (lacked && gh_target_implements_variant(s->t, insn.variant))
+            gh__say(&s->text, "the target (%s) implements %s but not with that modifier value: it lacks %s (it "
+                    "says so in its capabilities), at pc 0x%lx: %s ;\n", c->name, v->name, modifier, 16 * bad,
+                    text);
         else if (gh_target_implements(s->t, optype))
             gh__say(&s->text, "the target (%s) implements %s but not its variant %s (it says so in its "
                     "capabilities), at pc 0x%lx: %s ;\n", c->name, v->optype, v->name, 16 * bad, text);

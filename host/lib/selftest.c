@@ -54,7 +54,8 @@ static bool backdoor(gh__selftest *s, uint32_t warps)
                  {'M', "global memory (LOAD_MEM, READ_MEM)"}};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         char name[160];
-        snprintf(name, sizeof name, "backdoor: %s written and read back, %u warps", kinds[i].name, warps);
+        snprintf(name, sizeof name, "backdoor: %s written and read back, %u warp%s", kinds[i].name, warps,
+                 warps == 1 ? "" : "s");
         if (!state_step(s, name, gh__selftest_backdoor_text(kinds[i].kind, warps, &s->rng),
                         kinds[i].kind == 'M' ? GH__SELFTEST_READ_MEM : 0))
             return false;
@@ -147,8 +148,8 @@ static bool run_step(gh__selftest *s, uint32_t warps)
 {
     bool unfit;
     char why[400], name[160];
-    snprintf(name, sizeof name, "run: a random stream of about %u instructions, %u warps, one record a batch and "
-             "one batch in flight", RUN_COUNT * warps, warps);
+    snprintf(name, sizeof name, "run: a random stream of about %u instructions, %u warp%s, one record a batch and "
+             "one batch in flight", RUN_COUNT * warps, warps, warps == 1 ? "" : "s");
     char *text = gh__selftest_gen_text(s->t, s->o->seed, RUN_COUNT, warps, -1, false, &unfit, why, sizeof why);
     if (!text && unfit) { /* only its code memory too small: skipped; too little implemented: exit 9 */
         char other[400];

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "fw/port.h"
 #include "isa/isa.h"
 #include "usb_emulator.h"
 #include "wire/zmq_endpoint.h"
@@ -322,6 +323,39 @@ bool gh_target_implements_variant(const gh_target *t, uint32_t variant)
     int f = isa_field_index(v, "optype");
     return f >= 0 && gh_target_implements(t, isa_variant_fields(v)[f].value) &&
            !(variant < 256 && (t->caps.lacking[variant / 8] >> (variant % 8)) & 1u);
+}
+
+bool gh_target_implements_insn(const gh_target *t, const isa_insn *insn, const isa_modifier_value **lacked)
+{
+    const isa_modifier_value *m = isa_modifier_find(t->caps.lacking_modifier, t->caps.lacking_modifier_count, insn);
+    if (lacked)
+        *lacked = m;
+    return !m && gh_target_implements_variant(t, insn->variant);
+}
+
+static bool lacks_a_variant(const gh_caps *c)
+{
+    for (size_t i = 0; i < sizeof c->lacking; i++)
+        if (c->lacking[i])
+            return true;
+    return false;
+}
+
+bool gh_caps_contract_text(const gh_caps *c, char *out, size_t len)
+{
+    if (c->contract == GH_CONTRACT_NONE)
+        snprintf(out, len, "capability words WARPS LANES OPTYPES FEATURES TOLERANCES%s, no CONTRACT: a core "
+                 "written before the variant map, or one leaving the word 0; a variant it lacks without saying so "
+                 "is found only when it answers UNIMPLEMENTED while running, not refused before the run",
+                 lacks_a_variant(c) ? " VARIANTS LACKING" : "");
+    else if (c->contract < FW_PORT_CONTRACT_REVISION)
+        snprintf(out, len, "capability words of contract revision %u (this gpuhost's is %u): no MODIFIERS, so a "
+                 "modifier value it lacks is found only when it answers UNIMPLEMENTED while running, not refused "
+                 "before the run", c->contract, FW_PORT_CONTRACT_REVISION);
+    else
+        snprintf(out, len, "capability words WARPS LANES OPTYPES FEATURES TOLERANCES CONTRACT VARIANTS LACKING "
+                 "MODIFIERS (contract revision %u)", c->contract);
+    return c->contract >= FW_PORT_CONTRACT_REVISION;
 }
 
 /* A failure of a server this target started says how the server ended. */

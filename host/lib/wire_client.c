@@ -376,6 +376,9 @@ int gh_wire_written_pages(gh_wire *t, uint64_t from, uint64_t *pages, uint32_t m
     return 0;
 }
 
+#define WIRE_MAX_LACKING_MODIFIERS_TEXT "64"
+_Static_assert(WIRE_MAX_LACKING_MODIFIERS == 64, "the text says the limit");
+
 int gh_wire_variants(gh_wire *t)
 {
     wire_header h;
@@ -384,8 +387,18 @@ int gh_wire_variants(gh_wire *t)
         return -1;
     wire_reader r = {.p = p, .len = h.length};
     t->caps.variant_count = wire_get16(&r);
-    (void)wire_get16(&r);
+    uint32_t modifiers = wire_get16(&r);
+    t->caps.contract = wire_get32(&r);
     wire_get_bytes(&r, t->caps.lacking, sizeof t->caps.lacking);
+    if (modifiers > WIRE_MAX_LACKING_MODIFIERS) {
+        char count[16];
+        snprintf(count, sizeof count, "%u", modifiers);
+        return violation(t, "malformed VARIANT_MAP reply: %s lacking modifier values, more than %s", count,
+                         WIRE_MAX_LACKING_MODIFIERS_TEXT);
+    }
+    t->caps.modifier_count = (uint8_t)modifiers;
+    for (uint32_t i = 0; i < modifiers; i++)
+        t->caps.lacking_modifier[i] = wire_get32(&r);
     if (r.underflow || r.pos != r.len)
         return violation(t, "malformed VARIANT_MAP reply%s%s", "", "");
     return 0;

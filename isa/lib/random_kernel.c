@@ -75,11 +75,17 @@ enum { GUARD_RANDOM = -1, GUARD_PT = 7 };
 static void place(kernel *k, const char *optype, int guard, bool negated, uint32_t label)
 {
     rk_gen *g = &k->g;
-    uint32_t form = form_of(k, optype);
     isa_insn insn;
     isa_word w;
-    if (form == UINT32_MAX || isa_random_insn(form, &g->rng, &g->lim, &insn) != 0) {
-        snprintf(g->err, g->errlen, "internal: no legal %s", optype);
+    bool found = false;
+    for (int tries = 0; tries < 64 && !found; tries++) { /* a modifier value the target lacks: another */
+        uint32_t form = form_of(k, optype);
+        if (form == UINT32_MAX || isa_random_insn(form, &g->rng, &g->lim, &insn) != 0)
+            break;
+        found = rk_implements_insn(g, &insn);
+    }
+    if (!found) {
+        snprintf(g->err, g->errlen, "internal: no legal %s the target implements", optype);
         g->failed = true;
         return;
     }
@@ -190,8 +196,8 @@ static void plain(kernel *k, uint32_t form, bool unguarded)
     rk_gen *g = &k->g;
     isa_insn insn;
     isa_word w;
-    if (isa_random_insn(form, &g->rng, &g->lim, &insn) != 0)
-        return; /* a form with no legal encoding: the caller picks another */
+    if (isa_random_insn(form, &g->rng, &g->lim, &insn) != 0 || !rk_implements_insn(g, &insn))
+        return; /* a form with no legal encoding, or a modifier value lacking: the caller picks another */
     const isa_variant *v = isa_variant_of(&insn);
     if (unguarded && v->pg_field != ISA_NONE)
         insn.value[v->pg_field] = GUARD_PT, insn.value[v->pg_not_field] = 0;

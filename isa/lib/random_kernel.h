@@ -58,6 +58,8 @@ uint32_t rk_new_label(rk_gen *g);
 void rk_bind(rk_gen *g, uint32_t label); /* at the next instruction */
 void rk_write_code(const rk_gen *g, FILE *f);
 bool rk_implements(const rk_gen *g, const isa_variant *v);
+/* ... and none of the instruction's modifier values is one the target lacks. */
+bool rk_implements_insn(const rk_gen *g, const isa_insn *insn);
 /* Assembles one instruction from printf-style text and appends it; false
  * (with g->err) if it does not assemble. */
 bool rk_emit_text(rk_gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -24,6 +24,12 @@ bool rk_implements(const rk_gen *g, const isa_variant *v)
     return g->o->implemented[optype_value(v)] && !(index < 256 && g->o->lacking[index]);
 }
 
+bool rk_implements_insn(const rk_gen *g, const isa_insn *insn)
+{
+    return rk_implements(g, isa_variant_of(insn)) &&
+           !isa_modifier_find(g->o->lacking_values, g->o->lacking_value_count, insn);
+}
+
 static bool assemble(const char *text, isa_insn *insn, isa_word *w)
 {
     isa_context ctx = {0};
@@ -68,7 +74,7 @@ bool rk_text_usable(const rk_gen *g, const char *fmt)
     snprintf(text, sizeof text, fmt, 1u, 1u, 1u, 1u); /* templates take %u / %x only */
     isa_insn insn;
     isa_word w;
-    return assemble(text, &insn, &w) && rk_implements(g, isa_variant_of(&insn));
+    return assemble(text, &insn, &w) && rk_implements_insn(g, &insn);
 }
 
 uint32_t rk_new_label(rk_gen *g)

@@ -4,11 +4,13 @@
 #include <string.h>
 
 #include "dut_model.h"
+#include "fw/port.h"
 #include "isa/isa.h"
 
 int fw_dut_model_init(fw_dut_model *d)
 {
     memset(d, 0, sizeof *d);
+    d->contract = FW_PORT_CONTRACT_REVISION;
     d->kernel = isa_kernel_new();
     return d->kernel ? 0 : -1;
 }
@@ -23,12 +25,18 @@ void fw_dut_model_free(fw_dut_model *d)
 static void caps(void *ctx, wire_caps *c)
 {
     const fw_dut_model *d = ctx;
-    for (unsigned i = 0; i < sizeof d->lacking; i++)
+    c->contract = d->contract;
+    for (unsigned i = 0; i < sizeof d->lacking && d->contract; i++)
         if (d->lacking[i]) {
             c->variant_count = (uint16_t)isa_tables_get()->variant_count;
             memcpy(c->lacking, d->lacking, sizeof c->lacking);
             break;
         }
+    for (uint32_t i = 0; i < d->lacking_value_count && d->contract >= FW_PORT_CONTRACT_REVISION; i++) {
+        const isa_modifier_value *m = &d->lacking_values[i];
+        c->variant_count = (uint16_t)isa_tables_get()->variant_count;
+        c->lacking_modifier[c->modifier_count++] = (uint32_t)FW_PORT_MODIFIER_WORD(m->variant, m->field, m->value);
+    }
     c->max_warps = (uint16_t)(d->max_warps ? d->max_warps : ISA_KERNEL_MAX_WARPS);
     c->lanes = 32;
     c->max_payload = WIRE_MAX_PAYLOAD;
@@ -46,17 +54,15 @@ static void caps(void *ctx, wire_caps *c)
 static int reset(void *ctx)
 {
     fw_dut_model *d = ctx;
-    uint32_t kind = d->fault_kind, param = d->fault_param;
-    uint64_t at = d->fault_at;
-    uint8_t lacking[sizeof d->lacking];
-    memcpy(lacking, d->lacking, sizeof lacking);
-    uint32_t max_code = d->max_code, max_warps = d->max_warps;
+    fw_dut_model kept = *d; /* faults and capabilities survive a reset */
     fw_dut_model_free(d);
     if (fw_dut_model_init(d) != 0)
         return -1;
-    d->fault_kind = kind, d->fault_param = param, d->fault_at = at; /* faults survive a reset */
-    memcpy(d->lacking, lacking, sizeof lacking);                    /* and so do capabilities */
-    d->max_code = max_code, d->max_warps = max_warps;
+    d->fault_kind = kept.fault_kind, d->fault_param = kept.fault_param, d->fault_at = kept.fault_at;
+    memcpy(d->lacking, kept.lacking, sizeof d->lacking);
+    memcpy(d->lacking_values, kept.lacking_values, sizeof d->lacking_values);
+    d->lacking_value_count = kept.lacking_value_count, d->contract = kept.contract;
+    d->max_code = kept.max_code, d->max_warps = kept.max_warps;
     return 0;
 }
 
@@ -116,10 +122,11 @@ static int launch(void *ctx, uint32_t warps, uint64_t entry)
     d->fault_struck = false;
     if (d->model && d->fault_kind != FW_FAULT_NONE && !(d->before = gm_new(d->kernel, err, sizeof err)))
         return -1;
-    if (d->model) /* a partial core answers what it lacks UNIMPLEMENTED */
-        gm_set_lacking(d->model, d->lacking);
-    if (d->before)
-        gm_set_lacking(d->before, d->lacking);
+    for (gm_model *m = d->model; m; m = m == d->model ? d->before : NULL) {
+        /* a partial core answers what it lacks UNIMPLEMENTED */
+        gm_set_lacking(m, d->lacking);
+        gm_set_lacking_values(m, d->lacking_values, d->lacking_value_count);
+    }
     return d->model ? 0 : -1;
 }
 

@@ -5,6 +5,7 @@
 #ifndef FW_DUT_MODEL_H
 #define FW_DUT_MODEL_H
 
+#include "isa/modifier.h"
 #include "fw/fw.h"
 #include "gm/model.h"
 
@@ -25,6 +26,12 @@ typedef struct {
     /* variants it declares lacking (gpu-modelsim --lack, tests of a partial
      * core's capabilities): declared only; the model would run them */
     uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
+    isa_modifier_value lacking_values[WIRE_MAX_LACKING_MODIFIERS]; /* --lack MOV_R.64: modifier values */
+    uint32_t lacking_value_count;
+    /* the port contract revision it presents (gpu-modelsim --contract: a
+     * core older than the CONTRACT word presents 0, and no map at all,
+     * though it still lacks what it lacks) */
+    uint32_t contract;
     /* a smaller DUT than the model's limits (gpu-modelsim --max-code,
      * --max-warps: tests of what gpuhost fits into a target); 0: the defaults */
     uint32_t max_code, max_warps;

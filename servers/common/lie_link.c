@@ -81,6 +81,7 @@ enum lie_frame { AT_RECORD, AT_BATCH, AT_RUN_END, AT_CAPS, AT_VARIANTS, AT_STATE
     X(variants_foreign, "variants-foreign", AT_VARIANTS, "VARIANT_MAP is made for one variant more")   \
     X(variants_past, "variants-past", AT_VARIANTS, "VARIANT_MAP lacks a variant past the ISA's")       \
     X(variants_type, "variants-type", AT_VARIANTS, "VARIANT_MAP lacks every IADD variant (CAPS: IADD)") \
+    X(variants_modifier, "variants-modifier", AT_VARIANTS, "VARIANT_MAP lacks a modifier value the ISA has not") \
     /* STATE (the first reply) */                                                                       \
     X(state_warp, "state-warp", AT_STATE, "STATE names the next warp")                                 \
     X(state_gpr, "state-gpr", AT_STATE, "STATE's R1 of lane 0 has a bit flipped")                      \
@@ -400,12 +401,16 @@ static int lie_caps(fw_lie_link *l, const wire_header *h, const uint8_t *payload
     return send_as(l, h->type, h->seq, body, w.len);
 }
 
-/* VARIANT_MAP: u16 variants, u16 pad, the map. */
+/* VARIANT_MAP: u16 variants, u16 modifier count, u32 contract, the map,
+ * count x u32 modifier word. */
 static int lie_variants(fw_lie_link *l, const wire_header *h, const uint8_t *payload)
 {
-    if (h->length != 4 + WIRE_VARIANT_MAP_BYTES)
+    enum { MAP = 8 };
+    uint16_t modifiers = h->length >= 4 ? (uint16_t)(payload[2] | payload[3] << 8) : 0;
+    if (h->length != MAP + WIRE_VARIANT_MAP_BYTES + 4u * modifiers || h->length + 4 > sizeof body)
         return -1;
     memcpy(body, payload, h->length);
+    uint32_t length = h->length;
     uint16_t count = (uint16_t)(body[0] | body[1] << 8);
     uint16_t variants = count ? count : (uint16_t)isa_tables_get()->variant_count;
     const isa_tables *tab = isa_tables_get();
@@ -414,13 +419,18 @@ static int lie_variants(fw_lie_link *l, const wire_header *h, const uint8_t *pay
     else if (l->lie == LIE_variants_type) /* the type stays in CAPS' optypes: a map that contradicts itself */
         for (uint32_t v = 0; v < tab->variant_count && v < 8u * WIRE_VARIANT_MAP_BYTES; v++) {
             if (strcmp(tab->variants[v].optype, "IADD") == 0)
-                body[4 + v / 8] |= (uint8_t)(1u << (v % 8));
+                body[MAP + v / 8] |= (uint8_t)(1u << (v % 8));
         }
-    else
-        body[4 + WIRE_VARIANT_MAP_BYTES - 1] |= 0x80; /* the map's last bit: past an ISA of fewer than 256 */
+    else if (l->lie == LIE_variants_modifier) { /* variant 0's field 63, value 0x7fff: no modifier value */
+        static const uint8_t word[4] = {0x00, 0x3f, 0xff, 0xff};
+        memcpy(body + length, word, sizeof word);
+        length += 4, modifiers++;
+        body[2] = (uint8_t)modifiers, body[3] = (uint8_t)(modifiers >> 8);
+    } else
+        body[MAP + WIRE_VARIANT_MAP_BYTES - 1] |= 0x80; /* the map's last bit: past an ISA of fewer than 256 */
     body[0] = (uint8_t)variants, body[1] = (uint8_t)(variants >> 8);
     l->told = true;
-    return send_as(l, h->type, h->seq, body, h->length);
+    return send_as(l, h->type, h->seq, body, length);
 }
 
 static int lie_state(fw_lie_link *l, const wire_header *h, const uint8_t *payload)

@@ -15,6 +15,7 @@
 #include "isa/isa.h"
 #include "dut_mutant.h"
 #include "fault_spec.h"
+#include "fw/port.h"
 #include "lie_link.h"
 #include "server_cli.h"
 
@@ -37,6 +38,9 @@ typedef struct {
     fw_dut_mutant mutant;
     fw_lie_link liar;
     uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
+    isa_modifier_value lacking_values[WIRE_MAX_LACKING_MODIFIERS];
+    uint32_t lacking_value_count;
+    unsigned long contract;
     size_t rx_cap;
     unsigned long max_code, max_warps;
 } modelsim_options;
@@ -45,24 +49,44 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: gpu-modelsim --endpoint ipc://PATH|tcp://HOST:PORT [--fault KIND:AT[:PARAM]]\n"
                "                    [--rx-buffer BYTES] [--mutate SPEC] [--lie NAME|list] [--lack V,...]\n"
-               "                    [--max-code N] [--max-warps N] [link options]\n"
+               "                    [--max-code N] [--max-warps N] [--contract N] [link options]\n"
                "  --rx-buffer  the firmware core's receive buffer, as a small board has (tests)\n"
                "  --mutate     a DUT that lies, for tests of the verdict (servers/common/dut_mutant.h)\n"
                "  --lie        a link that lies on the wire, for the same tests (servers/common/lie_link.h)\n"
                "  --lack V,... declare these lacking (opcode variants, or every variant of a group or type,\n"
-               "               as gpuhost variants lists them), as a partial core does: retired UNIMPLEMENTED\n"
+               "               as gpuhost variants lists them, or a variant's modifier value: MOV_R.64,\n"
+               "               LDG_R.dtype=128), as a partial core does: retired UNIMPLEMENTED\n"
+               "  --contract N present port contract revision N (0..%u; 0: a core older than the\n"
+               "               CONTRACT word, presenting no map though it lacks what --lack says)\n"
                "  --max-code   declare (and hold) only N code words, as a small core does (tests)\n"
-               "  --max-warps  declare (and launch) only N warps, as a small core does (tests)\n");
+               "  --max-warps  declare (and launch) only N warps, as a small core does (tests)\n",
+               FW_PORT_CONTRACT_REVISION);
     fw_server_usage(f);
 }
 
-/* --lack V,...: the named opcode variants (or a group's, a type's) set in the map; 0, or 2 said. */
-static int parse_lack(const char *list, uint8_t lacking[WIRE_VARIANT_MAP_BYTES])
+/* --lack V,...: the named opcode variants (or a group's, a type's) set in
+ * the map, a variant's modifier values (MOV_R.64) in the list; 0, or 2 said. */
+static int parse_lack(const char *list, modelsim_options *o)
 {
+    uint8_t *lacking = o->lacking;
     for (const char *p = list; *p;) {
         size_t n = strcspn(p, ",");
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
+        p += n + (p[n] == ',');
+        if (strchr(name, '.')) {
+            char err[512];
+            if (o->lacking_value_count == WIRE_MAX_LACKING_MODIFIERS) {
+                fprintf(stderr, "gpu-modelsim: --lack: more than %u modifier values\n", WIRE_MAX_LACKING_MODIFIERS);
+                return 2;
+            }
+            if (isa_modifier_parse(name, &o->lacking_values[o->lacking_value_count], err, sizeof err) != 0) {
+                fprintf(stderr, "gpu-modelsim: --lack: %s\n", err);
+                return 2;
+            }
+            o->lacking_value_count++;
+            continue;
+        }
         const isa_tables *tab = isa_tables_get();
         unsigned named = 0; /* a group, a type or a variant, as gpuhost variants lists them */
         for (uint32_t v = 0; v < tab->variant_count && v < 8 * WIRE_VARIANT_MAP_BYTES; v++) {
@@ -77,7 +101,6 @@ static int parse_lack(const char *list, uint8_t lacking[WIRE_VARIANT_MAP_BYTES])
                             "opcode variant, as gpuhost variants lists them: IALU, IADD, IADD_RC)\n", name);
             return 2;
         }
-        p += n + (p[n] == ',');
     }
     return 0;
 }
@@ -112,7 +135,12 @@ static int parse_option(int opt, const char *arg, void *ctx)
                         "trap-lane:P (P <= 31), no-trap-lane or lane-regs-ignored\n");
         return 2;
     case 'L':
-        return parse_lack(arg, o->lacking) ? 2 : -1;
+        return parse_lack(arg, o) ? 2 : -1;
+    case 'K':
+        if (bounded(arg, 0, FW_PORT_CONTRACT_REVISION, &o->contract) == 0)
+            return -1;
+        fprintf(stderr, "gpu-modelsim: --contract takes 0..%u, not '%s'\n", FW_PORT_CONTRACT_REVISION, arg);
+        return 2;
     case 'l': {
         if (fw_lie_parse(&o->liar, arg) == 0)
             return -1;
@@ -160,6 +188,7 @@ static int parse_options(int argc, char **argv, modelsim_options *o)
                                             {"lack", required_argument, NULL, 'L'},
                                             {"max-code", required_argument, NULL, 'C'},
                                             {"max-warps", required_argument, NULL, 'W'},
+                                            {"contract", required_argument, NULL, 'K'},
                                             {"help", no_argument, NULL, 'h'},
                                             FW_SERVER_LONG_OPTIONS,
                                             {0}};
@@ -191,7 +220,7 @@ static int serve(modelsim_options *o, fw_link_zmq *link, fw_dut_model *dut)
 int main(int argc, char **argv)
 {
     modelsim_options o = {.link_cfg = {.program = "gpu-modelsim"}, .liar = {.lie = -1},
-                                 .rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD};
+                          .contract = FW_PORT_CONTRACT_REVISION, .rx_cap = WIRE_HEADER_SIZE + WIRE_MAX_PAYLOAD};
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
@@ -200,6 +229,8 @@ int main(int argc, char **argv)
         return 1;
     dut.fault_kind = o.fault.kind, dut.fault_at = o.fault.at, dut.fault_param = o.fault.param;
     memcpy(dut.lacking, o.lacking, sizeof o.lacking);
+    memcpy(dut.lacking_values, o.lacking_values, sizeof o.lacking_values);
+    dut.lacking_value_count = o.lacking_value_count, dut.contract = (uint32_t)o.contract;
     dut.max_code = (uint32_t)o.max_code, dut.max_warps = (uint32_t)o.max_warps;
     fw_link_zmq link;
     rc = fw_server_open(&link, &o.link_cfg);

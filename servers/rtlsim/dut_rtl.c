@@ -338,6 +338,9 @@ static void caps(void *ctx, wire_caps *c)
     memcpy(c->tolerance, d->caps.tolerance, sizeof c->tolerance);
     c->variant_count = d->caps.variant_count;
     memcpy(c->lacking, d->caps.lacking, sizeof c->lacking);
+    c->modifier_count = d->caps.modifier_count;
+    memcpy(c->lacking_modifier, d->caps.lacking_modifier, sizeof c->lacking_modifier);
+    c->contract = d->caps.contract;
     snprintf(c->name, sizeof c->name, "%s", rtl_target_name());
 }
 

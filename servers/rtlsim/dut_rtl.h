@@ -1,5 +1,5 @@
 /* servers/rtlsim: fw_dut_ops over the Verilated gpu_core (harness.h). The board
- * side of the DUT port contract (hdl_stubs/README.md): code and launch
+ * side of the DUT port contract (docs/port-contract.md): code and launch
  * through the load/control ports, registers through the state backdoor,
  * global memory and the constant banks in sparse memory behind the memory
  * port, commit records assembled from the retire beats. Same shape as

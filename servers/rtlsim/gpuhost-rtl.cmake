@@ -4,12 +4,13 @@
 #                        [THREADS <n>] [NO_CHECKER]
 #                        [BOARD <board>] [TARGET_NAME <text>] [DESCRIPTION <text>]
 #                        [IMPLEMENTS <group>...] [MAY_LACK <name>...] [MAX_ULP <spec>]
+#                        [LACKS <variant>|<variant>.<value>...]
 #                        [DESCRIPTOR <file.ini>])
 #
 # Makes the executable <name>: an RTL server like gpu-rtlsim (same command
 # line: --endpoint, link and CURVE options, --fault, --wave, --watchdog,
 # --stats) around the Verilated module TOP, which presents the DUT port
-# contract (hdl_stubs/README.md, installed as share/doc/gpuhost). The top
+# contract (docs/port-contract.md, installed as share/doc/gpuhost). The top
 # Verilator builds is a generated wrapper, gpuhost_rtl_top: TOP with
 # PARAMETERS, and gpu_port_checker beside it (NO_CHECKER: without; its
 # CAP_WARPS is the PARAMETERS' CAP_WARPS, else the capability word WARPS).
@@ -25,6 +26,16 @@
 # variants` names them: what the core may lack, at most; a core lacking more
 # is refused, and --emulate-unimplemented PASSes only on these); MAX_ULP its
 # MUFU bound (default 0, exact).
+#
+# LACKS lists what the core lacks of the optypes it implements: opcode
+# variants (IADD_RC) and a variant's modifier values (MOV_R.64,
+# LDG_R.dtype=128), as `gpuhost variants --modifiers` names them. The
+# capability words that say so (CONTRACT, VARIANTS, LACKING, MODIFIERS) are
+# computed at configure time by the installed `gpuhost caps-words` into
+# gpuhost_lacks.vh, on the include path: `include it inside the core's
+# module and answer capability word i with gpuhost_lacks_word(i) (0 for the
+# words it does not cover). MAY_LACK defaults to the same list. An empty
+# LACKS still presents CONTRACT: a core that lacks nothing and says so.
 #
 # The HDL may include the contract's generated headers (gpu_port.vh,
 # gpu_contract.vh, gpu_isa.vh, gpu_faults.vh, gpu_tolerance.vh): their
@@ -43,7 +54,7 @@ function(gpuhost_add_rtl_server name)
   set(where "gpuhost_add_rtl_server(${name})")
   cmake_parse_arguments(PARSE_ARGV 1 arg "NO_CHECKER"
     "TOP;THREADS;BOARD;TARGET_NAME;DESCRIPTION;MAX_ULP;DESCRIPTOR;OPT_LEVEL"
-    "SOURCES;INCLUDE_DIRS;DEFINES;PARAMETERS;VERILATOR_ARGS;IMPLEMENTS;MAY_LACK")
+    "SOURCES;INCLUDE_DIRS;DEFINES;PARAMETERS;VERILATOR_ARGS;IMPLEMENTS;MAY_LACK;LACKS")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${where}: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -127,6 +138,32 @@ function(gpuhost_add_rtl_server name)
     set(checker_source "")
   endif()
   configure_file(${GPUHOST_RTL_GLUE_DIR}/gpuhost_rtl_top.sv.in ${dir}/gpuhost_rtl_top.sv @ONLY)
+
+  # LACKS: the capability words CONTRACT, VARIANTS, LACKING and MODIFIERS of
+  # what the core lacks, computed now from the installed ISA tables by
+  # `gpuhost caps-words`, as the function gpuhost_lacks_word(index) in
+  # gpuhost_lacks.vh (on the include path); MAY_LACK defaults to the list
+  set(lacks_list "${arg_LACKS}")
+  if(DEFINED arg_LACKS OR "LACKS" IN_LIST arg_KEYWORDS_MISSING_VALUES)
+    if(NOT GPUHOST_EXECUTABLE OR NOT EXISTS "${GPUHOST_EXECUTABLE}")
+      message(FATAL_ERROR "${where}: LACKS needs the gpuhost program (GPUHOST_EXECUTABLE, set by "
+                          "find_package(gpuhost)) to compute the capability words at configure time")
+    endif()
+    execute_process(COMMAND ${GPUHOST_EXECUTABLE} caps-words ${lacks_list}
+      OUTPUT_VARIABLE lacks_vh ERROR_VARIABLE lacks_err RESULT_VARIABLE lacks_rc)
+    if(NOT lacks_rc EQUAL 0)
+      message(FATAL_ERROR "${where}: LACKS: ${lacks_err}")
+    elseif(lacks_err)
+      message(WARNING "${where}: LACKS: ${lacks_err}")
+    endif()
+    file(MAKE_DIRECTORY ${dir}/lacks)
+    file(WRITE ${dir}/lacks/gpuhost_lacks.vh.new "${lacks_vh}")
+    file(COPY_FILE ${dir}/lacks/gpuhost_lacks.vh.new ${dir}/lacks/gpuhost_lacks.vh ONLY_IF_DIFFERENT)
+    list(APPEND arg_INCLUDE_DIRS ${dir}/lacks)
+    if(NOT arg_MAY_LACK AND lacks_list)
+      set(arg_MAY_LACK ${lacks_list})
+    endif()
+  endif()
 
   # the name the target gives in CAPS (at most 63 characters: wire_caps.name)
   set(target_name "${arg_TOP} RTL (Verilator)")

@@ -2,7 +2,7 @@
  * top is gpuhost_rtl_top, the wrapper gpuhost_add_rtl_server() generates
  * around any core presenting the port contract (and the contract checker).
  * It owns a VerilatedContext and one model per handle (never a file-scope
- * model), moves the port values of hdl_stubs/README.md in and out as plain C
+ * model), moves the port values of docs/port-contract.md in and out as plain C
  * structs, clocks the core and, when asked at run time, writes an FST
  * waveform. Everything above it (dut_rtl.c, gpu-rtlsim) is C. */
 #ifndef COSIM_RTL_HARNESS_H

@@ -28,7 +28,8 @@ target_link_libraries(gpuhost_rtl INTERFACE
 #   share/gpuhost/rtl/                       harness.cpp, harness.h, fw/port.h, the wrapper template
 #   share/gpuhost/hdl/                       the contract's generated headers, gpu_legal.v, gpu_port_checker.v
 #   lib/cmake/gpuhost/gpuhost-rtl.cmake      gpuhost_add_rtl_server() (find_package(gpuhost))
-#   share/doc/gpuhost/                       the port contract (hdl_stubs/README.md), docs/bring-up.md
+#   share/doc/gpuhost/                       docs/port-contract.md, docs/bring-up.md,
+#                                            examples/byo_rtl (tests/byo_rtl's project)
 install(TARGETS gpuhost_rtl EXPORT gpuhostTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/harness.cpp ${CMAKE_CURRENT_LIST_DIR}/harness.h
   ${CMAKE_CURRENT_LIST_DIR}/gpuhost_rtl_top.sv.in DESTINATION ${CMAKE_INSTALL_DATADIR}/gpuhost/rtl)
@@ -39,7 +40,11 @@ endforeach()
 install(FILES ${PROJECT_SOURCE_DIR}/hdl_stubs/contract/gpu_port_checker.v DESTINATION ${CMAKE_INSTALL_DATADIR}/gpuhost/hdl)
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/gpuhost-rtl.cmake ${CMAKE_CURRENT_LIST_DIR}/verilate_fresh.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/gpuhost)
-install(FILES ${PROJECT_SOURCE_DIR}/hdl_stubs/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME port-contract.md)
-install(FILES ${PROJECT_SOURCE_DIR}/docs/bring-up.md DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
+install(FILES ${PROJECT_SOURCE_DIR}/docs/port-contract.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/docs/bring-up.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# bring-up.md's example: a project of its own core, built from the prefix alone (tests/byo_rtl tests it)
+install(FILES ${PROJECT_SOURCE_DIR}/tests/byo_rtl/CMakeLists.txt ${PROJECT_SOURCE_DIR}/tests/byo_rtl/byo_core.sv
+  DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/byo_rtl)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/tests/byo_rtl/kernels DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/byo_rtl)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/gpuhost-rtl.pc.in ${CMAKE_CURRENT_BINARY_DIR}/gpuhost-rtl.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gpuhost-rtl.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

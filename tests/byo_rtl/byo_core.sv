@@ -4,9 +4,10 @@
 // behind byo_top, the wrapper that presents the port contract. Implements NOP
 // EXIT and BRA (guarded by P0..P6, PT; a BRA that splits the warp runs
 // the lanes at the lowest PC first, as the contract schedules), S2R and
-// MOV's immediate variant (MOV_I; MOV_R, MOV_U, MOV_C are declared lacking
-// in the capability words, byo_caps.svh), LOP3 from registers or an
-// immediate (LOP3_RRR, LOP3_RIR), one lane a cycle into a row the retire
+// MOV's immediate variant (MOV_I; MOV_R, MOV_U and MOV_C are declared
+// lacking in the capability words, gpuhost_lacks.vh, which
+// gpuhost_add_rtl_server's LACKS writes), LOP3 from registers or an
+// immediate (LOP3_RRR, LOP3_RIR at .POR only: LOP3_RIR.PAND lacking), one lane a cycle into a row the retire
 // bus writes as one GPR_ROW beat (and LOP3's predicate as a PRED beat). No memory port; uniform registers
 // are state the backdoor reads and writes.
 // Planted for tests: BYO_BUG_LANE (S2R gives lane 31 lane 30's value: a
@@ -37,7 +38,7 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
     `include "gpu_port.vh"
     `include "gpu_isa.vh"
     `include "gpu_contract.vh"
-    `include "byo_caps.svh"
+    `include "gpuhost_lacks.vh"
     state_t state;
     logic [127:0] imem [IMEM_WORDS];
     logic [16:0] code_size;
@@ -73,7 +74,8 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
     wire [63:0] dest = next_pc + {{32{word[F_TARGET + 31]}}, word[F_TARGET +: 32]};
     wire is_mov_i = op == OP_MOV && word[F_STYPE +: F_STYPE_W] == T_SType_I;
     wire [3:0] stype = word[F_STYPE +: F_STYPE_W];
-    wire is_lop3 = op == OP_LOP3 && (stype == T_SType_RRR || stype == T_SType_RIR);
+    // LOP3 from an immediate but not at .PAND: LOP3_RIR.PAND is declared lacking
+    wire is_lop3 = op == OP_LOP3 && (stype == T_SType_RRR || (stype == T_SType_RIR && isa_fv_exbool(word) != T_EXBool_PAND));
     wire known = op == OP_NOP || op == OP_EXIT || op == OP_BRA || op == OP_S2R || is_mov_i || is_lop3;
     // LOP3's operands and predicates
     wire [7:0] ra = isa_fv_ra(word), rb = isa_fv_rb(word), rc = isa_fv_rc(word);
@@ -111,16 +113,14 @@ module byo_core #(parameter int IMEM_WORDS = 1024) (
         endcase
     endfunction
     // the capability words (space CAP): one warp of 32 lanes, the optypes it
-    // implements, and the variants of those it lacks (byo_caps.svh)
+    // implements, and what it lacks of those (gpuhost_lacks.vh)
     localparam logic [255:0] OPTYPES = (256'd1 << OP_NOP) | (256'd1 << OP_EXIT) | (256'd1 << OP_BRA) |
                                        (256'd1 << OP_S2R) | (256'd1 << OP_MOV) | (256'd1 << OP_LOP3);
     function automatic logic [31:0] cap_word(input logic [7:0] i);
         if (i == CAPW_WARPS) cap_word = 32'd1;
         else if (i == CAPW_LANES) cap_word = 32'd32;
         else if (i >= CAPW_OPTYPES && i < CAPW_OPTYPES + 8'd8) cap_word = OPTYPES[32 * (i - CAPW_OPTYPES) +: 32];
-        else if (i == CAPW_VARIANTS) cap_word = BYO_VARIANTS;
-        else if (i >= CAPW_LACKING && i < CAPW_LACKING + 8'd8) cap_word = BYO_LACKING[i - CAPW_LACKING];
-        else cap_word = 32'd0;
+        else cap_word = gpuhost_lacks_word(i);  // CONTRACT, VARIANTS, LACKING, MODIFIERS; 0 past them
     endfunction
     // the encoding check, generated from the spec (installed with gpuhost)
     logic legal;

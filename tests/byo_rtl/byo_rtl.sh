@@ -45,8 +45,18 @@ run byo emulated.s 9 && echo "$out" | grep -q "variant MOV_R" && ok "emulated.s 
     || bad "emulated.s without --emulate-unimplemented: exit $status" "$out"
 run byo emulated.s 0 --emulate-unimplemented --check=full && echo "$out" | grep -q "^PASS: .*2 of 6 instructions emulated" &&
     echo "$out" | grep -q "^emulated: .*LOP3_RCR x1, MOV_R x1" \
-    && ok "emulated.s with --emulate-unimplemented: PASS, $(echo "$out" | grep -o '2 of 6.*target$')" \
+    && ok "emulated.s with --emulate-unimplemented: PASS, $(echo "$out" | grep -o '2 of 6 instructions emulated by the host')" \
     || bad "emulated.s with --emulate-unimplemented: exit $status" "$out"
+# a modifier value it lacks (LACKS LOP3_RIR.PAND, issue 41): refused naming it, emulated on request
+run byo lop3_pand.s 9 && echo "$out" | grep -q "it lacks LOP3_RIR.PAND" \
+    && ok "lop3_pand.s refused (exit 9): $(echo "$out" | grep -o 'implements LOP3_RIR but.*PAND')" \
+    || bad "lop3_pand.s: exit $status" "$out"
+run byo lop3_pand.s 0 --emulate-unimplemented && echo "$out" | grep -q "^emulated: .*LOP3_RIR x1" \
+    && ok "lop3_pand.s with --emulate-unimplemented: PASS, the .PAND one emulated" \
+    || bad "lop3_pand.s with --emulate-unimplemented: exit $status" "$out"
+out=$("$g" --board "$b/byo.ini" info 2>&1)
+echo "$out" | grep -q "^lacks: .*LOP3_RIR.PAND" && echo "$out" | grep -q "^contract: .*contract revision 3" \
+    && ok "info: lacks LOP3_RIR.PAND, presents contract revision 3" || bad "info of byo" "$out"
 # the day-one selftest: every step on the good core, the first failing step named on the planted bug
 out=$("$g" --board "$b/byo.ini" selftest 2>&1)
 status=$?
@@ -65,7 +75,7 @@ done
 [ $n -eq 100 ] && ok "100 random streams (gpuhost gen, seeds 1..100) PASS in $(($(date +%s) - t1)) s" \
     || bad "random streams: $n of 100 PASS"
 out=$("$g" --board "$b/byo.ini" info 2>&1)
-echo "$out" | grep -q "byo_core (tests/byo_rtl)" && ok "info names the target as the CMake call said" \
+echo "$out" | grep -q "byo_core (examples/byo_rtl)" && ok "info names the target as the CMake call said" \
     || bad "info" "$out"
 run byo-bug s2r_mov.s 7 --wave "$work/div.fst" && echo "$out" | grep -q "^DIVERGENCE at instruction 0 .*S2R R0, SR_LANEID" &&
     echo "$out" | grep -q "lane 31" && [ -s "$work/div.fst" ] \

@@ -44,7 +44,7 @@ fi
 
 "$gpuhost" --board modelsim gen --server "$work/small" --warps 2 -o "$work/c.s" > "$work/out" 2>&1
 status=$?
-if [ $status -eq 2 ] && grep -qF -- "--warps 2: board modelsim's target (functional model) has 1 warps" "$work/out" &&
+if [ $status -eq 2 ] && grep -qF -- "--warps 2: board modelsim's target (functional model) has 1 warp" "$work/out" &&
     [ ! -e "$work/c.s" ]; then
     ok "--warps beyond the target's: exit 2, saying so"
 else

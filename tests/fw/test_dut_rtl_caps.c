@@ -1,6 +1,6 @@
 /* The rtl board side (servers/rtlsim/dut_rtl.c) reads the core's capability
  * words after reset and refuses a fault the core cannot take: the fault
- * registers are optional in the DUT port contract (hdl_stubs/README.md,
+ * registers are optional in the DUT port contract (docs/port-contract.md,
  * "Fault injection (space 9) is optional"), declared by FEATURES bit FAULTS.
  * Here dut_rtl.c drives a fake core (this file's harness.h functions, no
  * Verilator) that answers the backdoor in one cycle: with FAULTS declared a

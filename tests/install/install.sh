@@ -34,6 +34,11 @@ sed 's/^name = model/name = installed-model/' "$work/prefix/share/gpuhost/boards
 "$work/prefix/bin/gpuhost" --board installed-model run "$kernel" > "$work/out" 2>&1 && grep -q "^PASS" "$work/out" \
     && ok "the installed CLI reads its prefix's boards (a descriptor added there)" \
     || { bad "installed boards"; cat "$work/out"; }
+# the installed documents stand alone: the contract first, and every file they name installed
+[ "$(head -1 "$work/prefix/share/doc/gpuhost/port-contract.md")" = "# The DUT port contract" ] \
+    && ok "the installed port-contract.md starts with the contract" || bad "port-contract.md's first line"
+out=$(sh "$src/tests/install/doc_names.sh" "$work/prefix" 2>&1) && ok "installed documents: $(echo "$out" | tail -1)" \
+    || { bad "installed documents name files not installed"; echo "$out"; }
 mv "$work/prefix" "$work/moved"
 LD_LIBRARY_PATH="$work/moved/lib" "$work/moved/bin/gpuhost" --board installed-model run "$kernel" > "$work/out" 2>&1 &&
     grep -q "^PASS" "$work/out" && ok "a moved prefix finds its boards" || { bad "moved prefix"; cat "$work/out"; }

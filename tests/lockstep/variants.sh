@@ -78,7 +78,7 @@ grep -q '<failure message="EMULATED: ' "$work/e.xml" && { pass=$((pass + 1)); ec
     { fail=$((fail + 1)); echo "FAIL EMULATED is no JUnit failure"; }
 out=$("$gpuhost" --board "$work/tight.ini" run "$work/ok.s" --emulate-unimplemented --retries 2 2>&1)
 check "a target lacking more than its board's lacks: TARGET REFUSED (exit 8), never retried" 8 $? "$out" \
-    "the target (functional model) lacks 2 opcode variants beyond what $work/tight.ini lets it lack (lacks = IADD_RC): ISETP_RI BRA_I"
+    "the target (functional model) lacks 2 opcode variants or modifier values beyond what $work/tight.ini lets it lack (lacks = IADD_RC): ISETP_RI BRA_I"
 if printf '%s\n' "$out" | grep -q "^RETRY"; then fail=$((fail + 1)); echo "FAIL the refusal was retried"; fi
 printf 'lacks = IADD_RC NO_SUCH\n' >> "$work/partial.ini"
 out=$("$gpuhost" --board "$work/partial.ini" run "$work/ok.s" 2>&1)

@@ -126,7 +126,7 @@ static void illegal_encoding(void **state)
     isa_kernel_destroy(&k);
 }
 
-/* The records of traps before execution (hdl_stubs/README.md, "What HEAD and
+/* The records of traps before execution (docs/port-contract.md, "What HEAD and
  * END carry"): PC_OUT_OF_RANGE has the lanes at that PC active, none
  * executing and a zero word; ILLEGAL_ENCODING the word and exec 0. A BRA's
  * branch lanes are its exec mask; none when no lane executes it. */

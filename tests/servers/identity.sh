@@ -53,7 +53,7 @@ PASS: lockstep clean" \
 # another protocol version (the emulated board's version fault)
 if [ -x "$usbemu" ] && timeout 30 "$usbemu" --boards 0 -- true > /dev/null 2>&1; then
     expect "a board speaking the next protocol version: refused, both versions named" 8 30 \
-        "protocol version mismatch: its frames say wire protocol version 4, this gpuhost speaks 3" \
+        "protocol version mismatch: its frames say wire protocol version 5, this gpuhost speaks 4" \
         timeout 60 "$gpuhost" --board usbemu run "$k" --fault-usb version --timeout 5000
 elif gh_required usbemu; then # (../require.sh: CI)
     { [ -x "$usbemu" ] && timeout 30 "$usbemu" --boards 0 -- true || echo "$usbemu is not built"; } > "$work/out" 2>&1

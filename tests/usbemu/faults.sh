@@ -34,7 +34,7 @@ run "IN stall, persistent" 8 10 --fault-usb stall-always:40 -- \
     "the host cleared the halt on endpoint 0x81" "stalled again after the halt was cleared"
 run "corrupted frame" 8 10 --fault-usb corrupt:40 -- "flipped" "frame CRC mismatch"
 run "dropped frame" 8 10 --fault-usb drop:2 -- "dropped" "no answer from the target within 2000 ms"
-run "wrong protocol version" 8 10 --fault-usb version -- "protocol version 4" "protocol version mismatch"
+run "wrong protocol version" 8 10 --fault-usb version -- "protocol version 5" "protocol version mismatch"
 run "hung DUT: its failure (11), not the link's" 11 10 --fault-usb hang:50 -- \
     "DUT FAILURE: the DUT stopped retiring after 50 instructions (watchdog)"
 run "DUT fault through the USB path" 7 20 --fault 2:3:4 -- "DIVERGENCE at instruction 3"

@@ -17,6 +17,7 @@
 #include <zmq.h>
 
 #include "isa/asmfile.h"
+#include "fw/port.h"
 #include "transport_usb.h"
 #include "wire/protocol.h"
 
@@ -369,17 +370,18 @@ static void load_code_any_order(const isa_kernel *k, const wire_caps *caps)
     }
 }
 
-/* VARIANTS: a whole core (each server's DUT here) lacks no variant. */
+/* VARIANTS: a whole core (each server's DUT here) lacks no variant and no
+ * modifier value, and presents the current contract revision. */
 static void variants(void)
 {
     wire_header h;
     const uint8_t *p;
     bool got = reply(send_req(WIRE_VARIANTS, NULL, 0), WIRE_VARIANT_MAP, &h, &p) &&
-               h.length == 4 + WIRE_VARIANT_MAP_BYTES;
-    bool none = got;
+               h.length == 8 + WIRE_VARIANT_MAP_BYTES;
+    bool none = got && p[4] == FW_PORT_CONTRACT_REVISION && p[5] == 0 && p[6] == 0 && p[7] == 0;
     for (unsigned i = 0; got && i < h.length; i++)
-        none = none && p[i] == 0;
-    check(none, "VARIANTS: VARIANT_MAP of 36 bytes, variants 0 and no variant lacking");
+        none = none && (p[i] == 0 || i == 4);
+    check(none, "VARIANTS: VARIANT_MAP of 40 bytes: variants 0, no modifier value, contract 3, no variant lacking");
     expect_error("VARIANTS with a payload", WIRE_VARIANTS, "x", 1, WIRE_ERR_BAD_LENGTH);
 }
 

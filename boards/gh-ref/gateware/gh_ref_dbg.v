@@ -1,5 +1,5 @@
 // gh-ref DUT debug port (README "DUT debug port"): the gpu_core port contract
-// (hdl_stubs/README.md) as registers. Control and program load, a one-beat
+// (docs/port-contract.md) as registers. Control and program load, a one-beat
 // retire FIFO (RT_COUNT reads 0 or 1), the memory port answered by the
 // firmware, the state backdoor. The DMA engine takes the head beat through
 // dma_rt_pop and reads the copy it latched through rt_latch_adr/rt_latch_dat.

@@ -6,7 +6,7 @@
 // interconnect. Outside it, given by the board's top: the SDRAM (a
 // controller on the FPGA, a model in simulation), the USB device stack on
 // the endpoint interface, and the GPU core on the DUT port (any core that
-// presents the port contract of hdl_stubs/README.md).
+// presents the port contract of docs/port-contract.md).
 module gh_ref_soc #(
     parameter [31:0] CLK_HZ = 32'd50000000,
     parameter [31:0] VERSION = 32'h00010000,

@@ -141,6 +141,8 @@ struct gm_model {
     uint32_t next_warp;
     uint32_t rd_sink[GM_LANES]; /* gm_rd_begin's row when rd is not written */
     uint8_t lacking[32];        /* gm_set_lacking: variants retired as UNIMPLEMENTED */
+    isa_modifier_value lacking_values[GM_MAX_LACKING_VALUES]; /* gm_set_lacking_values: likewise */
+    size_t lacking_value_count;
     bool lacks_any;
     char trap_msg[512];
 };

@@ -246,9 +246,16 @@ int gm_write_reg(gm_model *m, uint32_t warp, uint32_t kind, uint32_t index, uint
 void gm_set_lacking(gm_model *m, const uint8_t lacking[32])
 {
     memcpy(m->lacking, lacking, sizeof m->lacking);
-    m->lacks_any = false;
+    m->lacks_any = m->lacking_value_count != 0;
     for (unsigned i = 0; i < sizeof m->lacking; i++)
         m->lacks_any |= m->lacking[i] != 0;
+}
+
+void gm_set_lacking_values(gm_model *m, const isa_modifier_value *values, size_t n)
+{
+    m->lacking_value_count = n < GM_MAX_LACKING_VALUES ? n : GM_MAX_LACKING_VALUES;
+    memcpy(m->lacking_values, values, m->lacking_value_count * sizeof *values);
+    gm_set_lacking(m, m->lacking);
 }
 
 int gm_set_lane_pc(gm_model *m, uint32_t warp, uint32_t lane, uint64_t pc)

@@ -53,7 +53,8 @@ static uint32_t guarded(const gm_warp *w, const gm_decoded *d, uint32_t active)
 static bool lacking(const gm_model *m, const gm_decoded *d)
 {
     size_t v = (size_t)(d->v - isa_tables_get()->variants);
-    return v < 8 * sizeof m->lacking && (m->lacking[v / 8] >> (v % 8) & 1u);
+    return (v < 8 * sizeof m->lacking && (m->lacking[v / 8] >> (v % 8) & 1u)) ||
+           isa_modifier_find(m->lacking_values, m->lacking_value_count, &d->insn) != NULL;
 }
 
 /* A variant a partial core lacks (gm_set_lacking): the port contract's
@@ -88,7 +89,7 @@ static int execute(gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d, wi
     if (ex->trapped) {
         /* nothing took effect, so the record names no write: not the lanes
          * staged before the trapping one (a target's trap END follows no state
-         * beat: hdl_stubs/README.md), nor an exit or a branch */
+         * beat: docs/port-contract.md), nor an exit or a branch */
         rec->flags = WIRE_COMMIT_TRAP;
         rec->gpr_count = rec->pred_count = rec->ur_count = rec->mem_count = 0;
         rec->upred_mask = rec->upred_value = 0;

@@ -3,6 +3,7 @@
 
 _Static_assert(FW_PORT_CAP_TOLERANCE_WORDS <= WIRE_MAX_TOLERANCES, "a CAPS list holds every tolerance word");
 _Static_assert(FW_PORT_CAP_LACKING_WORDS * 4 == WIRE_VARIANT_MAP_BYTES, "the LACKING words are the wire's variant map");
+_Static_assert(FW_PORT_CAP_MODIFIER_WORDS <= WIRE_MAX_LACKING_MODIFIERS, "a CAPS map holds every MODIFIERS word");
 
 int fw_caps_tolerances(const uint32_t words[FW_PORT_CAP_TOLERANCE_WORDS], wire_caps *c)
 {

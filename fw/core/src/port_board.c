@@ -114,5 +114,16 @@ int fw_port_read_caps(const fw_port_board *b, void *ctx, wire_caps *c, fw_port_c
         for (uint32_t k = 0; k < 4; k++)
             c->lacking[4 * i + k] = (uint8_t)(w[i] >> (8 * k));
     }
+    if (b->bd_read(ctx, FW_BD_CAP, 0, FW_CAP_CONTRACT, 0, &c->contract) != 0)
+        return FW_PORT_CAPS_SILENT;
+    c->modifier_count = 0;
+    for (uint32_t i = 0; c->contract >= FW_PORT_CONTRACT_REVISION && i < FW_PORT_CAP_MODIFIER_WORDS; i++) {
+        uint32_t word;
+        if (b->bd_read(ctx, FW_BD_CAP, 0, FW_CAP_MODIFIERS + i, 0, &word) != 0)
+            return FW_PORT_CAPS_SILENT;
+        if (word == 0)
+            break;
+        c->lacking_modifier[c->modifier_count++] = word;
+    }
     return 0;
 }

@@ -468,9 +468,14 @@ static int dispatch(server *s, const wire_header *h, const uint8_t *payload)
         memset(&caps, 0, sizeof caps);
         d->caps(c->dut_ctx, &caps);
         wire_writer w = tx_payload(s);
+        uint32_t modifiers = caps.modifier_count < WIRE_MAX_LACKING_MODIFIERS ? caps.modifier_count
+                                                                               : WIRE_MAX_LACKING_MODIFIERS;
         wire_put16(&w, caps.variant_count);
-        wire_put16(&w, 0);
+        wire_put16(&w, (uint16_t)modifiers);
+        wire_put32(&w, caps.contract);
         wire_put_bytes(&w, caps.lacking, sizeof caps.lacking);
+        for (uint32_t i = 0; i < modifiers; i++)
+            wire_put32(&w, caps.lacking_modifier[i]);
         return send_tx_payload(s, WIRE_VARIANT_MAP, &w);
     }
     case WIRE_HALT:

@@ -91,12 +91,17 @@ typedef struct {
         uint8_t function, format, ulp; /* MUFU's mufuop and dtype values, or 0xff: any */
     } ulp_rules[16];
     /* `lacks`: what its target may lack at most (groups, types, variants, as
-     * `gpuhost variants` names them; "none": nothing; "all": anything). A target lacking more
+     * `gpuhost variants` names them, a variant's modifier values as
+     * MOV_R.64; "none": nothing; "all": anything). A target lacking more
      * is refused (TARGET REFUSED); a run in which the host emulated only
      * these (--emulate-unimplemented) may PASS; without the key, a run that
      * emulated anything ends EMULATED (exit 12), never PASS. */
     bool has_lacks;
     uint8_t lacks[32];     /* bit v: ISA-table variant v may be lacking */
+    unsigned lacks_value_count; /* modifier values it may lack (MOV_R.64), as isa/modifier.h reads them */
+    struct {
+        uint16_t variant, field, value;
+    } lacks_values[32];
     char lacks_text[200];  /* the list as written, single spaces */
     bool implements_all;  /* "all" */
     char implements[256]; /* the group list as written (each group once), normalised to single spaces; "all" */

@@ -16,6 +16,7 @@
 #include "gpuhost/board.h"
 #include "gpuhost/error.h"
 #include "isa/kernel.h"
+#include "isa/modifier.h"
 
 typedef struct gh_target gh_target;
 
@@ -25,6 +26,8 @@ typedef struct gh_target gh_target;
  * instruction's field values (MUFU: mufuop, dtype) or GH_TOLERANCE_ANY. */
 #define GH_TOLERANCE_ANY 0xffu
 #define GH_MAX_TOLERANCES 32u
+#define GH_MAX_LACKING_MODIFIERS 64u
+#define GH_CONTRACT_NONE 0u
 typedef struct {
     uint8_t optype, function, format, ulp;
 } gh_tolerance;
@@ -40,6 +43,14 @@ typedef struct {
     unsigned tolerance_count; /* 0: every result exact */
     gh_tolerance tolerance[GH_MAX_TOLERANCES];
     uint8_t lacking[32]; /* bit v: ISA-table variant v lacking although its optype is implemented */
+    /* Below the variant: modifier values lacking in a variant it has (MOV_R.64). */
+    unsigned lacking_modifier_count;
+    isa_modifier_value lacking_modifier[GH_MAX_LACKING_MODIFIERS];
+    /* The port contract revision the target's core presents (capability word
+     * CONTRACT): GH_CONTRACT_NONE for a core that predates the word, whose
+     * "lacks no variant" may only mean it never heard of the map; a model
+     * target presents the current one. */
+    uint32_t contract;
 } gh_caps;
 
 /* "MUFU.EX2.F32", "MUFU.*.F16" (what a tolerance covers, for reports). */
@@ -103,6 +114,14 @@ bool gh_target_implements(const gh_target *t, uint32_t optype);
 /* Variant `variant` of the ISA tables: its optype implemented and the
  * variant not among those the target says it lacks (CAPS' variant map). */
 bool gh_target_implements_variant(const gh_target *t, uint32_t variant);
+/* The instruction's variant implemented and none of its modifier values
+ * among those the target says it lacks; *lacked (may be NULL) gets the
+ * lacking modifier value, or NULL. */
+bool gh_target_implements_insn(const gh_target *t, const isa_insn *insn, const isa_modifier_value **lacked);
+/* "capability words WARPS LANES OPTYPES FEATURES TOLERANCES VARIANTS LACKING
+ * MODIFIERS (contract revision 3)", or what an older core leaves unsaid;
+ * true when the core presents this gpuhost's revision of the contract. */
+bool gh_caps_contract_text(const gh_caps *c, char *out, size_t len);
 
 /* Resets the DUT and loads code, constants, memory, launch and registers. */
 int gh_target_load(gh_target *t, const isa_kernel *k);

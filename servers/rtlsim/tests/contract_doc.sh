@@ -1,5 +1,6 @@
 #!/bin/sh
-# The contract (hdl_stubs/README.md) states the trap codes, which of them
+# The contract (docs/port-contract.md, with the stand-in's hdl_stubs/README.md
+# for its checker and parameters) states the trap codes, which of them
 # name a lane, and the warp limit the HDL is generated with (gpu_contract.vh,
 # from GM_TRAPS of cosim/common/include/trap_codes.h and
 # ISA_KERNEL_MAX_WARPS), and the beat kinds, END statuses and backdoor spaces
@@ -11,11 +12,14 @@
 # and rst_n included, against gpu_core.v) and the core's parameters and
 # their defaults (gpu_core.v; CAP_WARPS's also boards/rtl.ini's warps): the
 # document, the model and the port lists cannot drift apart.
-# Usage: contract_doc.sh README GPU_CONTRACT_VH GPU_PORT_VH
+# Usage: contract_doc.sh HDL_README CONTRACT_DOC GPU_CONTRACT_VH GPU_PORT_VH
 set -u
-readme=$1 vh=$2 port=$3
+hdl_readme=$1 contract=$2 vh=$3 port=$4
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# the two documents read as one: each table lives in one of them
+readme=$work/documents.md
+cat "$contract" "$hdl_readme" > "$readme"
 fail=0
 # table MARKER PREFIX: the README's "| N | NAME |" rows between <!-- MARKER and
 # <!-- /MARKER against the "localparam [..] PREFIX_NAME = W'dN;" lines of VH
@@ -78,7 +82,7 @@ rows() {
         awk -F'|' '{ n = split($2, names, ","); for (i = 1; i <= n; i++) { gsub(/[` ]/, "", names[i]);
                      d = $3; w = $4; gsub(/ /, "", d); gsub(/ /, "", w); print names[i], d, w } }' | sort
 }
-hdl=$(dirname "$readme")
+hdl=$(dirname "$hdl_readme")
 checker=$hdl/contract/gpu_port_checker.v
 # same_lists WHAT: $work/src against $work/doc
 same_lists() {

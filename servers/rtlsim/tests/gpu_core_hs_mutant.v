@@ -1,5 +1,5 @@
 // The stand-in core behind a wrapper that plants one handshake defect of
-// the DUT port contract (hdl_stubs/README.md, T9 and T10), chosen at run
+// the DUT port contract (docs/port-contract.md, T9 and T10), chosen at run
 // time: the board writes the defect's number to the wrapper's mode register
 // through the state backdoor (space MODE_SPACE, which the contract leaves
 // unused and the stand-in acknowledges without effect; gpu-rtlsim

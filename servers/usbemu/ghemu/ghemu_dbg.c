@@ -3,7 +3,7 @@
  * Verilated core, as gpu-usbemu builds them).
  *
  * Those DUTs hand over a whole commit record per step; the port turns it
- * back into the retire beats of the contract (hdl_stubs/README.md: HEAD, a
+ * back into the retire beats of the contract (docs/port-contract.md: HEAD, a
  * GPR_ROW beat per register written, PRED, UR, UPRED, MEM words, END with the
  * exit mask and the branch lanes and target), so the image's beat assembler
  * sees what the FPGA's FIFO shows (END naming a trap's lane, as a core with
@@ -290,6 +290,10 @@ static uint32_t bd_read(ghemu *e, uint32_t space, uint32_t warp, uint32_t index,
             w = c->variant_count;
         else if (index >= FW_CAP_LACKING && index < FW_CAP_LACKING + FW_PORT_CAP_LACKING_WORDS)
             memcpy(&w, c->lacking + 4 * (index - FW_CAP_LACKING), 4);
+        else if (index == FW_CAP_CONTRACT)
+            w = c->contract;
+        else if (index >= FW_CAP_MODIFIERS && index < FW_CAP_MODIFIERS + FW_PORT_CAP_MODIFIER_WORDS)
+            w = index - FW_CAP_MODIFIERS < c->modifier_count ? c->lacking_modifier[index - FW_CAP_MODIFIERS] : 0;
         else if (index >= FW_CAP_TOLERANCES)
             w = fw_caps_tolerance_word(c, index - FW_CAP_TOLERANCES);
         return w;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "isa/kernel.h"
+#include "isa/modifier.h"
 #include "commit_record.h"
 
 #define GM_LANES 32
@@ -72,6 +73,10 @@ int gm_write_reg(gm_model *m, uint32_t warp, uint32_t kind, uint32_t index, uint
  * the real active and exec masks and no state change, not even the lanes'
  * PCs, but counted as retired (sequence, warp clock, round-robin). */
 void gm_set_lacking(gm_model *m, const uint8_t lacking[32]);
+/* Likewise instructions showing one of n modifier values (MOV_R.64; at most
+ * GM_MAX_LACKING_VALUES, the rest ignored). */
+#define GM_MAX_LACKING_VALUES 64u
+void gm_set_lacking_values(gm_model *m, const isa_modifier_value *values, size_t n);
 /* Moves a lane's PC (fault injection in test DUTs). 0, or -1 out of range. */
 int gm_set_lane_pc(gm_model *m, uint32_t warp, uint32_t lane, uint64_t pc);
 /* Lane status: 0 ready, 1 waiting at a BSYNC, 2 exited. */

@@ -1,4 +1,4 @@
-/* fw: the DUT port contract's retire beats (hdl_stubs/README.md, "Retire
+/* fw: the DUT port contract's retire beats (docs/port-contract.md, "Retire
  * trace") assembled into one commit record. Written once for every board
  * side: boards/gh-ref/hal.c feeds it from the debug port's registers,
  * servers/rtlsim/dut_rtl.c from the Verilated core's ports. Freestanding. */

@@ -31,7 +31,7 @@ typedef struct {
 /* Results of fw_dut_ops.step. */
 enum fw_step { FW_STEP_RETIRED = 0, FW_STEP_DONE = 1, FW_STEP_HUNG = 2, FW_STEP_ERROR = -1 };
 
-/* hal_dut: the DUT port contract (hdl_stubs/README.md) as functions. Each
+/* hal_dut: the DUT port contract (docs/port-contract.md) as functions. Each
  * returns 0 or -1 unless said otherwise. */
 typedef struct {
     void (*caps)(void *ctx, wire_caps *caps);

@@ -1,4 +1,4 @@
-/* fw: INJECT through the DUT port contract (hdl_stubs/README.md), written
+/* fw: INJECT through the DUT port contract (docs/port-contract.md), written
  * once for every board side (boards/gh-ref/hal.c over the debug port,
  * servers/rtlsim/dut_rtl.c over the Verilated ports). The contract cannot choose
  * the warp that steps or fetch from anywhere but instruction memory, so: the

@@ -1,4 +1,4 @@
-/* fw: the DUT port contract's constants (hdl_stubs/README.md), written once.
+/* fw: the DUT port contract's constants (docs/port-contract.md), written once.
  * The board sides include this file: fw/core's shared board side (the beat
  * assembler, INJECT, port_board.h: the memory answer, WRITE_REG, STATE and
  * CAPS over a board's backdoor and page store), the boards that supply those
@@ -87,19 +87,39 @@
  * variant v in isa/spec's __DefOpcode order, and VARIANTS is how many
  * variants that order had when the map was made (a map of another spec is
  * refused); VARIANTS 0 (a core that presents nothing there): it lacks none.
- * The core answers such a variant UNIMPLEMENTED; gpuhost never runs one. */
+ * The core answers such a variant UNIMPLEMENTED; gpuhost never runs one.
+ * MODIFIERS is the first of FW_PORT_CAP_MODIFIER_WORDS words: the values of
+ * a modifier a core lacks in a variant it has (MOV_R at .32 only: MOV_R.64
+ * lacking), one a word: bits 7..0 the variant (as in LACKING), 15..8 the
+ * field's index among the variant's (isa/spec's order), 30..16 the value,
+ * bit 31 set; the first word that is 0 ends the list (valid with VARIANTS
+ * only: the same spec). CONTRACT: the revision of this contract the core
+ * was written to (FW_PORT_CONTRACT_REVISION: 3 presents CONTRACT,
+ * VARIANTS, LACKING and MODIFIERS); 0: a core that predates the word, whose
+ * VARIANTS 0 may mean "lacks nothing" or "never heard of the map", and
+ * gpuhost says so instead of trusting it. */
 #define FW_PORT_CAP_BITS 8
 #define FW_PORT_CAP_OPTYPE_WORDS 8
 #define FW_PORT_CAP_TOLERANCE_WORDS 16
 #define FW_PORT_CAP_LACKING_WORDS 8
+#define FW_PORT_CAP_MODIFIER_WORDS 64
+#define FW_PORT_CONTRACT_REVISION 3
+#define FW_PORT_MODIFIER_WORD(variant, field, value)                                            \
+    ((unsigned long)(variant) | (unsigned long)(field) << 8 | (unsigned long)(value) << 16 | 1ul << 31)
+#define FW_PORT_MODIFIER_VARIANT(word) ((unsigned)(word) & 0xffu)
+#define FW_PORT_MODIFIER_FIELD(word) ((unsigned)((word) >> 8) & 0xffu)
+#define FW_PORT_MODIFIER_VALUE(word) ((unsigned)((word) >> 16) & 0x7fffu)
+#define FW_PORT_MODIFIER_PRESENT(word) ((((word) >> 31) & 1u) != 0)
 #define FW_PORT_CAPS(X)                                                                          \
     X(WARPS, 0, "CAP_WARPS")                                                                      \
     X(LANES, 1, "lanes of a warp (32)")                                                           \
     X(OPTYPES, 2, "words 2..9: the implemented-optype bitmap")                                    \
     X(FEATURES, 10, "feature bits (FW_PORT_FEATURES), 0: none")                                   \
+    X(CONTRACT, 11, "the contract revision the core was written to, 0: before this word")           \
     X(TOLERANCES, 16, "words 16..31: declared ulp bounds, one a word, ended by a 0 word")          \
     X(VARIANTS, 64, "the opcode variants the map of words 65..72 was made for, 0: lacks none")    \
-    X(LACKING, 65, "words 65..72: bit v = opcode variant v lacking though its optype is there")
+    X(LACKING, 65, "words 65..72: bit v = opcode variant v lacking though its optype is there")   \
+    X(MODIFIERS, 80, "words 80..143: modifier values lacking in a variant, one a word, ended by a 0 word")
 
 /* capability word FEATURES: bit numbers, the optional parts of the contract
  * a core has. TRAP_LANE: the END beat of a trap whose code names a lane

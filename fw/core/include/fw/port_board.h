@@ -1,4 +1,4 @@
-/* fw: the board side of the DUT port contract (hdl_stubs/README.md), written
+/* fw: the board side of the DUT port contract (docs/port-contract.md), written
  * once over the few primitives a board has: the state backdoor, and a page
  * store holding global memory and the constant banks. Every board side that
  * drives the port uses it: servers/rtlsim/dut_rtl.c (Verilated ports, heap

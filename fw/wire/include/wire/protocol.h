@@ -25,7 +25,7 @@
 #include "wire/commit.h"
 
 #define WIRE_MAGIC 0x50574847u /* "GHWP" */
-#define WIRE_VERSION 3u /* 3: MEM_DIGEST carries a nonce */
+#define WIRE_VERSION 4u /* 4: VARIANT_MAP carries the contract revision and lacking modifier values */
 #define WIRE_HEADER_SIZE 20u
 #define WIRE_MAX_PAYLOAD (1u << 20)
 /* The least max_payload a target may announce (CAPS): WRITE_REG's fixed
@@ -59,7 +59,8 @@ enum wire_type {
     WIRE_RUN_END = 0x86,     /* u32 reason (enum wire_run_end), u64 instructions, u32 batches */
     WIRE_DIGESTS = 0x87,     /* u64 address, u32 pages, pages x u32 CRC-32 of each WIRE_PAGE_SIZE page */
     WIRE_PAGES = 0x88,       /* u64 from, u32 count, count x u64 page addresses, ascending, >= from */
-    WIRE_VARIANT_MAP = 0x89, /* u16 variants, u16 pad, WIRE_VARIANT_MAP_BYTES bytes: see wire_caps.lacking */
+    WIRE_VARIANT_MAP = 0x89, /* u16 variants, u16 modifier count, u32 contract, WIRE_VARIANT_MAP_BYTES bytes,
+                              * count x u32 modifier word: see wire_caps.lacking */
     WIRE_ERROR = 0x8f,       /* u32 code (enum wire_error), u16 text length, text */
 };
 
@@ -122,6 +123,7 @@ typedef struct {
 #define WIRE_ANY 0xffu
 #define WIRE_MAX_TOLERANCES 32u
 #define WIRE_VARIANT_MAP_BYTES 32u /* 256 opcode variants */
+#define WIRE_MAX_LACKING_MODIFIERS 64u
 typedef struct {
     uint8_t optype;   /* Optype value (isa/spec/base.isa) */
     uint8_t function; /* MUFU: the mufuop field's value, or WIRE_ANY */
@@ -150,6 +152,14 @@ typedef struct {
      * target lacks no variant of an optype it implements. */
     uint16_t variant_count;
     uint8_t lacking[WIRE_VARIANT_MAP_BYTES];
+    /* Also VARIANTS' reply: below the variant, the values of a modifier the
+     * target lacks (MOV_R.64), in the port's MODIFIERS word layout (fw/port.h:
+     * bits 7..0 variant, 15..8 field, 30..16 value, bit 31 set); and the
+     * contract revision its core presents (port word CONTRACT; 0: none, a
+     * core that predates the word). */
+    uint8_t modifier_count;
+    uint32_t lacking_modifier[WIRE_MAX_LACKING_MODIFIERS];
+    uint32_t contract;
 } wire_caps;
 
 /* STATE payload: u16 warp, u16 pad, u32 exited mask, u32 waiting mask,
