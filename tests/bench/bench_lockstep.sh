@@ -12,7 +12,9 @@
 # lockstep rate over the model-alone rate (on a loaded machine the model
 # alone is slowed more than the lockstep run: this estimate is the high one).
 #
-# The target free-running is printed as a ratio to the model alone too. With
+# The host's own work per record (bench_host beside bench_model: a recorded
+# stream decoded, checked, stepped and compared, per CPU second) is printed
+# with them. The target free-running is printed as a ratio to the model alone too. With
 # SERVER (a zmq board's server, e.g. gpu-rtlsim) the target's runs use it
 # with --stats, and the free run's cycles per warp-instruction are printed.
 # Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS [BENCH_MODEL [SERVER]]]
@@ -67,6 +69,19 @@ echo "$board free-running (no model, batch 1024): ${free:-?} instructions/s"
 ratio_of() { # A B: A / B to 3 places, or n/a
     if [ -n "$1" ] && [ -n "$2" ] && [ "$2" -gt 0 ]; then awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; else echo n/a; fi
 }
+# the host's own work per record, beside them (bench_host, next to bench_model): what lockstep costs
+# the host whatever the target, decode to compare, per second of CPU time
+host_rate=""
+if [ -n "$bench_model" ] && [ -x "$(dirname "$bench_model")/bench_host" ]; then
+    if "$(dirname "$bench_model")/bench_host" "$work/loop.s" 100000 0.5 > "$work/host" 2>&1; then
+        host_rate=$(sed -n 's/^host-side checked records: \([0-9]*\)\/s/\1/p' "$work/host")
+        echo "host-side checked records (bench_host: decode, checks, model step, compare; CPU time): ${host_rate:-?}/s"
+    else
+        failed=$((failed + 1))
+        echo "FAIL: bench_host:"
+        sed 's/^/    /' "$work/host"
+    fi
+fi
 echo "$board free-running / model board: $(ratio_of "$free" "$model")"
 [ -n "$bench_model" ] && echo "$board free-running / model alone in process: $(ratio_of "$free" "$alone")"
 if [ -n "$server" ]; then
