@@ -239,6 +239,95 @@ void ceiling_memory(uint64_t iterations)
     sink = memory[5];
 }
 
+/* ---- memory, with a model's duties ----
+ * The same accesses with what any model of them must do besides the lane
+ * arithmetic (issue 42: the plain ceiling above copies two fixed arrays):
+ * each lane's 64-bit address from a register pair and an offset, the
+ * alignment, range and one-page checks, the page found in a sparse map once
+ * per warp access, and a store staged as a record (its lanes, addresses and
+ * values: what lockstep compares) before it is applied. No decoding, no
+ * scheduling, no records of register writes. */
+
+enum { PAGE_BITS = 12, MAP_SLOTS = 64 };
+typedef struct {
+    uint64_t page[MAP_SLOTS]; /* page address + 1; 0: a free slot */
+    uint8_t *data[MAP_SLOTS];
+} sparse_map;
+
+static uint8_t *map_page(sparse_map *m, uint64_t page_addr)
+{
+    static uint8_t pages[4][1u << PAGE_BITS];
+    static unsigned used;
+    unsigned slot = (unsigned)((page_addr >> PAGE_BITS) * 0x9e3779b97f4a7c15ull >> 58);
+    while (m->page[slot] && m->page[slot] != page_addr + 1)
+        slot = (slot + 1) % MAP_SLOTS;
+    if (!m->page[slot] && used < 4)
+        m->page[slot] = page_addr + 1, m->data[slot] = pages[used++];
+    return m->data[slot];
+}
+
+typedef struct {
+    uint32_t lanes;
+    uint64_t addr[LANES];
+    uint32_t value[LANES];
+} staged_store;
+
+/* Every lane's address; false unless all are aligned, below 2^48 and in one page (*page). */
+static int lane_addresses(const uint32_t *lo, const uint32_t *hi, uint64_t offset, uint64_t *addr, uint64_t *page)
+{
+    uint64_t odd = 0;
+    for (unsigned l = 0; l < LANES; l++)
+        addr[l] = ((uint64_t)hi[l] << 32 | lo[l]) + offset;
+    *page = addr[0] & ~(uint64_t)((1u << PAGE_BITS) - 1);
+    for (unsigned l = 0; l < LANES; l++)
+        odd |= (addr[l] % 4) | ((addr[l] & ~(uint64_t)((1u << PAGE_BITS) - 1)) ^ *page);
+    return !odd && *page < (UINT64_C(1) << 48);
+}
+
+static void load_lanes(sparse_map *m, const uint32_t *lo, const uint32_t *hi, uint64_t offset, uint32_t *rd)
+{
+    uint64_t addr[LANES], page_addr;
+    if (!lane_addresses(lo, hi, offset, addr, &page_addr))
+        return;
+    const uint8_t *page = map_page(m, page_addr);
+    for (unsigned l = 0; l < LANES; l++)
+        memcpy(&rd[l], page + (addr[l] & ((1u << PAGE_BITS) - 1)), 4);
+}
+
+static void store_lanes(sparse_map *m, const uint32_t *lo, const uint32_t *hi, uint64_t offset, const uint32_t *rb,
+                        staged_store *st)
+{
+    uint64_t page_addr;
+    if (!lane_addresses(lo, hi, offset, st->addr, &page_addr))
+        return;
+    st->lanes = 0xffffffffu;
+    memcpy(st->value, rb, sizeof st->value);
+    uint8_t *page = map_page(m, page_addr); /* applied from the record, as the model applies it */
+    for (unsigned l = 0; l < LANES; l++)
+        memcpy(page + (st->addr[l] & ((1u << PAGE_BITS) - 1)), &st->value[l], 4);
+}
+
+void ceiling_memory_duties(uint64_t iterations)
+{
+    static sparse_map map;
+    static staged_store st;
+    uint32_t lo[LANES], hi[LANES] = {0}, r0[LANES], r6[LANES], r7[LANES], r9[LANES];
+    for (unsigned l = 0; l < LANES; l++)
+        r0[l] = l, lo[l] = 0x10000 + 4 * l, r9[l] = 1000000000;
+    for (uint64_t it = 0; it < iterations; it++) {
+        load_lanes(&map, lo, hi, 0, r6);
+        for (unsigned l = 0; l < LANES; l++)
+            r6[l] += r0[l];
+        store_lanes(&map, lo, hi, 0, r6, &st);
+        load_lanes(&map, lo, hi, 0x80, r7);
+        for (unsigned l = 0; l < LANES; l++)
+            r7[l] += r6[l];
+        store_lanes(&map, lo, hi, 0x80, r7, &st);
+        loop_tail(r9);
+    }
+    sink = st.value[5];
+}
+
 /* ---- warp operations ---- */
 
 static void butterfly(const uint32_t *ra, unsigned mask, uint32_t *rd)

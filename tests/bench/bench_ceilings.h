@@ -18,6 +18,7 @@ void ceiling_bf16(uint64_t iterations);
 void ceiling_fp32(uint64_t iterations);
 void ceiling_mufu(uint64_t iterations);
 void ceiling_memory(uint64_t iterations);
+void ceiling_memory_duties(uint64_t iterations); /* the same, with a model's duties (bench_ceilings.c) */
 void ceiling_warp_op(uint64_t iterations);
 
 #endif
