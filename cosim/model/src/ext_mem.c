@@ -54,6 +54,24 @@ static void addresses(const uint32_t *restrict lo, const uint32_t *restrict hi, 
         addr[l] = ((uint64_t)hi[l] << 32 | lo[l]) + offset;
 }
 
+/* Whether every lane of `lanes` has its address aligned to `bytes` (a power
+ * of two) and in `page`: all 32 lanes computed, the others masked off (a loop
+ * the compiler vectorises, unlike one over the set bits). */
+static bool same_page(const uint64_t addr[GM_LANES], uint32_t lanes, unsigned bytes, uint64_t page)
+{
+    uint64_t odd = 0, align = bytes - 1, high = ~(uint64_t)(GM_PAGE_SIZE - 1);
+    if (lanes == 0xffffffffu) { /* the common case: no mask to apply */
+        for (unsigned l = 0; l < GM_LANES; l++)
+            odd |= (addr[l] & align) | ((addr[l] & high) ^ page);
+        return !odd;
+    }
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        uint64_t off = (addr[l] & align) | ((addr[l] & high) ^ page);
+        odd |= off & (0 - (uint64_t)((lanes >> l) & 1u));
+    }
+    return !odd;
+}
+
 /* Every lane's address, when the warp's access is the common one: the base
  * a register pair (or RZ), and every executing lane's address aligned,
  * below 2^48 and in the page of the first one (*page). False otherwise: the
@@ -67,12 +85,7 @@ static bool one_page(gm_exec *ex, unsigned bytes, uint64_t addr[GM_LANES], uint6
     const uint32_t *hi = ra < GM_GPRS ? ex->w->gpr[ra + 1] : gm_zero_row;
     addresses(lo, hi, (uint64_t)offset(ex, 24), addr);
     *page = addr[__builtin_ctz(ex->exec)] & ~(uint64_t)(GM_PAGE_SIZE - 1);
-    uint64_t odd = 0;
-    for (uint32_t e = ex->exec; e; e &= e - 1) {
-        uint64_t a = addr[__builtin_ctz(e)];
-        odd |= (a % bytes) | ((a & ~(uint64_t)(GM_PAGE_SIZE - 1)) ^ *page);
-    }
-    return !odd && *page < GM_GLOBAL_LIMIT; /* pages below 2^48 lie wholly below it */
+    return same_page(addr, ex->exec, bytes, *page) && *page < GM_GLOBAL_LIMIT; /* pages below 2^48 lie wholly below it */
 }
 
 /* LDG.32 of one page: the page found once, every lane's word read from it. */
@@ -96,16 +109,12 @@ static bool stg_one_page(gm_exec *ex, unsigned bytes, unsigned rb)
     if (bytes != 4 || !ex->exec || !one_page(ex, bytes, addr, &page_addr))
         return false;
     const uint32_t *value = rb < GM_GPRS ? ex->w->gpr[rb] : gm_zero_row;
-    wire_mem_write *m = &ex->rec->mem;
-    memset(m, 0, sizeof *m);
+    wire_mem_write *m = &ex->rec->mem; /* not cleared: every reader takes lane_mask's lanes and bytes' words */
     ex->rec->mem_count = 1;
     m->bytes = 4;
     m->lane_mask = ex->exec;
-    for (uint32_t e = ex->exec; e; e &= e - 1) {
-        unsigned l = (unsigned)__builtin_ctz(e);
-        m->addr[l] = addr[l];
-        m->data[l][0] = value[l];
-    }
+    for (unsigned l = 0; l < GM_LANES; l++) /* every lane: the readers take lane_mask's */
+        m->addr[l] = addr[l], m->data[l][0] = value[l];
     return true;
 }
 
@@ -115,10 +124,13 @@ void gm_apply_store(gm_model *m, const wire_mem_write *w)
     if (!lanes)
         return;
     uint64_t page_addr = w->addr[__builtin_ctz(lanes)] & ~(uint64_t)(GM_PAGE_SIZE - 1);
-    bool one = w->bytes == 4;
-    for (uint32_t e = lanes; e && one; e &= e - 1)
-        one = (w->addr[__builtin_ctz(e)] & ~(uint64_t)(GM_PAGE_SIZE - 1)) == page_addr;
+    bool one = w->bytes == 4 && same_page(w->addr, lanes, 1, page_addr);
     uint8_t *page = one ? gm_memory_page_for_write(&m->mem, page_addr) : NULL;
+    if (page && lanes == 0xffffffffu) { /* the common case; ascending: the highest lane's bytes win */
+        for (unsigned l = 0; l < GM_LANES; l++)
+            store32(page + (w->addr[l] & (GM_PAGE_SIZE - 1)), w->data[l][0]);
+        return;
+    }
     /* lanes in ascending order: the highest lane's bytes win */
     for (uint32_t e = lanes; e; e &= e - 1) {
         unsigned l = (unsigned)__builtin_ctz(e);
