@@ -52,6 +52,22 @@ static int shfl_source(enum shfl_mode mode, int lane, uint32_t b, uint32_t c)
     return in_range ? j : -1;
 }
 
+/* Every lane's Ra from its source lane into d (a non-participating source
+ * lane gives its current Ra: errata C); the lanes in range. Inlined with a
+ * constant mode, so that shfl_source's switch folds away. */
+static inline __attribute__((always_inline)) uint32_t shfl_lanes(enum shfl_mode mode, const uint32_t *b,
+                                                                 const uint32_t *c, const uint32_t *value,
+                                                                 uint32_t *d)
+{
+    uint32_t in_range = 0;
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        int src = shfl_source(mode, (int)l, b[l], c[l]);
+        d[l] = value[src < 0 ? l : (unsigned)src];
+        in_range |= (uint32_t)(src >= 0) << l;
+    }
+    return in_range;
+}
+
 /* The whole warp at once: sources read as rows, rd and pu staged as the
  * lane-by-lane writes would stage them. */
 static void op_shfl(gm_exec *ex)
@@ -64,11 +80,11 @@ static void op_shfl(gm_exec *ex)
     const uint32_t *b = gm_src_row(ex, 'b', sb), *c = gm_src_row(ex, 'c', sc);
     const uint32_t *value = ra < GM_GPRS ? ex->w->gpr[ra] : gm_zero_row;
     uint32_t *d = gm_rd_begin(ex);
-    for (unsigned l = 0; l < GM_LANES; l++) {
-        int src = shfl_source(mode, (int)l, b[l], c[l]);
-        /* a non-participating source lane gives its current Ra (errata C) */
-        d[l] = value[src < 0 ? l : (unsigned)src];
-        in_range |= (uint32_t)(src >= 0) << l;
+    switch (mode) { /* a loop per mode: the mode's switch out of the lanes' loop */
+    case SHFL_UP: in_range = shfl_lanes(SHFL_UP, b, c, value, d); break;
+    case SHFL_DOWN: in_range = shfl_lanes(SHFL_DOWN, b, c, value, d); break;
+    case SHFL_BFLY: in_range = shfl_lanes(SHFL_BFLY, b, c, value, d); break;
+    default: in_range = shfl_lanes(SHFL_IDX, b, c, value, d); break;
     }
     gm_rd_end(ex, d);
     gm_set_pred_field_lanes(ex, ISA_F_pu, in_range);
@@ -168,18 +184,36 @@ static uint32_t redux_step(enum redux_op op, uint32_t acc, uint32_t x, bool is_s
     return x_less ? acc : x;
 }
 
-/* The reduction of Ra over S (S not empty), in lane order. */
+/* The reduction of x over the lanes of `lanes`, each other lane taken as
+ * `identity` (the operation's: the result is S's alone, in any order, for
+ * these associative and commutative operations). Inlined with a constant op. */
+static inline __attribute__((always_inline)) uint32_t redux_lanes(enum redux_op op, const uint32_t *x,
+                                                                  uint32_t lanes, bool is_signed, uint32_t identity)
+{
+    uint32_t acc = identity;
+    for (unsigned l = 0; l < GM_LANES; l++)
+        acc = redux_step(op, acc, (lanes >> l) & 1u ? x[l] : identity, is_signed);
+    return acc;
+}
+
+/* The reduction of Ra over S (S not empty). */
 static uint32_t redux_value(gm_exec *ex)
 {
     unsigned ra = gm_f(ex, ISA_F_ra);
     bool is_signed = gm_is(ex, ISA_F_dtype, ISA_V_dtype_S32);
     enum redux_op op = redux_op_of(ex);
     const uint32_t *x = ra < GM_GPRS ? ex->w->gpr[ra] : gm_zero_row;
-    uint32_t rest = ex->exec;
-    uint32_t acc = x[__builtin_ctz(rest)];
-    for (rest &= rest - 1; rest; rest &= rest - 1)
-        acc = redux_step(op, acc, x[__builtin_ctz(rest)], is_signed);
-    return acc;
+    switch (op) { /* a loop per operation over all 32 lanes, those outside S given its identity */
+    case REDUX_AND: return redux_lanes(REDUX_AND, x, ex->exec, false, ~0u);
+    case REDUX_OR: return redux_lanes(REDUX_OR, x, ex->exec, false, 0);
+    case REDUX_XOR: return redux_lanes(REDUX_XOR, x, ex->exec, false, 0);
+    case REDUX_SUM: return redux_lanes(REDUX_SUM, x, ex->exec, false, 0);
+    case REDUX_MIN: return is_signed ? redux_lanes(REDUX_MIN, x, ex->exec, true, 0x7fffffffu)
+                                     : redux_lanes(REDUX_MIN, x, ex->exec, false, ~0u);
+    case REDUX_MAX: break;
+    }
+    return is_signed ? redux_lanes(REDUX_MAX, x, ex->exec, true, 0x80000000u)
+                     : redux_lanes(REDUX_MAX, x, ex->exec, false, 0);
 }
 
 static void op_redux(gm_exec *ex)
