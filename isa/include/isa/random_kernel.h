@@ -20,8 +20,8 @@ typedef struct {
     uint32_t warps;        /* 1..64 */
     bool implemented[256]; /* by optype value: what the target implements */
     bool lacking[256];     /* by variant index (isa_tables): variants it lacks of an optype it implements */
-    const isa_modifier_value *lacking_values; /* modifier values it lacks of a variant it has (MOV_R.64) */
-    size_t lacking_value_count;
+    isa_modifier_value lacking_values[64]; /* modifier values it lacks of a variant it has (MOV_R.64), */
+    size_t lacking_value_count;            /* a copy: the target may be closed before the kernel is made */
     bool clock;            /* read SR_CLOCKLO/HI: only where the target's clock counts what the
                             * model's does (instructions issued), not cycles */
     uint32_t max_code;     /* instructions the target's code memory holds (0: no limit): a kernel
