@@ -54,7 +54,7 @@ path=\${endpoint#ipc://}
 exec "$modelsim" "\$@"
 EOS
 chmod +x "$work/spy"
-write_loop "$work/long.s" 50000 # the socket lives long enough to be looked at
+write_loop "$work/long.s" 1000000 # the socket lives long enough to be looked at (about a second)
 (umask 000; XDG_RUNTIME_DIR=$work/run "$gpuhost" --board modelsim run "$work/long.s" --server "$work/spy") \
     > "$work/out" 2>&1 && ok "a run under umask 000" || bad "a run under umask 000"
 i=0
