@@ -11,15 +11,8 @@ gpuhost=$1 modelsim=$2
 pass=0 fail=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-check() { # name, wanted exit, output, texts...
-    name=$1 want=$2 status=$3 out=$4
-    shift 4
-    ok=1
-    [ "$status" -eq "$want" ] || ok=0
-    for text in "$@"; do printf '%s\n' "$out" | grep -qF -- "$text" || { ok=0; echo "  missing: $text"; }; done
-    if [ $ok -eq 1 ]; then pass=$((pass + 1)); echo "ok   $name"; else
-        fail=$((fail + 1)); echo "FAIL $name (exit $status, wanted $want)"; printf '%s\n' "$out" | sed 's/^/    /'; fi
-}
+# shellcheck source=check_outcome.sh
+. "$(dirname "$0")/check_outcome.sh"
 printf '#!/bin/sh\nexec "%s" "$@" --lack IADD_RC,IADD_RU\n' "$modelsim" > "$work/partial"
 chmod +x "$work/partial"
 printf '.const 0 0x0 0x7\nS2R R1, SR_LANEID ;\nIADD R2, R1, 0x5 ;\nIADD R2, R1, c[0x0][0x0] ;\nEXIT ;\n' > "$work/rc.s"
