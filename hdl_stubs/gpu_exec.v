@@ -121,7 +121,7 @@ module gpu_exec #(
             .ur_en(warp_ur_en), .ur_i(warp_ur_i), .ur_v(warp_ur_v), .up_m(warp_up_m), .up_v(warp_up_v));
     end else begin : warp_one
         gpu_unit_warp u_warp (
-            .clk(clk), .go(go && unit == U_WARP), .ir(ir), .exec(exec), .a0(a0), .a1(a1), .b0(b0), .c0(c0),
+            .clk(clk), .rst_n(rst_n), .go(go && unit == U_WARP), .ir(ir), .exec(exec), .a0(a0), .a1(a1), .b0(b0), .c0(c0),
             .b_gpr(b_gpr), .c_gpr(c_gpr), .ub(ub), .uc(uc), .b_bitnot(b_bitnot), .pred(pred),
             .warp(warp), .nwarps(nwarps), .clock(clock), .busy(warp_busy),
             .d0(warp_d0), .m0(warp_m0), .pw_m(warp_pw_m), .pw_v(warp_pw_v),

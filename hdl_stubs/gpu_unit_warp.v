@@ -8,6 +8,7 @@
 // (ur_en/ur_i/ur_v) and uniform predicates (up_m/up_v).
 module gpu_unit_warp (
     input  wire          clk,
+    input  wire          rst_n,        // clears MATCH.ANY's busy (X until the first `go` in a 4-state simulator)
     input  wire          go,
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire [127:0]  ir,
@@ -88,7 +89,9 @@ module gpu_unit_warp (
         reg [31:0] pm, ppm, cand, v, lanes_eq, rv;
         reg [4:0]  lead;
         reg        pu_ok, vres, all_eq;
-        if (go) begin
+        if (!rst_n) begin
+            match_rem <= 32'd0; busy <= 1'b0;
+        end else if (go) begin
             lead = ctz(exec);
             // the lanes of the warp where pp holds, among the executing ones
             pm = pred_pt[32 * ir[F_PP +: F_PP_W] +: 32] ^ {32{ir[F_PP_NOT]}};
