@@ -36,7 +36,9 @@ extern "C" {
     X(OK, 0, "clean so far (gh_sb_done: PASS, the model finished too)")                                    \
     X(DIVERGED, 1, "a record is not the model's: the lockstep report was printed")                         \
     X(ERROR, 2, "the beats broke the port contract or a call was out of place: the reason was printed")    \
-    X(TRAPPED, 3, "the kernel trapped and the model agrees: nothing more runs")
+    X(TRAPPED, 3, "the kernel trapped and the model agrees: nothing more runs")                             \
+    X(FAILED, 4, "every record matched, but an .expect line does not hold: the reason was printed")           \
+    X(UNSUPPORTED, 5, "the DUT said UNIMPLEMENTED for the instruction the model ran: named, nothing more runs")
 
 enum gh_sb_status {
 #define GH_SB_ENUM(name, value, text) GH_SB_##name = value,
@@ -82,13 +84,18 @@ int gh_sb_mem(void *sb, int we, int space, int bank, uint64_t addr, unsigned wda
 /* One retire beat, taken at an edge with rt_valid and rt_ready: the port's
  * fields as they are (insn: 4 words, row: 32 words, read for GPR_ROW only).
  * On END the record is checked: GH_SB_OK, GH_SB_DIVERGED (the report
- * printed), GH_SB_TRAPPED (a trap the model agrees on), GH_SB_ERROR. */
+ * printed), GH_SB_TRAPPED (a trap the model agrees on), GH_SB_UNSUPPORTED
+ * (an END of status 2 for the instruction the model ran: taken at the DUT's
+ * word, as lockstep takes it, the instruction and its variant printed),
+ * GH_SB_ERROR. */
 int gh_sb_beat(void *sb, int kind, int warp, uint64_t pc, const uint32_t insn[4], unsigned mask_a,
                unsigned mask_b, int index, int lane, unsigned data, int status, const uint32_t row[32]);
 
 /* The DUT says it finished (its `done`): GH_SB_OK and "PASS: ..." printed
- * when the model has nothing left to run, else GH_SB_DIVERGED with the
- * instruction the DUT did not retire. Also the sticky status when set. */
+ * when the model has nothing left to run and the kernel's .expect and
+ * .expect_mem lines hold on its final state (which every record matched);
+ * GH_SB_DIVERGED with the instruction the DUT did not retire; GH_SB_FAILED
+ * naming the first value that does not hold. Also the sticky status when set. */
 int gh_sb_done(void *sb);
 
 /* The last report printed ("" when none), records checked so far, the
@@ -96,6 +103,25 @@ int gh_sb_done(void *sb);
 const char *gh_sb_report(void *sb);
 long long gh_sb_checked(void *sb);
 const char *gh_sb_status_name(int status);
+
+/* The RTL servers' seeded stress of the handshakes (--stress SEED[:PROFILE
+ * [,KNOB=N...]], cosim/common's stress.h) for the testbench's own board
+ * side: the same setting, knobs and PRNG, so a run reruns cycle for cycle
+ * from its seed. A handle, or NULL for a bad setting (the reason printed);
+ * on a NULL handle every draw is "no stress". Each call draws:
+ * gh_sb_stress_ready: rt_ready for the coming edge (low in bursts, T9),
+ * gh_sb_stress_mem_wait: cycles to wait before acknowledging a memory
+ * request that just appeared (0: in its cycle, T11), gh_sb_stress_gap: idle
+ * cycles before a backdoor request or a step (T6, T12),
+ * gh_sb_stress_step_width: a step pulse's width in cycles (T6). */
+void *gh_sb_stress_open(const char *setting);
+void gh_sb_stress_close(void *h);
+int gh_sb_stress_ready(void *h);
+int gh_sb_stress_mem_wait(void *h);
+int gh_sb_stress_gap(void *h);
+int gh_sb_stress_step_width(void *h);
+/* The setting as text ("7:heavy"; "none" for NULL), for reports. */
+const char *gh_sb_stress_text(void *h);
 
 #ifdef __cplusplus
 }

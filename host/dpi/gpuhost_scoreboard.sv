@@ -17,6 +17,8 @@ package gpuhost_scoreboard;
   localparam int GH_SB_DIVERGED = 1; // a record is not the model's: the lockstep report was printed
   localparam int GH_SB_ERROR = 2;    // the beats broke the port contract, or a call was out of place
   localparam int GH_SB_TRAPPED = 3;  // the kernel trapped and the model agrees: nothing more runs
+  localparam int GH_SB_FAILED = 4;   // every record matched, but an .expect line does not hold
+  localparam int GH_SB_UNSUPPORTED = 5; // the DUT said UNIMPLEMENTED for the model's next instruction
 
   import "DPI-C" function chandle gh_sb_open(input string kernel_path);
   import "DPI-C" function void gh_sb_close(input chandle sb);
@@ -49,4 +51,13 @@ package gpuhost_scoreboard;
   import "DPI-C" function string gh_sb_report(input chandle sb);
   import "DPI-C" function longint gh_sb_checked(input chandle sb);
   import "DPI-C" function string gh_sb_status_name(input int status);
+
+  // the RTL servers' seeded --stress for the testbench's board side (null: a bad setting, printed)
+  import "DPI-C" function chandle gh_sb_stress_open(input string setting);
+  import "DPI-C" function void gh_sb_stress_close(input chandle h);
+  import "DPI-C" function int gh_sb_stress_ready(input chandle h);
+  import "DPI-C" function int gh_sb_stress_mem_wait(input chandle h);
+  import "DPI-C" function int gh_sb_stress_gap(input chandle h);
+  import "DPI-C" function int gh_sb_stress_step_width(input chandle h);
+  import "DPI-C" function string gh_sb_stress_text(input chandle h);
 endpackage

@@ -300,7 +300,14 @@ static int check(scoreboard *s)
     fw_beats_note_exits(&s->rec, s->exited, MAX_WARPS);
     if (s->tol_dirty && apply_tolerances(s) != GH_SB_OK)
         return s->status;
-    if (gh_model_check(s->model, &s->rec, s->report, sizeof s->report) != GH_CHECK_MATCH) {
+    int verdict = gh_model_check(s->model, &s->rec, s->report, sizeof s->report);
+    if (verdict == GH_CHECK_UNIMPLEMENTED) {
+        strncat(s->report, "UNSUPPORTED: the DUT does not implement an instruction of the kernel\n",
+                sizeof s->report - strlen(s->report) - 1);
+        say(s, s->report);
+        return s->status = GH_SB_UNSUPPORTED;
+    }
+    if (verdict != GH_CHECK_MATCH) {
         say(s, s->report);
         return s->status = GH_SB_DIVERGED;
     }
@@ -355,6 +362,15 @@ int gh_sb_done(void *sb)
     if (gh_model_check_done(s->model, s->report, sizeof s->report) != GH_CHECK_MATCH) {
         say(s, s->report);
         return s->status = GH_SB_DIVERGED;
+    }
+    char why[256];
+    unsigned wrong = gh_model_check_expectations(s->model, s->k, why, sizeof why);
+    if (wrong) {
+        snprintf(s->report, sizeof s->report, "model: %s (%u mismatching value%s)\nFAIL: %lld instruction%s checked, "
+                 "every record the model's, but an .expect does not hold\n", why, wrong, wrong == 1 ? "" : "s",
+                 s->checked, s->checked == 1 ? "" : "s");
+        say(s, s->report);
+        return s->status = GH_SB_FAILED;
     }
     char text[128];
     snprintf(text, sizeof text, "PASS: scoreboard clean, %lld instructions checked\n", s->checked);

@@ -1,9 +1,11 @@
 /* libgpuhost: the model one step at a time (gpuhost/model.h). The check is
  * lockstep's own: gh__compare_records, the tolerance rules, the divergence
  * words of divergence.c. */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "emulate.h"
 #include "engine.h"
 #include "gpuhost/model.h"
 
@@ -137,6 +139,34 @@ void gh_model_set_tolerance(gh_model *g, const gh_caps *caps)
     memcpy(g->caps.tolerance, caps->tolerance, sizeof g->caps.tolerance);
 }
 
+/* The target's UNIMPLEMENTED record for the model's next instruction (mine,
+ * stepped: rc): its words, or a divergence when it names another one. */
+static int unimplemented(gh_model *g, gh_text *text, const wire_commit *t, int rc)
+{
+    wire_commit *expected = malloc(sizeof *expected);
+    if (!expected) {
+        gh__say(text, "out of memory\n");
+        return GH_CHECK_DIVERGED;
+    }
+    gh__unimplemented_record(&g->mine, expected);
+    unsigned diffs = gh__compare_records(text, expected, t, &g->tolerated);
+    free(expected);
+    if (diffs) {
+        gh__say_divergence(text, &g->mine, "the target's UNIMPLEMENTED record is not the instruction the model ran",
+                           &g->history);
+        return GH_CHECK_DIVERGED;
+    }
+    isa_insn insn;
+    char disasm[160];
+    gh__disasm(t->insn_lo, t->insn_hi, t->pc, disasm, sizeof disasm);
+    const char *variant = isa_decode((isa_word){t->insn_lo, t->insn_hi}, &insn) == 0
+                              ? isa_tables_get()->variants[insn.variant].name : "?";
+    gh__say(text, "the target said while running that it does not implement instruction %" PRIu64 " (warp %u, pc 0x%"
+            PRIx64 "): %s ; (variant %s)\n", t->seq, t->warp, t->pc, disasm, variant);
+    kept(g, &g->mine, rc);
+    return GH_CHECK_UNIMPLEMENTED;
+}
+
 int gh_model_check(gh_model *g, const gh_record *target, char *report, size_t len)
 {
     gh_text text = {.buf = report, .cap = len};
@@ -149,6 +179,8 @@ int gh_model_check(gh_model *g, const gh_record *target, char *report, size_t le
     int verdict = GH_CHECK_DIVERGED;
     if (rc == GH_STEP_DONE) {
         gh__say_model_finished(&text, t, &g->history);
+    } else if (t->trap_code == GM_TRAP_UNIMPLEMENTED) {
+        verdict = unimplemented(g, &text, t, rc);
     } else if (gh__compare_records(&text, &g->mine, t, &g->tolerated)) {
         gh__say_divergence(&text, &g->mine, NULL, &g->history);
     } else {
@@ -171,4 +203,11 @@ int gh_model_check_done(gh_model *g, char *report, size_t len)
     gh__say(&text, "the target finished but the model has more to run:\n");
     gh__say_divergence(&text, &g->mine, "the target retired nothing here", &g->history);
     return GH_CHECK_DIVERGED;
+}
+
+unsigned gh_model_check_expectations(const gh_model *g, const isa_kernel *k, char *report, size_t len)
+{
+    if (len)
+        report[0] = '\0';
+    return gm_check_expectations(g->m, k, report, len);
 }

@@ -125,7 +125,8 @@ module dpi_tb;
     void'($value$plusargs("max_cycles=%d", max_cycles));
     // the package's statuses are the shim's
     if (gh_sb_status_name(GH_SB_OK) != "OK" || gh_sb_status_name(GH_SB_DIVERGED) != "DIVERGED" ||
-        gh_sb_status_name(GH_SB_ERROR) != "ERROR" || gh_sb_status_name(GH_SB_TRAPPED) != "TRAPPED")
+        gh_sb_status_name(GH_SB_ERROR) != "ERROR" || gh_sb_status_name(GH_SB_TRAPPED) != "TRAPPED" ||
+        gh_sb_status_name(GH_SB_FAILED) != "FAILED" || gh_sb_status_name(GH_SB_UNSUPPORTED) != "UNSUPPORTED")
       $fatal(1, "dpi_tb: gpuhost_scoreboard.sv's statuses are not gpuhost/scoreboard.h's");
     sb = gh_sb_open(kernel);
     if (sb == null)

@@ -53,6 +53,9 @@ void gh_model_set_tolerance(gh_model *m, const gh_caps *caps);
 enum gh_check_result {
     GH_CHECK_MATCH = 0,    /* the record is the model's (within the declared tolerance) */
     GH_CHECK_DIVERGED = 1, /* it is not: report says where and how, as lockstep does */
+    GH_CHECK_UNIMPLEMENTED = 2, /* the target said UNIMPLEMENTED for the instruction the model ran
+                                 * (the model stepped it): report names it and its variant, taken at
+                                 * the target's word as lockstep takes it (UNSUPPORTED) */
 };
 /* Steps the model once and compares its record with `target` (its seq is
  * taken as the model's instruction count). A trap both sides agree on is a
@@ -62,5 +65,9 @@ int gh_model_check(gh_model *m, const gh_record *target, char *report, size_t le
 /* The DUT says it finished: MATCH when the model has nothing left to run,
  * else DIVERGED with the instruction the DUT did not retire. */
 int gh_model_check_done(gh_model *m, char *report, size_t len);
+/* The kernel's .expect and .expect_mem lines on the model's state (after
+ * the last check, the DUT's as far as every record showed it): the number
+ * of values that do not hold, the first described in report ("" when 0). */
+unsigned gh_model_check_expectations(const gh_model *m, const isa_kernel *k, char *report, size_t len);
 
 #endif
