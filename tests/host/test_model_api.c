@@ -106,6 +106,46 @@ static void a_dut_that_finishes_early(void **unused)
     assert_non_null(strstr(report, "the target retired nothing here"));
 }
 
+static void unimplemented_record_taken_at_its_word(void **unused)
+{
+    (void)unused;
+    assert_int_equal(dut_step(), GH_STEP_RETIRED);
+    assert_int_equal(gh_model_check(board, &rec, report, sizeof report), GH_CHECK_MATCH);
+    assert_int_equal(dut_step(), GH_STEP_RETIRED);
+    /* the DUT's END of status 2 for instruction 1: no writes, the trap UNIMPLEMENTED */
+    gh_record unimpl = rec;
+    memset(&unimpl, 0, offsetof(gh_record, gpr));
+    unimpl.warp = rec.warp, unimpl.pc = rec.pc, unimpl.insn_lo = rec.insn_lo, unimpl.insn_hi = rec.insn_hi;
+    unimpl.active_mask = rec.active_mask, unimpl.exec_mask = rec.exec_mask;
+    unimpl.flags = WIRE_COMMIT_TRAP, unimpl.trap_code = GM_TRAP_UNIMPLEMENTED, unimpl.trap_lane = GM_TRAP_NO_LANE;
+    assert_int_equal(gh_model_check(board, &unimpl, report, sizeof report), GH_CHECK_UNIMPLEMENTED);
+    assert_non_null(strstr(report, "the target said while running that it does not implement instruction 1 (warp"));
+    assert_non_null(strstr(report, "(variant "));
+    /* one naming another instruction is a divergence */
+    unimpl.pc += 16;
+    assert_int_equal(gh_model_check(board, &unimpl, report, sizeof report), GH_CHECK_DIVERGED);
+    assert_non_null(strstr(report, "the target's UNIMPLEMENTED record is not the instruction the model ran"));
+}
+
+static void expectations_on_the_final_state(void **unused)
+{
+    (void)unused;
+    while (dut_step() == GH_STEP_RETIRED)
+        assert_int_equal(gh_model_check(board, &rec, report, sizeof report), GH_CHECK_MATCH);
+    assert_true(kernel->expect_reg_count > 0);
+    assert_int_equal(gh_model_check_expectations(board, kernel, report, sizeof report), 0);
+    assert_string_equal(report, "");
+    /* one lane of the first expected register (a GPR or a predicate) off: the value named */
+    const isa_kernel_reg *r = &kernel->expect_regs[0];
+    assert_true(r->kind == ISA_KERNEL_REG_GPR || r->kind == ISA_KERNEL_REG_PRED);
+    uint32_t kind = r->kind == ISA_KERNEL_REG_GPR ? WIRE_REG_GPR : WIRE_REG_PRED, v[32];
+    assert_int_equal(gh_model_read_reg(board, 0, kind, r->index, v), 0);
+    v[0] ^= 1;
+    assert_int_equal(gh_model_write_reg(board, 0, kind, r->index, 1u, v), 0);
+    assert_true(gh_model_check_expectations(board, kernel, report, sizeof report) >= 1);
+    assert_non_null(strstr(report, "expected"));
+}
+
 static void state_reads_and_writes(void **unused)
 {
     (void)unused;
@@ -145,6 +185,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(a_record_after_the_model_finished, open_both, close_both),
         cmocka_unit_test_setup_teardown(a_dut_that_finishes_early, open_both, close_both),
         cmocka_unit_test_setup_teardown(state_reads_and_writes, open_both, close_both),
+        cmocka_unit_test_setup_teardown(unimplemented_record_taken_at_its_word, open_both, close_both),
+        cmocka_unit_test_setup_teardown(expectations_on_the_final_state, open_both, close_both),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     isa_kernel_destroy(&kernel);
