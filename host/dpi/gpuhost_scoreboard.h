@@ -68,10 +68,19 @@ void gh_sb_init_write(void *sb, int i, int *space, int *warp, int *index, int *l
 /* A capability word the testbench read from the DUT (backdoor space CAP,
  * fw/port.h): FEATURES (TRAP_LANE: END names a trap's lane) and the
  * declared tolerances TOLERANCES..+15 (MUFU's ulp bounds: a value within
- * them is no divergence, as in lockstep) are taken; others are ignored.
+ * them is no divergence, as in lockstep) are taken at once; the others up
+ * to the last MODIFIERS word are kept for gh_sb_supported.
  * GH_SB_ERROR for a tolerance word declaring 0 ulps. Give them before the
  * first beat. */
 int gh_sb_cap_word(void *sb, int index, unsigned word);
+
+/* Before the code is loaded, with every capability word given (WARPS up to
+ * the MODIFIERS list's 0 word): GH_SB_UNSUPPORTED, printing why in `gpuhost
+ * run`'s words, when the words say the DUT cannot run an instruction of the
+ * kernel (an optype it does not implement, a variant or a modifier value it
+ * declares lacking), as `gpuhost run` refuses it (exit 9) before anything
+ * runs; else GH_SB_OK. */
+int gh_sb_supported(void *sb);
 
 /* The memory port: one request (mem_we, mem_space, mem_bank, mem_addr,
  * mem_wdata) answered from the DUT-side memory (the kernel's global data
@@ -85,9 +94,11 @@ int gh_sb_mem(void *sb, int we, int space, int bank, uint64_t addr, unsigned wda
  * fields as they are (insn: 4 words, row: 32 words, read for GPR_ROW only).
  * On END the record is checked: GH_SB_OK, GH_SB_DIVERGED (the report
  * printed), GH_SB_TRAPPED (a trap the model agrees on), GH_SB_UNSUPPORTED
- * (an END of status 2 for the instruction the model ran: taken at the DUT's
- * word, as lockstep takes it, the instruction and its variant printed),
- * GH_SB_ERROR. */
+ * (an END of status 2 for the instruction the model ran, taken at the DUT's
+ * word as lockstep takes it: for what the capability words given declare
+ * lacking, or from a core of an older contract, CONTRACT below 3 or none
+ * given; the instruction and its variant printed), GH_SB_ERROR. A core of
+ * contract 3 that declares what it lacks and not this one DIVERGED. */
 int gh_sb_beat(void *sb, int kind, int warp, uint64_t pc, const uint32_t insn[4], unsigned mask_a,
                unsigned mask_b, int index, int lane, unsigned data, int status, const uint32_t row[32]);
 

@@ -34,6 +34,9 @@ package gpuhost_scoreboard;
   // capability words read from the DUT (FEATURES, TOLERANCES..+15)
   import "DPI-C" function int gh_sb_cap_word(input chandle sb, input int index, input int unsigned word);
 
+  // the kernel against the capability words given (OPTYPES, LACKING, MODIFIERS): UNSUPPORTED before it runs
+  import "DPI-C" function int gh_sb_supported(input chandle sb);
+
   // the memory port: 0 with rdata, or 1 for mem_err
   import "DPI-C" function int gh_sb_mem(input chandle sb, input int we, input int space, input int bank,
                                         input longint unsigned addr, input int unsigned wdata,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps_refusal.h"
 #include "fw/beats.h"
 #include "fw/caps_words.h"
 #include "fw/port_board.h"
@@ -29,6 +30,7 @@ typedef struct {
     unsigned init_count;
     uint32_t features;
     uint32_t tol_words[FW_PORT_CAP_TOLERANCE_WORDS];
+    uint32_t cap_words[SB_CAP_WORDS]; /* every word given, for the up-front refusal */
     int tol_dirty;
     fw_beats beats;
     gh_record rec;
@@ -222,6 +224,8 @@ int gh_sb_cap_word(void *sb, int index, unsigned word)
     scoreboard *s = sb;
     if (!s)
         return GH_SB_ERROR;
+    if (index >= 0 && index < SB_CAP_WORDS)
+        s->cap_words[index] = word;
     if (index == FW_CAP_FEATURES) {
         s->features = word;
     } else if (index >= FW_CAP_TOLERANCES && index < FW_CAP_TOLERANCES + FW_PORT_CAP_TOLERANCE_WORDS) {
@@ -229,6 +233,24 @@ int gh_sb_cap_word(void *sb, int index, unsigned word)
         s->tol_dirty = 1;
     }
     return GH_SB_OK;
+}
+
+int gh_sb_supported(void *sb)
+{
+    scoreboard *s = sb;
+    if (!s)
+        return GH_SB_ERROR;
+    if (s->status != GH_SB_OK)
+        return s->status;
+    static sb_caps c; /* large: the scoreboard is single-threaded */
+    if (sb_caps_read(s->cap_words, &c) != 0)
+        return error(s, "the capability words given cannot be read as capabilities (a tolerance word of 0 ulps)");
+    if (sb_caps_refusal(s->k, &c, s->report, sizeof s->report) == 0)
+        return GH_SB_OK;
+    strncat(s->report, "UNSUPPORTED: the DUT does not implement an instruction of the kernel (nothing ran)\n",
+            sizeof s->report - strlen(s->report) - 1);
+    say(s, s->report);
+    return s->status = GH_SB_UNSUPPORTED;
 }
 
 /* The declared tolerances, once the words are in: the model's rules for them. */
@@ -290,6 +312,22 @@ static const char *beat_name(int kind)
     return "unknown";
 }
 
+/* An UNIMPLEMENTED END is the DUT's word, as lockstep takes it, for what its
+ * capability words declare lacking or from a core of an older contract
+ * (CONTRACT below this revision, or no words given), which could not
+ * declare it; a core that declares what it lacks and not this diverges. */
+static bool unimplemented_at_its_word(const scoreboard *s)
+{
+    static sb_caps c; /* large: the scoreboard is single-threaded */
+    isa_insn insn;
+    char why[512];
+    if (s->cap_words[FW_CAP_CONTRACT] < FW_PORT_CONTRACT_REVISION)
+        return true;
+    return sb_caps_read(s->cap_words, &c) == 0 &&
+           isa_decode((isa_word){s->rec.insn_lo, s->rec.insn_hi}, &insn) == 0 &&
+           sb_caps_lacks(&c, &insn, s->rec.pc, why, sizeof why);
+}
+
 /* The record is complete: the model's next step against it. */
 static int check(scoreboard *s)
 {
@@ -300,6 +338,8 @@ static int check(scoreboard *s)
     fw_beats_note_exits(&s->rec, s->exited, MAX_WARPS);
     if (s->tol_dirty && apply_tolerances(s) != GH_SB_OK)
         return s->status;
+    if (s->rec.trap_code == GM_TRAP_UNIMPLEMENTED)
+        gh_model_take_unimplemented(s->model, unimplemented_at_its_word(s));
     int verdict = gh_model_check(s->model, &s->rec, s->report, sizeof s->report);
     if (verdict == GH_CHECK_UNIMPLEMENTED) {
         strncat(s->report, "UNSUPPORTED: the DUT does not implement an instruction of the kernel\n",

@@ -2,6 +2,7 @@
  * lockstep's own: gh__compare_records, the tolerance rules, the divergence
  * words of divergence.c. */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@ struct gh_model {
     wire_commit mine;
     wire_commit theirs; /* the record checked, its seq made the model's (no allocation per check) */
     uint64_t steps; /* the model's instruction count: a record's seq */
+    bool unimplemented_compared; /* gh_model_take_unimplemented(m, 0) */
 };
 
 int gh_model_open(const isa_kernel *k, gh_model **out, char *err, size_t errlen)
@@ -167,6 +169,11 @@ static int unimplemented(gh_model *g, gh_text *text, const wire_commit *t, int r
     return GH_CHECK_UNIMPLEMENTED;
 }
 
+void gh_model_take_unimplemented(gh_model *g, int at_its_word)
+{
+    g->unimplemented_compared = !at_its_word;
+}
+
 int gh_model_check(gh_model *g, const gh_record *target, char *report, size_t len)
 {
     gh_text text = {.buf = report, .cap = len};
@@ -179,7 +186,7 @@ int gh_model_check(gh_model *g, const gh_record *target, char *report, size_t le
     int verdict = GH_CHECK_DIVERGED;
     if (rc == GH_STEP_DONE) {
         gh__say_model_finished(&text, t, &g->history);
-    } else if (t->trap_code == GM_TRAP_UNIMPLEMENTED) {
+    } else if (t->trap_code == GM_TRAP_UNIMPLEMENTED && !g->unimplemented_compared) {
         verdict = unimplemented(g, &text, t, rc);
     } else if (gh__compare_records(&text, &g->mine, t, &g->tolerated)) {
         gh__say_divergence(&text, &g->mine, NULL, &g->history);

@@ -19,7 +19,17 @@ CORES = {  # module, sources beside the stand-in's (the byo core has none of the
     "hs-mutant": ("gpu_core_hs_mutant", ["servers/rtlsim/tests/gpu_core_hs_mutant.v"]),
     # tests/byo_rtl's core, which gpuhost did not write (its wrapper byo_top presents the port)
     "byo": ("byo_top", ["tests/byo_rtl/byo_core.sv"]),
+    # the same core declaring nothing lacking (CONTRACT 3, no LACKS): its UNIMPLEMENTED is a divergence
+    "byo-undeclared": ("byo_top", ["tests/byo_rtl/byo_core.sv"]),
+    # the same core as one written before the variant map (CONTRACT 0): its UNIMPLEMENTED taken at its word
+    "byo-contract0": ("byo_top", ["tests/byo_rtl/byo_core.sv"]),
 }
+
+CONTRACT0_LACKS = """// a core of an older contract: no CONTRACT word, no variant map
+function [31:0] gpuhost_lacks_word(input [7:0] index);
+    gpuhost_lacks_word = 32'h0;
+endfunction
+"""
 
 
 def byo_lacks(src):
@@ -51,13 +61,23 @@ def bench(request, source_dir):
         pytest.skip(why)
     top, extra = CORES[core]
     sources, includes, lacks = [source_dir / f for f in extra], [], []
+    build = Path(os.environ["GPUHOST_COCOTB_BUILD"]) / core / sim
     if core == "byo":
-        sources.append(port.hdl_file("gpu_legal.v"))
         lacks = byo_lacks(source_dir)
+    elif core == "byo-undeclared":
+        includes = [bench_module.write_lacks(build / "lacks", [])]
+    elif core == "byo-contract0":
+        (build / "lacks").mkdir(parents=True, exist_ok=True)
+        vh = build / "lacks" / "gpuhost_lacks.vh"
+        if not vh.exists() or vh.read_text() != CONTRACT0_LACKS:  # unchanged: no rebuild
+            vh.write_text(CONTRACT0_LACKS)
+        includes = [build / "lacks"]
+    if core.startswith("byo"):
+        sources.append(port.hdl_file("gpu_legal.v"))
     else:
         sources = stand_in_sources(source_dir, os.environ["GPUHOST_HDL_GENERATED"]) + sources
         includes = [source_dir / "hdl_stubs", source_dir / "hdl_stubs/fp"]
-    b = bench_module.Bench(sim, sources, top, Path(os.environ["GPUHOST_COCOTB_BUILD"]) / core / sim,
+    b = bench_module.Bench(sim, sources, top, build,
                            includes=includes, lacks=lacks)
     b.build()
     return b

@@ -121,6 +121,14 @@ static void unimplemented_record_taken_at_its_word(void **unused)
     assert_int_equal(gh_model_check(board, &unimpl, report, sizeof report), GH_CHECK_UNIMPLEMENTED);
     assert_non_null(strstr(report, "the target said while running that it does not implement instruction 1 (warp"));
     assert_non_null(strstr(report, "(variant "));
+    /* not taken at its word (a core that declares what it lacks, and not this): compared as any record */
+    assert_int_equal(dut_step(), GH_STEP_RETIRED);
+    unimpl.pc = rec.pc, unimpl.insn_lo = rec.insn_lo, unimpl.insn_hi = rec.insn_hi;
+    unimpl.warp = rec.warp, unimpl.active_mask = rec.active_mask, unimpl.exec_mask = rec.exec_mask;
+    gh_model_take_unimplemented(board, 0);
+    assert_int_equal(gh_model_check(board, &unimpl, report, sizeof report), GH_CHECK_DIVERGED);
+    assert_memory_equal(report, "DIVERGENCE at instruction 2 (warp", 33);
+    gh_model_take_unimplemented(board, 1);
     /* one naming another instruction is a divergence */
     unimpl.pc += 16;
     assert_int_equal(gh_model_check(board, &unimpl, report, sizeof report), GH_CHECK_DIVERGED);

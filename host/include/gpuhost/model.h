@@ -62,6 +62,11 @@ enum gh_check_result {
  * MATCH whose record has WIRE_COMMIT_TRAP. A record after the model finished
  * is DIVERGED. report (always NUL-terminated) is "" on a match. */
 int gh_model_check(gh_model *m, const gh_record *target, char *report, size_t len);
+/* Whether gh_model_check takes a record of trap UNIMPLEMENTED at the DUT's
+ * word (GH_CHECK_UNIMPLEMENTED; the default) or compares it as any record
+ * (a DIVERGENCE): lockstep takes it at its word for a variant the core
+ * declares lacking, or from a core of an older contract that could not. */
+void gh_model_take_unimplemented(gh_model *m, int at_its_word);
 /* The DUT says it finished: MATCH when the model has nothing left to run,
  * else DIVERGED with the instruction the DUT did not retire. */
 int gh_model_check_done(gh_model *m, char *report, size_t len);

@@ -173,6 +173,27 @@ class PortDriver:
     async def cap_word(self, index):
         return await self.backdoor(0, self.c["BD_CAP"], 0, index)
 
+    async def give_caps(self):
+        """Every capability word to the scoreboard, as the board sides read them (fw_port_read_caps): the
+        features, optypes and tolerances, the variant map when VARIANTS says there is one, the lacking
+        modifier values up to their 0 word when CONTRACT presents them. False when a word is refused."""
+        c = self.c
+        words = [c["CAPW_LANES"], c["CAPW_FEATURES"], c["CAPW_CONTRACT"], c["CAPW_VARIANTS"]]
+        words += [c["CAPW_OPTYPES"] + i for i in range(c["CAP_OPTYPE_WORDS"])]
+        words += [c["CAPW_TOLERANCES"] + i for i in range(c["CAP_TOLERANCE_WORDS"])]
+        got = {}
+        for index in words:
+            got[index] = await self.cap_word(index)
+        if got[c["CAPW_VARIANTS"]]:
+            for i in range(c["CAP_LACKING_WORDS"]):
+                got[c["CAPW_LACKING"] + i] = await self.cap_word(c["CAPW_LACKING"] + i)
+        if got[c["CAPW_CONTRACT"]] >= c["CONTRACT_REVISION"]:
+            for i in range(c["CAP_MODIFIER_WORDS"]):
+                got[c["CAPW_MODIFIERS"] + i] = word = await self.cap_word(c["CAPW_MODIFIERS"] + i)
+                if not word:
+                    break
+        return all(self.sb.cap_word(index, word) == STATUS["OK"] for index, word in got.items())
+
     async def load_code(self, words):
         dut = self.dut
         for i, w in enumerate(words):
@@ -251,9 +272,10 @@ async def run_kernel(dut, kernel, *, stress=None, step=False, fault=None, max_cy
         warps = await drv.cap_word(c["CAPW_WARPS"])
         if sb.warps > warps:
             raise BenchError(f"the kernel launches {sb.warps} warps, the core has {warps}")
-        for index in [c["CAPW_FEATURES"]] + [c["CAPW_TOLERANCES"] + i for i in range(c["CAP_TOLERANCE_WORDS"])]:
-            if sb.cap_word(index, await drv.cap_word(index)) != STATUS["OK"]:
-                return drv_result(drv, sb, st, "ERROR")
+        if sb.cap_word(c["CAPW_WARPS"], warps) != STATUS["OK"] or not await drv.give_caps():
+            return drv_result(drv, sb, st, "ERROR")
+        if sb.supported() != STATUS["OK"]:  # refused before anything runs, as gpuhost run refuses it
+            return drv_result(drv, sb, st, "UNSUPPORTED")
         if fault:
             await drv.arm_fault(fault)
         await drv.load_code(sb.code())

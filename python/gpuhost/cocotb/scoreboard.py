@@ -78,6 +78,11 @@ class Scoreboard:
     def cap_word(self, index, word):
         return lib.gh_sb_cap_word(self._c, index, word)
 
+    def supported(self):
+        """OK, or UNSUPPORTED (the reason printed and in report) when the capability words given say the DUT
+        cannot run an instruction of the kernel."""
+        return lib.gh_sb_supported(self._c)
+
     def mem(self, we, space, bank, addr, wdata):
         """(err, rdata) for one memory-port request."""
         rdata = ffi.new("unsigned *")
