@@ -14,16 +14,21 @@ def pytest_addoption(parser):
     group.addoption("--gpuhost-boards-dir", default=None, help="where board descriptors are")
 
 
+def is_checked_kernel(file_path):
+    """A `*.s` kernel with `.expect` lines: a test item (here, and in gpuhost.cocotb.pytest_plugin)."""
+    return file_path.suffix == ".s" and any(line.lstrip().startswith(".expect")
+                                            for line in file_path.read_text(errors="replace").splitlines())
+
+
 def pytest_collect_file(parent, file_path):
-    if file_path.suffix == ".s" and any(line.lstrip().startswith(".expect")
-                                        for line in file_path.read_text(errors="replace").splitlines()):
-        return KernelFile.from_parent(parent, path=file_path)
-    return None
+    return KernelFile.from_parent(parent, path=file_path) if is_checked_kernel(file_path) else None
 
 
 class KernelFile(pytest.File):
+    """One kernel file, one item of item_class."""
+
     def collect(self):
-        yield KernelItem.from_parent(self, name=self.path.name)
+        yield self.item_class.from_parent(self, name=self.path.name)
 
 
 class KernelFailed(Exception):
@@ -46,3 +51,6 @@ class KernelItem(pytest.Item):
 
     def reportinfo(self):
         return self.path, 0, f"kernel {self.name}"
+
+
+KernelFile.item_class = KernelItem

@@ -10,6 +10,7 @@ PASS; anything else fails with the verdict and the scoreboard's report (the
 DIVERGENCE block, the port rule broken, ...)."""
 import pytest
 
+from ..pytest_plugin import KernelFile, is_checked_kernel
 from . import bench as bench_module
 
 
@@ -26,15 +27,7 @@ def pytest_addoption(parser):
 
 
 def pytest_collect_file(parent, file_path):
-    if file_path.suffix == ".s" and any(line.lstrip().startswith(".expect")
-                                        for line in file_path.read_text(errors="replace").splitlines()):
-        return KernelFile.from_parent(parent, path=file_path)
-    return None
-
-
-class KernelFile(pytest.File):
-    def collect(self):
-        yield KernelItem.from_parent(self, name=self.path.name)
+    return CocotbKernelFile.from_parent(parent, path=file_path) if is_checked_kernel(file_path) else None
 
 
 class KernelFailed(Exception):
@@ -84,3 +77,7 @@ class KernelItem(pytest.Item):
 
     def reportinfo(self):
         return self.path, 0, f"kernel {self.name}"
+
+
+class CocotbKernelFile(KernelFile):
+    item_class = KernelItem
