@@ -18,7 +18,7 @@ from .scoreboard import STATUS, Scoreboard, Stress
 
 # The watchdog: cycles without a retired instruction (or a reset sweep) before the run is given up.
 # Far above an instruction's longest (the heavy stress profile's memory waits over 32 lanes), far
-# below what an interpreted simulator runs in minutes (Icarus: some 10k cycles a second here).
+# below what an interpreted simulator runs in minutes (Icarus: some 8k cycles a second here).
 WATCHDOG_CYCLES = 200_000
 
 
