@@ -13,7 +13,7 @@ In a cocotb test:
 Building the bench (outside the simulator): gpuhost.cocotb.bench. Kernels
 as pytest items on a cocotb-driven core: gpuhost.cocotb.pytest_plugin."""
 
-_DRIVER_NAMES = ("run_kernel", "KernelResult", "PortDriver", "PortContractError", "BenchError")
+_DRIVER_NAMES = ("run_kernel", "KernelResult", "PortDriver", "PortContractError", "BenchError", "WatchdogError")
 
 
 def __getattr__(name):

@@ -26,6 +26,10 @@ class BenchError(Exception):
     """The bench cannot go on: a watchdog, a backdoor that never answers, a fault the core cannot arm."""
 
 
+class WatchdogError(BenchError):
+    """The core stopped making progress: no retire (or no end of the reset sweep) within the watchdog."""
+
+
 class PortContractError(Exception):
     """The port checker (gpu_port_checker.v beside the DUT) saw a rule broken."""
 
@@ -153,7 +157,7 @@ class PortDriver:
         while dut.busy.value:
             await self.edges()
             if self.cycles - start > self.max_cycles:
-                raise BenchError(f"the reset sweep did not end within {self.max_cycles} cycles (busy stays high)")
+                raise WatchdogError(f"the reset sweep did not end within {self.max_cycles} cycles (busy stays high)")
 
     async def backdoor(self, we, space, warp, index, lane=0, wdata=0):
         """One state-backdoor access (T12): the word read (for a write, what bd_rdata held)."""
@@ -232,7 +236,7 @@ class PortDriver:
         while self.status == STATUS["OK"] and self.ends == ends_before and not (dut.done.value and not dut.busy.value):
             await self.edges()
             if self.cycles - start > self.max_cycles:
-                raise BenchError(f"no instruction retired within {self.max_cycles} cycles (watchdog)")
+                raise WatchdogError(f"no instruction retired within {self.max_cycles} cycles (watchdog)")
 
 
 def parse_bd_writes(text):
@@ -299,7 +303,7 @@ async def run_kernel(dut, kernel, *, stress=None, step=False, fault=None, max_cy
         return drv_result(drv, sb, st, "CONTRACT", str(e))
     except BenchError as e:
         log.error("%s", e)
-        return drv_result(drv, sb, st, "WATCHDOG" if "watchdog" in str(e) or "within" in str(e) else "ERROR", str(e))
+        return drv_result(drv, sb, st, "WATCHDOG" if isinstance(e, WatchdogError) else "ERROR", str(e))
     finally:
         drv._server.cancel()
         sb.close()
