@@ -6,12 +6,13 @@
 # clang and libclang-rt-14-dev (libFuzzer) build build-fuzz (scripts/fuzz.sh,
 # the fuzz pass of scripts/test-all.sh --long); python3-jsonschema is for the
 # schema tests; libpython3-dev brings the shared libpython cocotb embeds in a
-# simulator (gpuhost.cocotb). The Python packages of requirements.txt (pinned) go into the
+# simulator (gpuhost.cocotb); slurm-wlm and munge are the Slurm the farm tests
+# start on loopback (tests/farm). The Python packages of requirements.txt (pinned) go into the
 # project's own virtual environment .venv (python3-venv), never system-wide.
 set -eu
 cd "$(dirname "$0")/.."
 
-packages="build-essential cmake ninja-build pkg-config binutils libelf-dev libcmocka-dev zlib1g-dev libzmq3-dev verilator python3 python3-jsonschema python3-cffi python3-pytest libinih-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf libusb-1.0-0-dev umockdev libumockdev-dev libunicorn-dev iverilog yosys libmpfr-dev clang libclang-rt-14-dev python3-venv libpython3-dev"
+packages="build-essential cmake ninja-build pkg-config binutils libelf-dev libcmocka-dev zlib1g-dev libzmq3-dev verilator python3 python3-jsonschema python3-cffi python3-pytest libinih-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf libusb-1.0-0-dev umockdev libumockdev-dev libunicorn-dev iverilog yosys libmpfr-dev clang libclang-rt-14-dev python3-venv libpython3-dev slurm-wlm munge"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
