@@ -17,8 +17,9 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/host/include/gpuhost ${PROJECT_SOURCE_DI
 install(FILES ${PROJECT_SOURCE_DIR}/cosim/common/include/commit_record.h
   ${PROJECT_SOURCE_DIR}/cosim/common/include/trap_codes.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gpuhost)
 install(TARGETS gpuhost RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# the farm tools (docs/hil.md): a regression as a Slurm array
-install(PROGRAMS ${PROJECT_SOURCE_DIR}/host/farm/gpuhost-slurm DESTINATION ${CMAKE_INSTALL_BINDIR})
+# the farm tools (docs/hil.md): a regression as a Slurm array; a board held as a labgrid place
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/host/farm/gpuhost-slurm ${PROJECT_SOURCE_DIR}/host/farm/gpuhost-labgrid
+  DESTINATION ${CMAKE_INSTALL_BINDIR})
 # (the servers boards name install themselves: servers/*/CMakeLists.txt)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/boards/ DESTINATION ${CMAKE_INSTALL_DATADIR}/gpuhost/boards
   FILES_MATCHING PATTERN "*.ini" PATTERN "gh-ref" EXCLUDE)

@@ -79,7 +79,8 @@ static void *fw_thread(void *arg)
     return NULL;
 }
 
-/* The board's udev record: its sysfs attributes and descriptors. */
+/* The board's udev record: its sysfs attributes and descriptors, and the
+ * properties udev's usb_id gives a real one (labgrid's exporter reads them). */
 static char *device_record(const board *b, int devnum)
 {
     GString *hex = g_string_new(NULL);
@@ -95,6 +96,9 @@ static char *device_record(const board *b, int devnum)
                                  "E: BUSNUM=001\n"
                                  "E: DEVNUM=%03d\n"
                                  "E: DEVNAME=%s\n"
+                                 "E: ID_BUS=usb\n"
+                                 "E: ID_VENDOR_ID=%04x\n"
+                                 "E: ID_MODEL_ID=%04x\n"
                                  "E: ID_SERIAL_SHORT=%s\n"
                                  "A: busnum=1\\n\n"
                                  "A: devnum=%d\\n\n"
@@ -104,8 +108,8 @@ static char *device_record(const board *b, int devnum)
                                  "A: idProduct=%04x\\n\n"
                                  "A: serial=%s\\n\n"
                                  "H: descriptors=%s\n",
-                                 b->index + 1, devnum, devnum, b->devnode, b->serial, devnum, USBEMU_VID,
-                                 USBEMU_PID, b->serial, hex->str);
+                                 b->index + 1, devnum, devnum, b->devnode, USBEMU_VID, USBEMU_PID, b->serial, devnum,
+                                 USBEMU_VID, USBEMU_PID, b->serial, hex->str);
     g_string_free(hex, TRUE);
     return desc;
 }

@@ -94,8 +94,10 @@ static void service_unplugs(usbemu *u)
         bool unplug = b->unplug_requested && !b->unplugged;
         b->unplugged |= unplug;
         pthread_mutex_unlock(&b->mu);
-        if (unplug)
+        if (unplug) { /* as the kernel does: a udev "remove" event, then the device is gone */
+            umockdev_testbed_uevent(u->tb, b->syspath, "remove");
             umockdev_testbed_remove_device(u->tb, b->syspath);
+        }
     }
 }
 
