@@ -68,17 +68,21 @@ static void read_events(zmq_link *z)
 static int zrecv(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms)
 {
     zmq_link *z = ctx;
-    zmq_pollitem_t item = {.socket = z->socket, .events = ZMQ_POLLIN};
-    int n = zmq_poll(&item, 1, (long)timeout_ms);
-    if (n < 0)
-        return zmq_errno() == EINTR ? 1 : -1;
-    if (n == 0) {
-        read_events(z); /* only when nothing came: nothing on the fast path */
-        return z->failure[0] ? -1 : 1;
+    /* a frame already queued (a streaming target's usual case) is taken without a poll */
+    int got = zmq_recv(z->socket, buf, cap, ZMQ_DONTWAIT);
+    if (got < 0 && zmq_errno() == EAGAIN) {
+        zmq_pollitem_t item = {.socket = z->socket, .events = ZMQ_POLLIN};
+        int n = zmq_poll(&item, 1, (long)timeout_ms);
+        if (n < 0)
+            return zmq_errno() == EINTR ? 1 : -1;
+        if (n == 0) {
+            read_events(z); /* only when nothing came: nothing on the fast path */
+            return z->failure[0] ? -1 : 1;
+        }
+        got = zmq_recv(z->socket, buf, cap, 0);
     }
-    int got = zmq_recv(z->socket, buf, cap, 0);
     if (got < 0)
-        return -1;
+        return zmq_errno() == EINTR ? 1 : -1;
     *len = (size_t)got > cap ? cap : (size_t)got;
     return 0;
 }
