@@ -35,7 +35,13 @@ class KernelFailed(Exception):
     pass
 
 
-class KernelItem(pytest.Item):
+class FixturelessItem(pytest.Item):
+    """An item that uses no fixtures and says so: other plugins' hooks (labgrid's) read
+    fixturenames from every item, as pytest's own test functions have it."""
+    fixturenames = ()
+
+
+class KernelItem(FixturelessItem):
     def runtest(self):
         config = self.config
         board = config.getoption("gpuhost_board")

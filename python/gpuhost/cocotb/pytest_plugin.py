@@ -10,7 +10,7 @@ PASS; anything else fails with the verdict and the scoreboard's report (the
 DIVERGENCE block, the port rule broken, ...)."""
 import pytest
 
-from ..pytest_plugin import KernelFile, is_checked_kernel
+from ..pytest_plugin import FixturelessItem, KernelFile, is_checked_kernel
 from . import bench as bench_module
 
 
@@ -57,7 +57,7 @@ def _bench(config):
     return config.stash[_BENCH_KEY]
 
 
-class KernelItem(pytest.Item):
+class KernelItem(FixturelessItem):
     def runtest(self):
         b = _bench(self.config)
         if isinstance(b, str):
