@@ -9,6 +9,7 @@
  * thread (a frame or packet arrived) and held reaps (a URB completed). The
  * stop signals are blocked in every thread: main takes them. */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -278,6 +279,10 @@ usbemu *usbemu_new(const usbemu_opts *o, int *status)
     sigemptyset(&u->stops);
     sigaddset(&u->stops, SIGINT), sigaddset(&u->stops, SIGTERM), sigaddset(&u->stops, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &u->stops, NULL); /* before umockdev's and the firmware's threads */
+    void *preload = dlopen("libumockdev-preload.so.0", RTLD_NOW | RTLD_NOLOAD);
+    u->udev_events = preload != NULL;
+    if (preload)
+        dlclose(preload);
     u->tb = umockdev_testbed_new();
     u->handler = umockdev_ioctl_base_new();
     g_signal_connect(u->handler, "handle-ioctl", G_CALLBACK(usbemu_handle_ioctl), u);

@@ -145,6 +145,10 @@ struct usbemu {
     pthread_cond_t main_cv;
     UMockdevTestbed *tb;
     UMockdevIoctlBase *handler;
+    /* run under umockdev's preload: an unplug is also a udev "remove" event for other
+     * processes' monitors (labgrid's exporter); umockdev composes it from the testbed's
+     * record, which this process reaches only through the preload (slower: not linked) */
+    bool udev_events;
     char *tmpdir, *old_tmpdir; /* the private TMPDIR the testbed lives in, and the caller's */
     sigset_t stops;            /* SIGINT, SIGTERM, SIGHUP: blocked in every thread, taken by main */
     int stop_signal;           /* the one main took (0: none yet) */

@@ -78,6 +78,8 @@ static void usage(FILE *f)
           "                 or the firmware core compiled for the host (faster). " USBEMU_FIRMWARE_ENV " sets the default.\n"
           "--image ELF      the image to run (default: the build's; " USBEMU_IMAGE_ENV ")\n"
           "--clock-hz N     SYS.CLK_HZ of the emulated board (default 50000000)\n"
+          "Under LD_PRELOAD=libumockdev-preload.so.0 an unplug is also udev's \"remove\" event for other\n"
+          "processes' monitors (a labgrid exporter on the testbed); without it (faster) libusb alone sees it.\n"
           "--fw-max-insns N stop the image after N rv32 instructions (a crash report, exit of the host: 8)\n"
           "--fw-stats       print the image's cost figures at the end (" USBEMU_STATS_ENV "=1)\n"
           "--fw-coverage F  append \"run|not-run FUNCTION SIZE\" lines for the image to F (" USBEMU_COVERAGE_ENV ")\n"

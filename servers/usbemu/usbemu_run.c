@@ -94,8 +94,9 @@ static void service_unplugs(usbemu *u)
         bool unplug = b->unplug_requested && !b->unplugged;
         b->unplugged |= unplug;
         pthread_mutex_unlock(&b->mu);
-        if (unplug) { /* as the kernel does: a udev "remove" event, then the device is gone */
-            umockdev_testbed_uevent(u->tb, b->syspath, "remove");
+        if (unplug) { /* as the kernel does: a udev "remove" event (where it can go), then the device is gone */
+            if (u->udev_events)
+                umockdev_testbed_uevent(u->tb, b->syspath, "remove");
             umockdev_testbed_remove_device(u->tb, b->syspath);
         }
     }

@@ -71,10 +71,12 @@ coord=127.0.0.1:$port
 # start_board NAME [USBEMU-ARGS...]: gpu-usbemu in serve mode (stdin a FIFO held
 # open here: closing it ends the emulator), then the exporter exp1 on its
 # umockdev testbed, seeing the board through the preload as udev shows it.
+# gpu-usbemu runs under the preload too: only then is its unplug udev's
+# "remove" event for the exporter's monitor (gpu-usbemu --help).
 start_board() {
     name=$1; shift
     mkfifo "$work/$name.in"
-    setsid "$usbemu" "$@" --ready-fd 3 3> "$work/$name.ready" < "$work/$name.in" > "$work/$name.log" 2>&1 &
+    LD_PRELOAD=$preload setsid "$usbemu" "$@" --ready-fd 3 3> "$work/$name.ready" < "$work/$name.in" > "$work/$name.log" 2>&1 &
     groups="$groups $!" emu=$!
     exec 8> "$work/$name.in"
     wait_for 30 grep -q '^ready ' "$work/$name.ready" || { cat "$work/$name.log"; bad "$name: gpu-usbemu never ready"; finish; }
