@@ -25,9 +25,9 @@ module gpu_unit_warp (
     input  wire [6:0]    nwarps,       // warps launched
     input  wire [63:0]   clock,        // the warp's clock (SR_CLOCKLO/HI)
     output reg           busy,         // MATCH.ANY under way
-    output reg  [1023:0] d0,
-    output reg  [31:0]   m0,
-    output reg  [223:0]  pw_m, pw_v,
+    output wire [1023:0] d0,
+    output wire [31:0]   m0,
+    output wire [223:0]  pw_m, pw_v,
     output reg           ur_en,
     output reg  [5:0]    ur_i,
     output reg  [31:0]   ur_v,
@@ -61,61 +61,78 @@ module gpu_unit_warp (
         end
     endfunction
 
-    // REDUX over the executing lanes of Ra (a0)
-    function automatic [31:0] redux(input [31:0] lanes, input [2:0] op, input sgn);
+    // REDUX over the executing lanes of rows (Ra)
+    function automatic [31:0] redux(input [31:0] lanes, input [2:0] op, input sgn, input [1023:0] rows);
         integer i;
         begin
             redux = redux_init(op, sgn);
-            for (i = 0; i < 32; i = i + 1) if (lanes[i]) redux = redux_step(redux, a0[32 * i +: 32], op, sgn);
+            for (i = 0; i < 32; i = i + 1) if (lanes[i]) redux = redux_step(redux, rows[32 * i +: 32], op, sgn);
         end
     endfunction
 
-    // MATCH: the executing lanes whose Ra (pair a1:a0) equals lane l's
-    function automatic [31:0] match_eq(input [31:0] lanes, input [4:0] l, input wide);
+    // MATCH: the executing lanes whose Ra (pair r1:r0) equals lane l's
+    function automatic [31:0] match_eq(input [31:0] lanes, input [4:0] l, input wide, input [1023:0] r0,
+                                       input [1023:0] r1);
         integer i;
         begin
             for (i = 0; i < 32; i = i + 1)
-                match_eq[i] = lanes[i] && a0[32 * i +: 32] == a0[32 * l +: 32] &&
-                              (!wide || a1[32 * i +: 32] == a1[32 * l +: 32]);
+                match_eq[i] = lanes[i] && r0[32 * i +: 32] == r0[32 * l +: 32] &&
+                              (!wide || r1[32 * i +: 32] == r1[32 * l +: 32]);
         end
     endfunction
 
+    // What every lane reads at a `go`, combinationally: the lanes where pp
+    // holds among the executing ones, VOTE's result, ELECT's candidates,
+    // REDUX's value, MATCH.ALL's agreement. (Every lane's register is its own
+    // always block below: one block over 32 lanes took Yosys minutes.)
     wire [255:0] pred_pt = {32'hFFFFFFFF, pred};     // P0..P6 and PT
     wire        match_wide = ir[F_MATCH_DTYPE +: F_MATCH_DTYPE_W] == T_MATCHDType_U64;
-    reg  [31:0] match_rem;            // MATCH.ANY: lanes still to compare
+    wire [4:0]  lead = ctz(exec);
+    wire [31:0] pm = pred_pt[32 * ir[F_PP +: F_PP_W] +: 32] ^ {32{ir[F_PP_NOT]}};
+    wire [31:0] ppm = exec & pm;
+    wire [31:0] cand = (ir[F_STYPE +: F_STYPE_W] == T_SType_U) ? exec & (b_bitnot ? ~ub[31:0] : ub[31:0]) : ppm;
+    reg         vres, all_eq;
+    reg  [31:0] rv;
+    always @* begin : go_values
+        integer i;
+        case (ir[F_VOTEOP +: F_VOTEOP_W])
+        T_VOTEOp_ANY: vres = (ppm != 32'd0);
+        T_VOTEOp_ALL: vres = (ppm == exec);
+        default:      vres = (ppm == exec) || (ppm == 32'd0);
+        endcase
+        rv = 32'd0;
+        if (opt == OP_REDUX)
+            rv = redux(exec, ir[F_REDUXOP +: F_REDUXOP_W], ir[F_REDUX_DTYPE +: F_REDUX_DTYPE_W] == T_REDUXDType_S32, a0);
+        if (opt == OP_REDUXU)
+            rv = redux(exec, ir[F_REDUXOP +: F_REDUXOP_W], ir[F_REDUXU_DTYPE +: F_REDUXU_DTYPE_W] == T_REDUXDType_S32,
+                       a0);
+        all_eq = 1'b1;
+        for (i = 0; i < 32; i = i + 1)
+            if (exec[i] && (a0[32 * i +: 32] != a0[32 * lead +: 32] ||
+                            (match_wide && a1[32 * i +: 32] != a1[32 * lead +: 32]))) all_eq = 1'b0;
+    end
+    // GPR lanes: not the uniform-only instructions (VOTEU REDUXU ELECTU R2UR S2UR)
+    wire gpr_op = opt != OP_VOTEU && opt != OP_REDUXU && opt != OP_ELECTU && opt != OP_R2UR && opt != OP_S2UR;
+    // the instructions that write predicate pu (PT: none)
+    wire pw_op = (opt == OP_SHFL || opt == OP_VOTE || opt == OP_MATCH || opt == OP_ELECT || opt == OP_ELECTU) &&
+                 pu != 3'd7;
 
-    always @(posedge clk) begin : unit
-        integer l;
-        reg [31:0] pm, ppm, cand, v, lanes_eq, rv;
-        reg [4:0]  lead;
-        reg        pu_ok, vres, all_eq;
-        if (!rst_n) begin
-            match_rem <= 32'd0; busy <= 1'b0;
-        end else if (go) begin
-            lead = ctz(exec);
-            // the lanes of the warp where pp holds, among the executing ones
-            pm = pred_pt[32 * ir[F_PP +: F_PP_W] +: 32] ^ {32{ir[F_PP_NOT]}};
-            ppm = exec & pm;
-            case (ir[F_VOTEOP +: F_VOTEOP_W])
-            T_VOTEOp_ANY: vres = (ppm != 32'd0);
-            T_VOTEOp_ALL: vres = (ppm == exec);
-            default:      vres = (ppm == exec) || (ppm == 32'd0);
-            endcase
-            cand = (ir[F_STYPE +: F_STYPE_W] == T_SType_U) ? exec & (b_bitnot ? ~ub[31:0] : ub[31:0]) : ppm;
-            rv = 32'd0;
-            if (opt == OP_REDUX)
-                rv = redux(exec, ir[F_REDUXOP +: F_REDUXOP_W], ir[F_REDUX_DTYPE +: F_REDUX_DTYPE_W] == T_REDUXDType_S32);
-            if (opt == OP_REDUXU)
-                rv = redux(exec, ir[F_REDUXOP +: F_REDUXOP_W], ir[F_REDUXU_DTYPE +: F_REDUXU_DTYPE_W] == T_REDUXDType_S32);
-            all_eq = 1'b1;
-            if (opt == OP_MATCH) for (l = 0; l < 32; l = l + 1)
-                if (exec[l] && (a0[32 * l +: 32] != a0[32 * lead +: 32] ||
-                                (match_wide && a1[32 * l +: 32] != a1[32 * lead +: 32]))) all_eq = 1'b0;
-            m0 <= 32'd0; pw_m <= 224'd0; pw_v <= 224'd0;
-            ur_en <= 1'b0; ur_i <= ir[F_URD +: F_URD_W]; ur_v <= 32'd0; up_m <= 7'd0; up_v <= 7'd0;
-            match_rem <= 32'd0; busy <= 1'b0;
-            for (l = 0; l < 32; l = l + 1) begin
-                {pu_ok, v} = lane_result(l[4:0], ppm, vres, cand);
+    reg  [31:0] match_rem;            // MATCH.ANY: lanes still to compare
+    // MATCH.ANY, while busy: the lowest lane left against every executing lane
+    wire [4:0]  match_lead = ctz(match_rem);
+    wire [31:0] match_lanes = match_eq(exec, match_lead, match_wide, a0, a1);
+
+    genvar g;
+    generate for (g = 0; g < 32; g = g + 1) begin : lane
+        localparam [4:0] L = g;
+        reg [31:0] d;
+        reg        m;
+        reg [6:0]  pwm, pwv;          // predicates P0..P6 of this lane
+        always @(posedge clk) begin : lane_regs
+            reg [31:0] v;
+            reg        pu_ok;
+            if (rst_n && go) begin
+                {pu_ok, v} = lane_result(L, ppm, vres, cand);
                 case (opt)
                 OP_REDUX: v = rv;
                 OP_MATCH: begin
@@ -124,16 +141,27 @@ module gpu_unit_warp (
                 end
                 default: ;
                 endcase
-                d0[32 * l +: 32] <= v;
-                // GPR lanes: not the uniform-only ones (VOTEU REDUXU ELECTU R2UR S2UR)
-                m0[l] <= exec[l] && opt != OP_VOTEU && opt != OP_REDUXU && opt != OP_ELECTU &&
-                         opt != OP_R2UR && opt != OP_S2UR;
-                if ((opt == OP_SHFL || opt == OP_VOTE || opt == OP_MATCH || opt == OP_ELECT || opt == OP_ELECTU) &&
-                    pu != 3'd7) begin
-                    pw_m[32 * pu + l] <= exec[l];
-                    pw_v[32 * pu + l] <= pu_ok;
-                end
+                d <= v;
+                m <= exec[L] && gpr_op;
+                pwm <= pw_op ? {6'd0, exec[L]} << pu : 7'd0;
+                pwv <= pw_op ? {6'd0, pu_ok} << pu : 7'd0;
+            end else if (rst_n && busy && match_lead == L) begin
+                d <= match_lanes;
             end
+        end
+        assign d0[32 * g +: 32] = d;
+        assign m0[g] = m;
+        assign {pw_m[192 + g], pw_m[160 + g], pw_m[128 + g], pw_m[96 + g], pw_m[64 + g], pw_m[32 + g], pw_m[g]} = pwm;
+        assign {pw_v[192 + g], pw_v[160 + g], pw_v[128 + g], pw_v[96 + g], pw_v[64 + g], pw_v[32 + g], pw_v[g]} = pwv;
+    end endgenerate
+
+    // the uniform results and MATCH.ANY's progress
+    always @(posedge clk) begin : unit
+        if (!rst_n) begin
+            match_rem <= 32'd0; busy <= 1'b0;
+        end else if (go) begin
+            ur_en <= 1'b0; ur_i <= ir[F_URD +: F_URD_W]; ur_v <= 32'd0; up_m <= 7'd0; up_v <= 7'd0;
+            match_rem <= 32'd0; busy <= 1'b0;
             // uniform results: from the executing lanes, none when no lane executes
             if (exec != 32'd0) begin
                 case (opt)
@@ -155,12 +183,8 @@ module gpu_unit_warp (
                 match_rem <= exec; busy <= 1'b1;
             end
         end else if (busy) begin
-            // MATCH.ANY: the lowest lane left against every executing lane
-            lead = ctz(match_rem);
-            lanes_eq = match_eq(exec, lead, match_wide);
-            d0[32 * lead +: 32] <= lanes_eq;
-            match_rem[lead] <= 1'b0;
-            if ((match_rem & ~(32'd1 << lead)) == 32'd0) busy <= 1'b0;
+            match_rem[match_lead] <= 1'b0;
+            if ((match_rem & ~(32'd1 << match_lead)) == 32'd0) busy <= 1'b0;
         end
     end
 endmodule

@@ -12,7 +12,7 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: gpuhost [--board NAME] selftest [--variants] [--seed S] [--fault KIND:AT[:PARAM]]\n"
+    fputs("usage: gpuhost [--board NAME] selftest [--variants | --brief] [--seed S] [--fault KIND:AT[:PARAM]]\n"
           "                                       " GH_TARGET_USAGE "\n"
           "Drives the target through the DUT port contract's transactions, in this order, each\n"
           "compared with the functional model: the warps its board descriptor says, reset (every\n"
@@ -22,6 +22,9 @@ static void usage(FILE *f)
           "and one batch in flight. Stops at the first step that fails, naming it and why; a step\n"
           "larger than the target's code memory is skipped, saying so. The board must be a target\n"
           "other than the model (the model compared with itself proves nothing).\n"
+          "  --brief      leave out the steps of one instruction (said as skipped): the port's\n"
+          "               transactions only, for a slow target (a simulated SoC) whose core a\n"
+          "               faster target (its RTL served alone) steps through them\n"
           "  --seed S     the random values and kernels (default 1)\n"
           "  --fault F    zmq boards: a DUT fault armed in the server (tests: which step shows it)\n"
           "exit status: 0 every step passed, 2 usage error (the model as the board among them),\n"
@@ -46,6 +49,7 @@ int gh_cmd_selftest(const char *board, int argc, char **argv)
 {
     static const struct option options[] = {GH_TARGET_LONG_OPTIONS,
                                             {"variants", no_argument, NULL, 'v'},
+                                            {"brief", no_argument, NULL, 'b'},
                                             {"seed", required_argument, NULL, 's'},
                                             {"fault", required_argument, NULL, 'F'},
                                             {"help", no_argument, NULL, 'h'},
@@ -62,6 +66,8 @@ int gh_cmd_selftest(const char *board, int argc, char **argv)
             return GH_EXIT_USAGE;
         if (opt == 'v')
             so.every_variant = true;
+        else if (opt == 'b')
+            so.brief = true;
         else if (opt == 'F')
             to.fault = optarg;
         else if (opt == 's') {
@@ -74,6 +80,10 @@ int gh_cmd_selftest(const char *board, int argc, char **argv)
     }
     if (optind != argc) {
         fprintf(stderr, "gpuhost selftest: takes no arguments\n");
+        return GH_EXIT_USAGE;
+    }
+    if (so.brief && so.every_variant) {
+        fprintf(stderr, "gpuhost selftest: --brief leaves out the steps --variants multiplies: not both\n");
         return GH_EXIT_USAGE;
     }
     gh_board b;

@@ -203,18 +203,21 @@ function(gpuhost_add_rtl_server name)
     ${threads}
     INCLUDE_DIRS ${arg_INCLUDE_DIRS} ${GPUHOST_HDL_INCLUDE}
     VERILATOR_ARGS -O3 --x-assign fast --x-initial unique -Wno-fatal ${defines} ${arg_VERILATOR_ARGS}
-    OPT_FAST -O${opt}
+    # -g0: no debug information for megabytes of generated C++ (GCC's variable
+    # tracking over the trace's one huge function took most of the build)
+    OPT_FAST -O${opt} -g0
     OPT_SLOW -O0 -g0 # run once (initial values, the trace's declarations): -O3 took 2 CPU-minutes a file
-    OPT_GLOBAL -O${opt})
+    OPT_GLOBAL -O${opt} -g0)
   target_include_directories(${name}_rtl_model PUBLIC ${GPUHOST_RTL_GLUE_INCLUDE})
   target_compile_options(${name}_rtl_model PRIVATE -O${opt})
-  if(opt EQUAL 0)
-    target_compile_options(${name}_rtl_model PRIVATE -g0) # no debug info for megabytes of generated C++
-  endif()
   if(GPUHOST_SANITIZE)
     # Verilator's runtime is not UBSan-clean (its thread_local context
-    # pointer, the FST writer's misaligned stores); ASan stays on
-    target_compile_options(${name}_rtl_model PRIVATE -fno-sanitize=undefined)
+    # pointer, the FST writer's misaligned stores): no UBSan in this library;
+    # ASan watches the harness only, not Verilator's generated code and
+    # runtime (instrumented, they made every rtl test of the sanitizer pass
+    # slower for nothing of the project's)
+    target_compile_options(${name}_rtl_model PRIVATE -fno-sanitize=undefined,address)
+    set_source_files_properties(${GPUHOST_RTL_GLUE_DIR}/harness.cpp PROPERTIES COMPILE_OPTIONS -fsanitize=address)
   endif()
   find_package(ZLIB REQUIRED) # the FST writer
   target_link_libraries(${name}_rtl_model PUBLIC ZLIB::ZLIB)

@@ -55,8 +55,10 @@ verilate(ghsoc_model PREFIX Vgh_ref_sim TOP_MODULE gh_ref_sim_top TRACE_FST
           ${core_sources} ${GPUHOST_HDL_GENERATED}/gpu_legal.v
   INCLUDE_DIRS ${GATEWARE_DIR} ${HDL_DIR} ${HDL_DIR}/fp ${GPUHOST_HDL_GENERATED}
   VERILATOR_ARGS -DGH_REF_SIM ${board_params} -Wno-fatal -Wno-lint -Wno-style -O3 --x-assign fast --x-initial fast
-  OPT_FAST -O2
-  OPT_GLOBAL -O2
+  # -g0: no debug information for megabytes of generated C++ (GCC's variable
+  # tracking over the trace's one huge function: 142 CPU-seconds of the build)
+  OPT_FAST -O2 -g0
+  OPT_GLOBAL -O2 -g0
   OPT_SLOW -O0 -g0) # run once (initial values, the trace's declarations): 1.6 CPU-minutes at -O2
 set_property(GLOBAL PROPERTY GH_VEXRISCV_VERILOG ${vexriscv}) # for tests/usbsim (the gateware's lint)
 add_library(ghsoc STATIC ghsoc/ghsoc.cpp)

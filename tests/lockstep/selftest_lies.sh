@@ -102,5 +102,14 @@ for board in "" "--board model"; do
         printf '%s\n' "$out" | sed 's/^/    /'
     fi
 done
+# --brief leaves out the very steps --variants multiplies: both is a usage error
+out=$("$gpuhost" --board modelsim selftest --brief --variants 2>&1)
+status=$?
+if [ $status -eq 2 ] && printf '%s\n' "$out" | grep -qF -- "--brief leaves out the steps --variants multiplies"; then
+    pass=$((pass + 1)); echo "ok   selftest --brief --variants: refused, exit 2"
+else
+    fail=$((fail + 1)); echo "FAIL selftest --brief --variants: exit $status (wanted 2, refused)"
+    printf '%s\n' "$out" | sed 's/^/    /'
+fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

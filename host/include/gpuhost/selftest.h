@@ -16,6 +16,8 @@
  *              each variant), a tiny kernel each (gen's: operands in range, a
  *              control-flow instruction in its construct), run on the target
  *              and on the model, full state compared after every instruction
+ *              (left out with brief: on a slow target, a simulated SoC, they
+ *              take minutes, and its core is the one a faster target steps)
  *   run        a random stream over everything it implements, fitted to its
  *              code memory and warps, one record a batch and one batch in
  *              flight (backpressure: the target waits for every credit)
@@ -31,6 +33,7 @@
 
 typedef struct {
     bool every_variant; /* step: every implemented variant, not one per optype */
+    bool brief;         /* no step of one instruction (said as skipped): the port's transactions only */
     uint64_t seed;      /* the random values and kernels (0: 1) */
     FILE *progress;     /* one line per step as it ends ("ok   ...", "skip ..."), or NULL */
 } gh_selftest_opts;
