@@ -48,14 +48,12 @@ module gpu_gpr #(
         if (re_c && !we) q_c <= mem[ra_c];
     end
 
-    // one write port: its lane mask and data chosen first
+    // one write port: its lane mask and data chosen first (no write: no lane)
+    wire [31:0]   wm = !we ? 32'd0 : clr ? 32'hFFFFFFFF : rt_we ? rt_mask : (32'd1 << bd_lane);
+    wire [1023:0] wd = clr ? 1024'd0 : rt_we ? rt_data : {32{bd_data}};
     always @(posedge clk) begin : write
         integer l;
-        reg [31:0]   wm;
-        if (we) begin
-            wm = clr ? 32'hFFFFFFFF : rt_we ? rt_mask : (32'd1 << bd_lane);
-            for (l = 0; l < 32; l = l + 1)
-                if (wm[l]) mem[addr_a][32 * l +: 32] <= clr ? 32'd0 : rt_we ? rt_data[32 * l +: 32] : bd_data;
-        end
+        for (l = 0; l < 32; l = l + 1)
+            if (wm[l]) mem[addr_a][32 * l +: 32] <= wd[32 * l +: 32];
     end
 endmodule

@@ -51,7 +51,7 @@ static void resolve_field(ig_spec *spec, const char *owner, ig_field *f)
     char *end;
     unsigned long long v = strtoull(f->value_text, &end, 0);
     if (end != f->value_text && *end == '\0' && t->kind != ISA_KIND_ENUM) {
-        if (f->width < 32 && v >> f->width)
+        if (f->width > 0 && f->width < 32 && v >> f->width) /* (a width below 1 is reported above) */
             ig_error(spec, f->loc, "%s: field %s: %s %s does not fit in %d bits", owner, f->name,
                      what, f->value_text, f->width);
         f->value = (uint32_t)v;

@@ -258,6 +258,8 @@ static int private_tmpdir(usbemu *u)
     return 0;
 }
 
+static UMockdevTestbed *testbed_left_to_exit; /* usbemu_destroy */
+
 usbemu *usbemu_new(const usbemu_opts *o, int *status)
 {
     *status = 125;
@@ -315,8 +317,12 @@ void usbemu_destroy(usbemu **up)
     }
     if (u->handler)
         g_object_unref(u->handler);
-    if (u->tb)
-        g_object_unref(u->tb);
+    /* The testbed is not finalized: its finalizer unsets UMOCKDEV_DIR while
+     * umockdev's own thread may still be reading the environment (getenv
+     * crashed under ASan, a board that failed at once). gpu-usbemu ends right
+     * after this; the testbed's files go with the private TMPDIR below. Kept
+     * at file scope, it stays reachable for the leak checker. */
+    testbed_left_to_exit = u->tb;
     for (int i = 0; i < u->o.boards; i++)
         if (u->boards[i].bed)
             board_free(&u->boards[i]);
