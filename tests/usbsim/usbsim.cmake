@@ -63,7 +63,7 @@ add_test(NAME usbsim_traps
 add_test(NAME usbsim_selftest
   COMMAND sh ${gh_lockstep}/selftest.sh $<TARGET_FILE:gpuhost> usbsim ${gh_usbsim_emu} --brief)
 add_test(NAME usbsim_random
-  COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/random.sh $<TARGET_FILE:gpuhost> ${gh_usbsim_emu} 3000 1 2 3)
+  COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/random.sh $<TARGET_FILE:gpuhost> ${gh_usbsim_emu} 2000 1 2 3)
 add_test(NAME usbsim_faults
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/faults.sh $<TARGET_FILE:gpuhost> ${gh_usbsim_emu}
           ${CMAKE_SOURCE_DIR}/servers/rtlsim/tests)
