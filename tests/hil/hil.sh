@@ -20,7 +20,7 @@ export LD_LIBRARY_PATH="$work/prefix/lib"
 mkdir "$work/gen" "$work/gen_usbemu"
 seed=1
 while [ $seed -le "$count" ]; do
-    "$gpuhost" --board rtl gen --seed $seed --count 100 -o "$work/gen/random_$seed.s" || bad "gen seed $seed"
+    "$gpuhost" --board rtl gen --seed $seed --count 200 -o "$work/gen/random_$seed.s" || bad "gen seed $seed"
     seed=$((seed + 1))
 done
 usbemu_count=20   # the emulated board runs the rv32 image: fewer, longer kernels
