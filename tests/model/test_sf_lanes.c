@@ -66,24 +66,24 @@ static void check_against(sf_op op, sf_format f, sf_mode m, const uint32_t *a, c
     sf_lanes_select(SF_LANES_AUTO);
 }
 
-/* One batch against softfloat, element by element; with commuted (add), also
- * b + a against the same results: IEEE addition is commutative, so softfloat
+/* One batch against softfloat, element by element; with also_commuted (add),
+ * b + a too, against the same results: IEEE addition is commutative, so softfloat
  * is asked once per pair. */
-static void check2(sf_op op, sf_format f, sf_mode m, const uint32_t *a, const uint32_t *b,
-                   const uint32_t *c, bool commuted)
+static void check_batch(sf_op op, sf_format f, sf_mode m, const uint32_t *a, const uint32_t *b,
+                        const uint32_t *c, bool also_commuted)
 {
     uint32_t want[SF_LANES16];
     unsigned n = f == SF_F32 ? SF_LANES32 : SF_LANES16;
     for (unsigned i = 0; i < n; i++)
         want[i] = reference(op, f, m, a[i], b[i], op == SF_OP_FMA ? c[i] : 0);
     check_against(op, f, m, a, b, c, want);
-    if (commuted)
+    if (also_commuted)
         check_against(op, f, m, b, a, c, want);
 }
 
 static void check(sf_op op, sf_format f, sf_mode m, const uint32_t *a, const uint32_t *b, const uint32_t *c)
 {
-    check2(op, f, m, a, b, c, false);
+    check_batch(op, f, m, a, b, c, false);
 }
 
 /* A random operand of format f, often one of the hard kinds. */
@@ -163,7 +163,7 @@ static void exhaustive_add(sf_format f, int first, int last)
             for (uint32_t y = x & ~(uint32_t)(SF_LANES16 - 1); y < 0x10000; y += SF_LANES16) {
                 for (unsigned i = 0; i < SF_LANES16; i++)
                     b[i] = y + i;
-                check2(SF_OP_ADD, f, m, a, b, NULL, true);
+                check_batch(SF_OP_ADD, f, m, a, b, NULL, true);
             }
         }
         printf("%s add %s: every pair done\n", FMT_NAME[f], MODE_NAME[rnd]);
