@@ -2,8 +2,10 @@
  * target or a transport (issue 42): a recorded stream of a kernel's records,
  * as a target sends them (wire_commit_encode), checked as lockstep checks
  * each one: decode (wire_commit_decode), the wire's record check
- * (wire_commit_check), the record's shape (gh__record_shape), the model's
- * step (gm_step) and the comparison (gh__compare_records). Prints checked
+ * (wire_commit_check), the model's step (gm_step) and the comparison
+ * (gh__compare_records, which checks the record's shape, gh__record_shape,
+ * only when the records differ: one equal to the model's has its shape).
+ * Prints checked
  * records per second of CPU time, and each stage alone (the same loop
  * doing only that stage, and the stages before it where it needs their
  * output), so that the costly stage shows. Asserts nothing about speed; a
@@ -11,7 +13,7 @@
  *
  * Usage: bench_host KERNEL.s [RECORDS [SECONDS]]
  *   (RECORDS, default 200000: the stream's length, the kernel rerun as it
- *   ends; SECONDS, default 1: how long each figure is measured) */
+ *   ends; SECONDS, default 1: how long each figure is measured, in three tries) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,8 +72,8 @@ out:
     return s->count == want ? 0 : -1;
 }
 
-enum stage { DECODE, CHECK, SHAPE, STEP, COMPARE, STAGES };
-static const char *const stage_names[STAGES] = {"decode", "record check", "shape", "model step", "compare"};
+enum stage { DECODE, CHECK, STEP, COMPARE, STAGES };
+static const char *const stage_names[STAGES] = {"decode", "record check", "model step", "compare"};
 
 /* Records per CPU second of the stages up to `last` (all of them: lockstep's
  * work), over the stream as often as `seconds` allows; -1 when a record does
@@ -93,8 +95,6 @@ static double rate(const isa_kernel *k, const stream *s, enum stage last, double
             faults += !wire_commit_decode(s->bytes + s->offset[i], end - s->offset[i], &target);
             if (last >= CHECK)
                 faults += wire_commit_check(&target) != NULL;
-            if (last >= SHAPE)
-                faults += gh__record_shape(&text, &target);
             if (last >= STEP) {
                 int rc = gm_step(m, &mine);
                 if (rc == GM_STEP_DONE) { /* the stream reruns the kernel here */
@@ -117,6 +117,20 @@ static double rate(const isa_kernel *k, const stream *s, enum stage last, double
     return faults ? -1 : (double)checked / elapsed;
 }
 
+/* The best of three measurements of a third of the time each: a shared
+ * machine only ever slows one. */
+static double best_rate(const isa_kernel *k, const stream *s, enum stage last, double seconds)
+{
+    double best = 0;
+    for (int i = 0; i < 3; i++) {
+        double r = rate(k, s, last, seconds / 3);
+        if (r < 0)
+            return r;
+        best = r > best ? r : best;
+    }
+    return best;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -132,11 +146,11 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("host-side lockstep work on a recorded stream of %zu records (%.1f bytes each on the wire), "
-           "records per second of CPU time:\n", s.count, (double)s.len / (double)s.count);
+           "records per second of CPU time (the best of 3):\n", s.count, (double)s.len / (double)s.count);
     double all = 0, before = 0;
     int failed = 0;
     for (enum stage st = DECODE; st < STAGES; st++) {
-        double r = rate(k, &s, st, seconds);
+        double r = best_rate(k, &s, st, seconds);
         if (r < 0) {
             printf("  up to %-13s failed: a record does not check clean\n", stage_names[st]);
             failed = 1;

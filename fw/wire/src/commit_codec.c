@@ -230,8 +230,37 @@ static void get_fixed(wire_reader *r, wire_commit *c)
     c->mem_count = wire_get8(r);
 }
 
+static uint32_t get_le32(const uint8_t *p)
+{
+    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The record of an ALU or FP instruction that wrote every lane (most of a
+ * run's), in SAME_LAYOUT, as the encoder's fast path wrote it: three copies.
+ * Returns its length, or 0 for any other record (decoded field by field). */
+static size_t decode_every_lane_write(const uint8_t *in, size_t len, wire_commit *c)
+{
+    const size_t need = FIXED_BYTES + 5u + 4u * WIRE_LANES;
+    if (!SAME_LAYOUT || len < need)
+        return 0;
+    const uint8_t *counts = in + FIXED_BYTES - 6; /* gpr, pred, ur, upred mask and value, mem */
+    if (counts[0] != 1 || counts[1] || counts[2] || counts[5] || get_le32(in + FIXED_BYTES + 1) != 0xffffffffu)
+        return 0;
+    memset(c, 0, offsetof(wire_commit, gpr)); /* (the padding too, as below) */
+    c->seq = get_le32(in) | (uint64_t)get_le32(in + 4) << 32;
+    c->warp = (uint16_t)(in[8] | in[9] << 8);
+    c->flags = (uint16_t)(in[10] | in[11] << 8);
+    wire_copy(&c->pc, in + 12, FIXED_BYTES - 12);
+    c->gpr[0].reg = in[FIXED_BYTES];
+    wire_copy(&c->gpr[0].lane_mask, in + FIXED_BYTES + 1, 4u + 4u * WIRE_LANES);
+    return need;
+}
+
 size_t wire_commit_decode(const uint8_t *in, size_t len, wire_commit *c)
 {
+    size_t fast = decode_every_lane_write(in, len, c);
+    if (fast)
+        return fast;
     wire_reader r = {.p = in, .len = len};
     memset(c, 0, offsetof(wire_commit, gpr));
     get_fixed(&r, c);
