@@ -22,9 +22,10 @@
 // compute one edge after `go`; MUFU latches SrcB itself and takes 32 /
 // MUFU_LANES passes; with PHYS_LANES under 32 the integer and warp units
 // take passes too (gpu_unit_int_passes, gpu_unit_warp_passes). Decode marks them `multi`; `busy` says when the
-// last edge is still to come. Each FP slot (and the operand latch) runs on
-// a clock of its own, gated off while it has nothing to do (gpu_clock_gate),
-// as hardware gates idle units: a simulator evaluates nothing of them then.
+// last edge is still to come. Each FP slot (and the operand latch), and the
+// 32-lane warp unit, runs on a clock of its own, gated off while it has
+// nothing to do (gpu_clock_gate), as hardware gates idle units: a simulator
+// evaluates nothing of them then.
 module gpu_exec #(
     parameter integer MUFU_LANES = 8,      // lanes of the shared special-function unit (divides 32); 0: none
     parameter integer LANE_MODULES = 0,    // 0: a unit is one module of all its lanes; 1: an instance a lane
@@ -120,8 +121,13 @@ module gpu_exec #(
             .d0(warp_d0), .m0(warp_m0), .pw_m(warp_pw_m), .pw_v(warp_pw_v),
             .ur_en(warp_ur_en), .ur_i(warp_ur_i), .ur_v(warp_ur_v), .up_m(warp_up_m), .up_v(warp_up_v));
     end else begin : warp_one
+        // a clock of its own, as the FP slots below: its registers change
+        // only at a `go`, while busy (MATCH.ANY) and in reset
+        wire warp_clk;
+        wire warp_go = go && unit == U_WARP;
+        gpu_clock_gate g_warp (.clk(clk), .en(warp_go || warp_busy || !rst_n), .gclk(warp_clk));
         gpu_unit_warp u_warp (
-            .clk(clk), .rst_n(rst_n), .go(go && unit == U_WARP), .ir(ir), .exec(exec), .a0(a0), .a1(a1), .b0(b0), .c0(c0),
+            .clk(warp_clk), .rst_n(rst_n), .go(warp_go), .ir(ir), .exec(exec), .a0(a0), .a1(a1), .b0(b0), .c0(c0),
             .b_gpr(b_gpr), .c_gpr(c_gpr), .ub(ub), .uc(uc), .b_bitnot(b_bitnot), .pred(pred),
             .warp(warp), .nwarps(nwarps), .clock(clock), .busy(warp_busy),
             .d0(warp_d0), .m0(warp_m0), .pw_m(warp_pw_m), .pw_v(warp_pw_v),

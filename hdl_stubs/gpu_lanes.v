@@ -175,30 +175,41 @@ module gpu_lanes #(
             last_wait = 5'd0;
             for (i = 0; i < 32; i = i + 1) if (row_wait[i]) last_wait = i[4:0];
         end
-        always @(*) begin : lowest
+        // {lowest PC, its lanes} of the ready lanes (tp: a node's lowest PC,
+        // tm its lanes, tv whether it has a ready lane)
+        function automatic [95:0] lowest_of(input [31:0] ready, input [31:0] fresh, input [63:0] entry,
+                                            input [32*64-1:0] pcs);
             integer i;
-            reg [63*64-1:0] tp;          // a node's lowest PC, its lanes, whether it has a ready lane
+            reg [63*64-1:0] tp;
             reg [63*32-1:0] tm;
             reg [62:0] tv;
             reg [63:0] pa, pb;
             reg [31:0] ma, mb;
             reg va, vb, take_b, tie;
-            for (i = 0; i < 32; i = i + 1) begin
-                tv[31 + i] = !row_wait[i] && !row_exit[i];
-                tp[64 * (31 + i) +: 64] = row_fresh[i] ? lpc_entry : ram_pc[64 * i +: 64];
-                tm[32 * (31 + i) +: 32] = 32'd1 << i;
+            begin
+                for (i = 0; i < 32; i = i + 1) begin
+                    tv[31 + i] = ready[i];
+                    tp[64 * (31 + i) +: 64] = fresh[i] ? entry : pcs[64 * i +: 64];
+                    tm[32 * (31 + i) +: 32] = 32'd1 << i;
+                end
+                for (i = 30; i >= 0; i = i - 1) begin
+                    pa = tp[64 * (2 * i + 1) +: 64]; pb = tp[64 * (2 * i + 2) +: 64];
+                    ma = tm[32 * (2 * i + 1) +: 32]; mb = tm[32 * (2 * i + 2) +: 32];
+                    va = tv[2 * i + 1]; vb = tv[2 * i + 2];
+                    take_b = vb && (!va || pb < pa);
+                    tie = va && vb && pa == pb;
+                    tv[i] = va || vb;
+                    tp[64 * i +: 64] = take_b ? pb : pa;
+                    tm[32 * i +: 32] = ((take_b && !tie) ? 32'd0 : ma) | ((take_b || tie) ? mb : 32'd0);
+                end
+                lowest_of = tv[0] ? {tp[63:0], tm[31:0]} : {64'hFFFFFFFFFFFFFFFF, 32'd0};
             end
-            for (i = 30; i >= 0; i = i - 1) begin
-                pa = tp[64 * (2 * i + 1) +: 64]; pb = tp[64 * (2 * i + 2) +: 64];
-                ma = tm[32 * (2 * i + 1) +: 32]; mb = tm[32 * (2 * i + 2) +: 32];
-                va = tv[2 * i + 1]; vb = tv[2 * i + 2];
-                take_b = vb && (!va || pb < pa);
-                tie = va && vb && pa == pb;
-                tv[i] = va || vb;
-                tp[64 * i +: 64] = take_b ? pb : pa;
-                tm[32 * i +: 32] = ((take_b && !tie) ? 32'd0 : ma) | ((take_b || tie) ? mb : 32'd0);
-            end
-            min_pc = tv[0] ? tp[63:0] : 64'hFFFFFFFFFFFFFFFF; min_m = tv[0] ? tm[31:0] : 32'd0;
+        endfunction
+        // computed only at a pick (its one reader: ld is pick), so that a
+        // simulator skips the tree the other cycles
+        always @(*) begin : lowest
+            {min_pc, min_m} = 96'd0;
+            if (pick) {min_pc, min_m} = lowest_of(~row_wait & ~row_exit, row_fresh, lpc_entry, ram_pc);
         end
         assign look_w = pick_w;
         assign look_lane = last_wait;

@@ -93,6 +93,8 @@ module gpu_unit_warp (
     wire [31:0] cand = (ir[F_STYPE +: F_STYPE_W] == T_SType_U) ? exec & (b_bitnot ? ~ub[31:0] : ub[31:0]) : ppm;
     reg         vres, all_eq;
     reg  [31:0] rv;
+    // (Only at a `go` and for the instruction that reads each: a simulator
+    // skips the rest, every cycle of every other unit's instruction.)
     always @* begin : go_values
         integer i;
         case (ir[F_VOTEOP +: F_VOTEOP_W])
@@ -101,15 +103,16 @@ module gpu_unit_warp (
         default:      vres = (ppm == exec) || (ppm == 32'd0);
         endcase
         rv = 32'd0;
-        if (opt == OP_REDUX)
+        if (go && opt == OP_REDUX)
             rv = redux(exec, ir[F_REDUXOP +: F_REDUXOP_W], ir[F_REDUX_DTYPE +: F_REDUX_DTYPE_W] == T_REDUXDType_S32, a0);
-        if (opt == OP_REDUXU)
+        if (go && opt == OP_REDUXU)
             rv = redux(exec, ir[F_REDUXOP +: F_REDUXOP_W], ir[F_REDUXU_DTYPE +: F_REDUXU_DTYPE_W] == T_REDUXDType_S32,
                        a0);
         all_eq = 1'b1;
-        for (i = 0; i < 32; i = i + 1)
-            if (exec[i] && (a0[32 * i +: 32] != a0[32 * lead +: 32] ||
-                            (match_wide && a1[32 * i +: 32] != a1[32 * lead +: 32]))) all_eq = 1'b0;
+        if (go && opt == OP_MATCH)
+            for (i = 0; i < 32; i = i + 1)
+                if (exec[i] && (a0[32 * i +: 32] != a0[32 * lead +: 32] ||
+                                (match_wide && a1[32 * i +: 32] != a1[32 * lead +: 32]))) all_eq = 1'b0;
     end
     // GPR lanes: not the uniform-only instructions (VOTEU REDUXU ELECTU R2UR S2UR)
     wire gpr_op = opt != OP_VOTEU && opt != OP_REDUXU && opt != OP_ELECTU && opt != OP_R2UR && opt != OP_S2UR;
@@ -120,7 +123,11 @@ module gpu_unit_warp (
     reg  [31:0] match_rem;            // MATCH.ANY: lanes still to compare
     // MATCH.ANY, while busy: the lowest lane left against every executing lane
     wire [4:0]  match_lead = ctz(match_rem);
-    wire [31:0] match_lanes = match_eq(exec, match_lead, match_wide, a0, a1);
+    reg  [31:0] match_lanes;
+    always @* begin : match_any
+        match_lanes = 32'd0;
+        if (busy) match_lanes = match_eq(exec, match_lead, match_wide, a0, a1);
+    end
 
     genvar g;
     generate for (g = 0; g < 32; g = g + 1) begin : lane
