@@ -206,16 +206,25 @@ static int parse_options(int argc, char **argv, rtlsim_options *o)
     return rc >= 0 ? rc : check_wave(o) ? 2 : -1;
 }
 
-static void print_stats(const fw_dut_rtl *dut, const rtlsim_options *o, double seconds)
+static double seconds_between(struct timespec a, struct timespec b)
+{
+    return (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) * 1e-9;
+}
+
+/* The process's CPU time as well as the wall clock's: on a shared machine
+ * the simulator's own speed is cycles per CPU second. */
+static void print_stats(const fw_dut_rtl *dut, const rtlsim_options *o, double seconds, double cpu_seconds)
 {
     char stress[RTL_STRESS_TEXT_MAX];
     rtl_stress_format(&o->cfg.stress, stress, sizeof stress);
+    uint64_t cycles = rtl_cycles(dut->h);
     fprintf(stderr,
             "%s: %llu instructions in %llu stepping cycles (%.1f cycles each); "
-            "%llu cycles in all; %.2f s served; stress %s\n", program,
+            "%llu cycles in all; %.2f s served; %.2f s of CPU (%.0f cycles per CPU second); stress %s\n", program,
             (unsigned long long)dut->instructions, (unsigned long long)dut->step_cycles,
             dut->instructions ? (double)dut->step_cycles / (double)dut->instructions : 0.0,
-            (unsigned long long)rtl_cycles(dut->h), seconds, rtl_stress_active(&o->cfg.stress) ? stress : "none");
+            (unsigned long long)cycles, seconds, cpu_seconds, cpu_seconds > 0 ? (double)cycles / cpu_seconds : 0.0,
+            rtl_stress_active(&o->cfg.stress) ? stress : "none");
 }
 
 int main(int argc, char **argv)
@@ -245,13 +254,15 @@ int main(int argc, char **argv)
     fw_core core = {.link = &fw_link_zmq_ops, .link_ctx = &link, .dut = &fw_dut_rtl_ops, .dut_ctx = &dut,
                     .watchdog_cycles = (uint32_t)o.watchdog, .idle_timeout_ms = 200,
                     .rx = rx, .tx = tx, .rx_cap = sizeof rx, .tx_cap = sizeof tx, .state_buf = &state};
-    struct timespec t0, t1;
+    struct timespec t0, t1, cpu0, cpu1;
     fw_server_ready(&o.link_cfg);
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
     rc = fw_serve(&core);
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu1);
     if (o.stats)
-        print_stats(&dut, &o, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+        print_stats(&dut, &o, seconds_between(t0, t1), seconds_between(cpu0, cpu1));
     fw_link_zmq_close(&link);
     fw_dut_rtl_free(&dut); /* closes the waveform */
     return rc == 0 ? 0 : 1; /* asked to stop (SIGTERM, the owner's end): a clean end */

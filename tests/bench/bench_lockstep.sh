@@ -17,10 +17,14 @@
 # with them. The target free-running is printed as a ratio to the model alone too. With
 # SERVER (a zmq board's server, e.g. gpu-rtlsim) the target's runs use it
 # with --stats, and the free run's cycles per warp-instruction are printed.
-# Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS [BENCH_MODEL [SERVER]]]
+# With BARE_SERVER too (the same server built without the port checker,
+# gpu-rtlsim-nochk), three free runs of each, in turn, give each one's
+# simulated cycles per second of its own CPU time (the best of the three:
+# a shared machine only slows a run) and the checker's share of the server.
+# Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS [BENCH_MODEL [SERVER [BARE_SERVER]]]]
 # shellcheck source-path=SCRIPTDIR
 set -u
-gpuhost=$1 board=$2 count=${3:-200000} bench_model=${4:-} server=${5:-}
+gpuhost=$1 board=$2 count=${3:-200000} bench_model=${4:-} server=${5:-} bare_server=${6:-}
 # shellcheck source=bench_common.sh
 . "$(dirname "$0")/bench_common.sh"
 work=$(mktemp -d)
@@ -29,10 +33,13 @@ trap 'rm -rf "$work"' EXIT
 bench_alu_kernel "$work/loop.s" "$count"
 rate() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' "$work/out" | head -1; }
 timed_share() { sed -n 's/.*host-side model [0-9.]* s (\([0-9.]*%\) of the run).*/\1/p' "$work/out" | head -1; }
+wrap_server() { # SERVER WRAPPER STATS: WRAPPER runs SERVER with --stats, its report appended to STATS
+    printf '#!/bin/sh\nexec "%s" "$@" --stats 2>> "%s"\n' "$1" "$3" > "$2"
+    chmod +x "$2"
+}
 srv=""
 if [ -n "$server" ]; then
-    printf '#!/bin/sh\nexec "%s" "$@" --stats 2>> "%s"\n' "$server" "$work/stats" > "$work/server"
-    chmod +x "$work/server"
+    wrap_server "$server" "$work/server" "$work/stats"
     srv="--server $work/server"
 fi
 failed=0
@@ -88,6 +95,37 @@ if [ -n "$server" ]; then
     cycles=$(sed -n 's/.*(\([0-9.]*\) cycles each).*/\1/p' "$work/stats" 2>/dev/null | head -1)
     echo "$board cycles per warp-instruction (free-running, $(basename "$server") --stats): ${cycles:-?}"
     [ -n "$cycles" ] || { echo "FAIL: no cycle count from $(basename "$server") --stats"; failed=$((failed + 1)); }
+fi
+if [ -n "$server" ] && [ -n "$bare_server" ]; then
+    best_with=0 best_bare=0
+    for i in 1 2 3; do
+        for which in server bare; do
+            rm -f "$work/speed"
+            wrap_server "$([ $which = server ] && echo "$server" || echo "$bare_server")" "$work/speed-server" "$work/speed"
+            if ! bench_run "$work/out" "$gpuhost" --board "$board" run "$work/loop.s" --free-run --timeout 60000 \
+                    --server "$work/speed-server"; then
+                failed=$((failed + 1))
+                echo "FAIL: free run $i on $which: gpuhost exited $bench_status"
+            fi
+            c=$(sed -n 's/.*(\([0-9]*\) cycles per CPU second).*/\1/p' "$work/speed" 2>/dev/null | head -1)
+            c=${c:-0}
+            if [ $which = server ]; then
+                [ "$c" -gt "$best_with" ] && best_with=$c
+            else
+                [ "$c" -gt "$best_bare" ] && best_bare=$c
+            fi
+        done
+    done
+    echo "$(basename "$server") cycles per CPU second (free-running, the best of 3): $best_with with the port checker," \
+         "$best_bare without ($(basename "$bare_server"))"
+    if [ "$best_with" -gt 0 ] && [ "$best_bare" -gt 0 ] && [ -n "${cycles:-}" ]; then
+        awk -v w="$best_with" -v b="$best_bare" -v c="$cycles" 'BEGIN {
+            printf "    the port checker: %.1f%% of the server\47s CPU; warp-instructions per CPU second", 100 * (1 - w / b)
+            printf " (at %s cycles each): %.0f with it, %.0f without\n", c, w / c, b / c }'
+    else
+        failed=$((failed + 1))
+        echo "FAIL: no cycles per CPU second from both servers' --stats"
+    fi
 fi
 for batch in 1 64 1024; do
     # shellcheck disable=SC2086
