@@ -21,6 +21,9 @@
 # gpu-rtlsim-nochk), three free runs of each, in turn, give each one's
 # simulated cycles per second of its own CPU time (the best of the three:
 # a shared machine only slows a run) and the checker's share of the server.
+# With BENCH_TRIES=N in the environment every gpuhost run above is the
+# fastest of N (a shared machine only slows a run; ratios of single runs
+# here swung by a third).
 # Usage: bench_lockstep.sh GPUHOST BOARD [INSTRUCTIONS [BENCH_MODEL [SERVER [BARE_SERVER]]]]
 # shellcheck source-path=SCRIPTDIR
 set -u
@@ -31,7 +34,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The kernel ends by itself after about INSTRUCTIONS warp-instructions, so success is exit 0.
 bench_alu_kernel "$work/loop.s" "$count"
-rate() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' "$work/out" | head -1; }
+rate_of() { sed -n 's/.*(\([0-9]*\) instructions\/s).*/\1/p' "$1" | head -1; }
+rate() { rate_of "$work/out"; }
 timed_share() { sed -n 's/.*host-side model [0-9.]* s (\([0-9.]*%\) of the run).*/\1/p' "$work/out" | head -1; }
 wrap_server() { # SERVER WRAPPER STATS: WRAPPER runs SERVER with --stats, its report appended to STATS
     printf '#!/bin/sh\nexec "%s" "$@" --stats 2>> "%s"\n' "$1" "$3" > "$2"
@@ -43,14 +47,26 @@ if [ -n "$server" ]; then
     srv="--server $work/server"
 fi
 failed=0
-run() { # LABEL GPUHOST-ARGS...: output in $work/out; a failure unless the exit is 0 (10: a free run's end)
+tries=${BENCH_TRIES:-1}
+run() { # LABEL GPUHOST-ARGS...: the fastest of $tries runs' output in $work/out; a failure unless each exit is 0 (10: a free run's end)
     label=$1
     shift
-    if ! bench_run "$work/out" "$gpuhost" "$@"; then
-        failed=$((failed + 1))
-        echo "FAIL: $label: gpuhost exited $bench_status:"
-        sed 's/^/    /' "$work/out"
-    fi
+    fastest=-1 try=0
+    while [ $try -lt "$tries" ]; do
+        try=$((try + 1))
+        if ! bench_run "$work/try" "$gpuhost" "$@"; then
+            failed=$((failed + 1))
+            echo "FAIL: $label: gpuhost exited $bench_status:"
+            sed 's/^/    /' "$work/try"
+            cp "$work/try" "$work/out"
+            break
+        fi
+        r=$(rate_of "$work/try")
+        if [ "${r:-0}" -gt "$fastest" ]; then
+            fastest=${r:-0}
+            cp "$work/try" "$work/out"
+        fi
+    done
     # the emulated board's firmware cost (GH_USBEMU_FW_STATS=1), which gpu-usbemu prints into the run's output
     bench_fw_lines "$work/out" | sed "s/^/    $label: /"
 }
