@@ -1,6 +1,8 @@
 #!/bin/sh
 # Benchmark: lockstep speed at several batch sizes beside the model alone,
-# in one run, on the same integer kernel. Prints figures and ratios; asserts
+# in one run, on the same integer kernel, each beside free-running at batch
+# 1024 and at its own batch (what lockstep costs, apart from what a smaller
+# batch costs the target and transport). Prints figures and ratios; asserts
 # nothing about speed, but every run must succeed (exit 0): a failed run
 # fails the benchmark, after the figures.
 #
@@ -109,6 +111,7 @@ echo "$board free-running / model board: $(ratio_of "$free" "$model")"
 [ -n "$bench_model" ] && echo "$board free-running / model alone in process: $(ratio_of "$free" "$alone")"
 if [ -n "$server" ]; then
     cycles=$(sed -n 's/.*(\([0-9.]*\) cycles each).*/\1/p' "$work/stats" 2>/dev/null | head -1)
+    free_cycles=$(sed -n 's/.*; \([0-9]*\) cycles in all;.*/\1/p' "$work/stats" 2>/dev/null | tail -1)
     echo "$board cycles per warp-instruction (free-running, $(basename "$server") --stats): ${cycles:-?}"
     [ -n "$cycles" ] || { echo "FAIL: no cycle count from $(basename "$server") --stats"; failed=$((failed + 1)); }
 fi
@@ -144,6 +147,14 @@ if [ -n "$server" ] && [ -n "$bare_server" ]; then
     fi
 fi
 for batch in 1 64 1024; do
+    # free-running at this batch too: what lockstep itself costs, the batch's own cost apart
+    free_here=$free
+    if [ "$batch" -ne 1024 ]; then
+        # shellcheck disable=SC2086
+        run "$board free-running batch $batch" --board "$board" run "$work/loop.s" --free-run --batch "$batch" \
+            --timeout 60000 $srv
+        free_here=$(rate)
+    fi
     # shellcheck disable=SC2086
     run "lockstep $board batch $batch" --board "$board" run "$work/loop.s" --batch "$batch" --timeout 60000 $srv
     r=$(rate)
@@ -163,8 +174,14 @@ for batch in 1 64 1024; do
     else
         share="n/a"
     fi
-    echo "lockstep $board batch $batch: ${r:-?} instructions/s (ratio to free-running: $fratio, to the model board: $ratio)"
+    echo "lockstep $board batch $batch: ${r:-?} instructions/s (ratio to free-running: $fratio at batch 1024," \
+         "$(ratio_of "$r" "$free_here") at batch $batch (${free_here:-?}/s); to the model board: $ratio)"
     echo "    the model's share of its time: ${timed:-?} timed in the run, $share estimated from the model alone"
+    if [ -n "$server" ]; then # a lockstep run ends with a full-state check: the backdoor's cycles, not the kernel's
+        all=$(sed -n 's/.*; \([0-9]*\) cycles in all;.*/\1/p' "$work/stats" 2>/dev/null | tail -1)
+        echo "    the server's cycles: ${all:-?} in all, ${free_cycles:-?} free-running (the rest: the final" \
+             "full-state check, read through the backdoor)"
+    fi
 done
 if [ $failed -ne 0 ]; then
     echo "FAIL: $failed of the runs failed"
