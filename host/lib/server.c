@@ -23,6 +23,8 @@ extern char **environ;
 #define SERVER_READY_FD 3
 /* How long a server has between SIGTERM and SIGKILL. */
 #define SERVER_EXIT_GRACE_MS 30000
+/* When a server still running after SIGTERM is said on stderr. */
+#define SERVER_SLOW_EXIT_MS 5000
 /* How long an emulator has between the end of its stdin and SIGKILL. */
 #define EMULATOR_EXIT_GRACE_MS 10000
 
@@ -330,6 +332,21 @@ static void stop_emulator(gh_server *s)
     }
 }
 
+/* A stop cannot answer through an err buffer (signal handlers and close
+ * paths call it), yet a wait of seconds without a word looks like a hang:
+ * this is the library's one message to stderr. write() is signal-safe. */
+static void say_slow_exit(const gh_server *s, const char *what)
+{
+    char line[160] = "gpuhost: server ";
+    size_t n = strlen(line);
+    for (const char *p = s->name; *p && n < 90; p++)
+        line[n++] = *p;
+    for (const char *p = what; *p && n < sizeof line - 1; p++)
+        line[n++] = *p;
+    ssize_t unused = write(STDERR_FILENO, line, n);
+    (void)unused;
+}
+
 void gh_server_stop(gh_server *s)
 {
     if (s->has_stdin && s->pid > 0 && !s->exited)
@@ -348,10 +365,13 @@ void gh_server_stop(gh_server *s)
                 s->exited = true;
                 break;
             }
+            if (i == SERVER_SLOW_EXIT_MS / 10)
+                say_slow_exit(s, " has not ended 5 s after SIGTERM; SIGKILL at 30 s\n");
             struct timespec ts = {0, 10 * 1000 * 1000};
             nanosleep(&ts, NULL);
         }
         if (!s->exited) {
+            say_slow_exit(s, " did not end 30 s after SIGTERM: SIGKILL\n");
             kill(s->pid, SIGKILL);
             waitpid(s->pid, &s->status, 0);
             s->exited = true;

@@ -52,7 +52,9 @@ bool gh_server_alive(void *server, char *why, size_t len);
 #define GH_SERVER_START_LIMIT_MS 120000u
 /* An emulator: its stdin closed, wait up to 10 s, then SIGKILL. Any other:
  * SIGTERM, wait up to 30 s (it closes its files: a waveform), then SIGKILL; always reaps (the server or its
- * janitor removes the socket and the directory). Async-signal-safe. */
+ * janitor removes the socket and the directory). A server still running 5 s
+ * after SIGTERM is named on stderr, and its SIGKILL too: the library's only
+ * words there. Async-signal-safe. */
 void gh_server_stop(gh_server *s);
 /* Stops every started server: for signal handlers and atexit. */
 void gh_server_stop_all(void);
