@@ -12,7 +12,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-packages="build-essential cmake ninja-build pkg-config binutils libelf-dev libcmocka-dev zlib1g-dev libzmq3-dev verilator python3 python3-jsonschema python3-cffi python3-pytest libinih-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf libusb-1.0-0-dev umockdev libumockdev-dev libunicorn-dev iverilog yosys libmpfr-dev clang libclang-rt-14-dev python3-venv libpython3-dev slurm-wlm munge"
+packages="build-essential cmake ninja-build pkg-config binutils libelf-dev libcmocka-dev zlib1g-dev libisal-dev libzmq3-dev verilator python3 python3-jsonschema python3-cffi python3-pytest libinih-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf libusb-1.0-0-dev umockdev libumockdev-dev libunicorn-dev iverilog yosys libmpfr-dev clang libclang-rt-14-dev python3-venv libpython3-dev slurm-wlm munge"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -3,7 +3,6 @@
  * commit records, so traces, dumps and expectations work as on a target. */
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "backend.h"
 #include "fw/port.h"

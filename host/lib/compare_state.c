@@ -6,7 +6,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "engine.h"
 
@@ -49,7 +48,7 @@ static int compare_warp(gh_text *r, const wire_state *st, const gm_model *m, uin
 
 uint32_t gh__page_digest(uint32_t nonce, const uint8_t *page)
 {
-    return (uint32_t)crc32(wire_digest_seed(nonce), page, WIRE_PAGE_SIZE);
+    return wire_crc32(wire_digest_seed(nonce), page, WIRE_PAGE_SIZE);
 }
 
 uint64_t gh__memcheck_draw(gh_memcheck *mc)

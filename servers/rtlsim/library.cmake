@@ -18,10 +18,12 @@ find_package(Threads REQUIRED)
 pkg_check_modules(RTL_LIB_ZMQ REQUIRED IMPORTED_TARGET libzmq)
 pkg_check_modules(RTL_LIB_ZLIB REQUIRED IMPORTED_TARGET zlib)
 pkg_check_modules(RTL_LIB_INIH REQUIRED IMPORTED_TARGET inih) # CURVE key files
+pkg_check_modules(RTL_LIB_ISAL REQUIRED IMPORTED_TARGET libisal) # the wire's CRC-32
 target_link_libraries(gpuhost_rtl INTERFACE
   $<BUILD_INTERFACE:PkgConfig::RTL_LIB_ZMQ> $<BUILD_INTERFACE:PkgConfig::RTL_LIB_ZLIB>
-  $<BUILD_INTERFACE:PkgConfig::RTL_LIB_INIH>
-  $<INSTALL_INTERFACE:zmq> $<INSTALL_INTERFACE:z> $<INSTALL_INTERFACE:inih> Threads::Threads)
+  $<BUILD_INTERFACE:PkgConfig::RTL_LIB_INIH> $<BUILD_INTERFACE:PkgConfig::RTL_LIB_ISAL>
+  $<INSTALL_INTERFACE:zmq> $<INSTALL_INTERFACE:z> $<INSTALL_INTERFACE:inih> $<INSTALL_INTERFACE:isal>
+  Threads::Threads)
 
 # What a user's server is made of, in a prefix (docs/bring-up.md):
 #   lib/libgpuhost-rtl.a                     this library (gpuhost::rtl; pkg-config gpuhost-rtl)

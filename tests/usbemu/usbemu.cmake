@@ -93,11 +93,11 @@ set_tests_properties(fw_rv32_image PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 # each misuse refused with its cause. Needs ghemu (Unicorn) and an image.
 if(TARGET ghemu AND gh_rv32_image)
   add_executable(ghemu_dma_test ${CMAKE_CURRENT_LIST_DIR}/ghemu_dma_test.c)
-  target_link_libraries(ghemu_dma_test PRIVATE ghemu PkgConfig::CMOCKA)
+  target_link_libraries(ghemu_dma_test PRIVATE ghemu PkgConfig::CMOCKA PkgConfig::TEST_ZLIB)
   add_test(NAME gh_ref_dma COMMAND ghemu_dma_test ${gh_rv32_image})
   # the USB core's IN frame sender: the CRC filled in, its timing, each misuse refused
   add_executable(ghemu_frame_test ${CMAKE_CURRENT_LIST_DIR}/ghemu_frame_test.c)
-  target_link_libraries(ghemu_frame_test PRIVATE ghemu PkgConfig::CMOCKA)
+  target_link_libraries(ghemu_frame_test PRIVATE ghemu PkgConfig::CMOCKA PkgConfig::TEST_ZLIB)
   add_test(NAME gh_ref_frame_sender COMMAND ghemu_frame_test ${gh_rv32_image})
 else()
   add_unavailable_test(gh_ref_dma usbemu "the emulated board (ghemu: Unicorn, umockdev) or the rv32 image is not built")

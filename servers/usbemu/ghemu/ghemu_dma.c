@@ -10,7 +10,6 @@
  * polling a BUSY engine (from the first of the reads, each within POLL_GAP
  * cycles of the last, that ended with the fall). */
 #include <string.h>
-#include <zlib.h>
 
 #include "ghemu_internal.h"
 
@@ -99,7 +98,7 @@ static void run(ghemu *e)
     else
         memcpy(buf, memory(e, src, d->src), d->len);
     if (ctrl & GH_DMA_CTRL_CRC)
-        e->crc_state = (uint32_t)crc32(d->crc_seed, buf, d->len);
+        e->crc_state = wire_crc32(d->crc_seed, buf, d->len);
     if (ctrl & GH_DMA_CTRL_NO_WRITE)
         ;
     else if (ctrl & GH_DMA_CTRL_DST_FIFO)

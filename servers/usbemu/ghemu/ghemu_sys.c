@@ -1,9 +1,8 @@
 /* ghemu: the SYS block (ID, clock, cycle counter, trap record, soft reset)
  * and the CRC-32 unit, as boards/gh-ref/README.md defines them. The CRC is
- * zlib's crc32(), fed byte by byte as the unit is. */
-#include <zlib.h>
-
+ * the wire's CRC-32 (zlib's convention), fed as the unit is. */
 #include "ghemu_internal.h"
+#include "wire/protocol.h"
 
 #define BOARD_VERSION ((uint32_t)GH_SYS_VERSION_EMULATED << 16 | 1u)
 
@@ -67,7 +66,7 @@ void ghemu_crc_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value,
     uint8_t bytes[4] = {(uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24)};
     switch (off) {
     case GH_CRC_VALUE: e->crc_state = (uint32_t)value; break; /* zlib's convention on both sides */
-    case GH_CRC_DATA8: e->crc_state = (uint32_t)crc32(e->crc_state, bytes, 1); break;
-    case GH_CRC_DATA32: e->crc_state = (uint32_t)crc32(e->crc_state, bytes, 4); break;
+    case GH_CRC_DATA8: e->crc_state = wire_crc32(e->crc_state, bytes, 1); break;
+    case GH_CRC_DATA32: e->crc_state = wire_crc32(e->crc_state, bytes, 4); break;
     }
 }
