@@ -134,10 +134,11 @@ static const char VECTORISED_LOOPS[] =
     "count, PRMT by one selector, POPC; HADD2/HMUL2/HFMA2 (16-bit) and FADD/FMUL/FFMA\n"
     "element kernels (fp/sf_lanes.c, base and AVX2 copies), their operand decoration,\n"
     "SAT/RELU/FTZ and packing; HMNMX2's min/max; LDG/STG address arithmetic; uniform\n"
-    "operand broadcasts. Not: masks built from lane bits, 64-bit products (IMAD.HI,\n"
-    "IMAD.WIDE), per-lane counts and selectors (SHF, PRMT by GPR), SHFL (a gather), REDUX\n"
-    "(a reduction in lane order), MUFU (libm per element), softfloat fallbacks, and the\n"
-    "forms still run lane by lane (see the model's sources).\n";
+    "operand broadcasts; SHFL's source lanes and in-range mask; REDUX over a whole warp.\n"
+    "Not: masks built from lane bits, 64-bit products (IMAD.HI, IMAD.WIDE), per-lane\n"
+    "counts and selectors (SHF, PRMT by GPR), SHFL's reads (a gather), REDUX over some\n"
+    "lanes, MUFU (libm per element), softfloat fallbacks, and the forms still run lane\n"
+    "by lane (see the model's sources).\n";
 
 static double now(clockid_t clock)
 {
