@@ -121,9 +121,13 @@ int gh__compare_state(gh_text *r, gh_target *t, const gm_model *m, gh_pageset *p
 bool gh__pages_has(const gh_pageset *s, uint64_t page);
 
 /* The kernel's .expect/.expect_mem on the target's state: the number of
- * mismatching values, the first described in report; -1 if unreadable. */
+ * mismatching values, the first described in report; -1 if unreadable.
+ * matched: NULL, or the model whose every register the target's were just
+ * read and found equal to (the end's full-state check): the registers are
+ * then taken from it, not read again (a whole STATE per warp: on an RTL
+ * target as many backdoor accesses as the check itself). */
 int gh__check_target_expectations(gh_target *t, const isa_kernel *k, uint32_t warps, char *report,
-                                  size_t len, wire_state *scratch);
+                                  size_t len, wire_state *scratch, const gm_model *matched);
 
 /* Coverage records (coverage.c): counts per distinct instruction word. */
 typedef struct {

@@ -40,13 +40,15 @@ static bool in_range(const isa_kernel_reg *r)
 }
 
 int gh__check_target_expectations(gh_target *t, const isa_kernel *k, uint32_t warps, char *report, size_t len,
-                                  wire_state *st)
+                                  wire_state *st, const gm_model *matched)
 {
     int bad = 0;
     if (len)
         report[0] = '\0';
     for (uint32_t w = 0; w < warps && k->expect_reg_count; w++) {
-        if (gh__read_state(t, (uint16_t)w, st) != 0)
+        if (matched)
+            gh__model_state(matched, (uint16_t)w, st);
+        else if (gh__read_state(t, (uint16_t)w, st) != 0)
             return -1;
         for (size_t i = 0; i < k->expect_reg_count; i++) {
             const isa_kernel_reg *r = &k->expect_regs[i];

@@ -370,12 +370,13 @@ static void fault_never_seen(run *s)
         verdict(s, GH_TARGET_ERROR);
 }
 
-static void expectations(run *s)
+/* matched: the target's full state was just found equal to the model's. */
+static void expectations(run *s, bool matched)
 {
     char model_report[256] = "", target_report[256] = "";
     unsigned in_model = s->m ? gm_check_expectations(s->m, s->k, model_report, sizeof model_report) : 0;
     int in_target = gh__check_target_expectations(s->t, s->k, s->k->warps, target_report, sizeof target_report,
-                                                  s->st);
+                                                  s->st, matched ? s->m : NULL);
     if (in_target < 0) {
         target_error(s, "cannot read the target's final state");
         return;
@@ -414,7 +415,7 @@ static void ended_done(run *s)
         if (!check_state(s, "at the end, after"))
             return;
     }
-    expectations(s);
+    expectations(s, s->m != NULL);
 }
 
 static void ended_trap(run *s)
