@@ -33,6 +33,17 @@ else()
     COMMENT "gh-ref bitstream for the ECPIX-5 85F (more than an hour)")
   add_dependencies(gh-ref-bitstream gh_ref_fw)
   add_test(NAME board_bitstream COMMAND ${gh_bitstream_command})
+  # The core's own clock estimate, the fast loop for pipelining it (about 25
+  # minutes: Debian's Yosys, nextpnr-ecp5 out of context, placement only)
+  find_program(GPUHOST_YOSYS_BIN yosys)
+  if(GPUHOST_YOSYS_BIN)
+    add_custom_target(gh-ref-core-fmax USES_TERMINAL
+      COMMAND sh ${CMAKE_SOURCE_DIR}/boards/gh-ref/gateware/ecpix5/core_fmax.sh ${GPUHOST_YOSYS_BIN}
+              ${gh_bitstream_nextpnr} ${CMAKE_SOURCE_DIR}/hdl_stubs ${GPUHOST_HDL_GENERATED}
+              ${CMAKE_BINARY_DIR}/boards/gh-ref/core-fmax 50 ${GPUHOST_BOARD_CORE_PARAMETERS}
+              IMEM_AW=${GPUHOST_BOARD_CORE_IMEM_AW}
+      COMMENT "gpu_core alone on the ECP5-85F: its clock after placement (about 25 minutes)")
+  endif()
   set_tests_properties(board_bitstream PROPERTIES LABELS "bitstream;hdl" TIMEOUT 7200 SKIP_RETURN_CODE 77
                        COST 10000)
 endif()

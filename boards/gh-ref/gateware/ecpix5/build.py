@@ -1,7 +1,7 @@
 """Builds the gh-ref bitstream for the LambdaConcept ECPIX-5 85F.
 
   python3 build.py --build-dir DIR --firmware gh-ref-fw.elf --hdl-generated DIR
-                   [-P NAME=VALUE ...] [--seed N] [--max-use PERCENT]
+                   [-P NAME=VALUE ...] [--seed N] [--router router1|router2] [--max-use PERCENT]
 
 Steps, all from pinned packages of requirements.txt (the project's .venv):
 LiteDRAM's generator makes the DDR3 controller (litedram_gen.yml), Amaranth
@@ -107,6 +107,7 @@ def main():
                     help="a GPU core parameter (the board configuration)")
     ap.add_argument("--clk-hz", type=int, default=50_000_000)
     ap.add_argument("--seed", type=int, default=1, help="nextpnr's placement seed")
+    ap.add_argument("--router", default="router1", choices=("router1", "router2"), help="nextpnr's router")
     ap.add_argument("--max-use", type=float, default=90.0,
                     help="most percent of LUTs, DSPs and block RAMs the design may use")
     args = ap.parse_args()
@@ -144,7 +145,7 @@ def main():
     top = Ecpix5Top(usb, core, args.clk_hz, 0x00010000, rom.name)
     ulpi_clock = 'FREQUENCY PORT "ulpi_0__clk__io" 60 MHZ;'
     plan = platform.prepare(top, name="gh_ref_ecpix5", add_preferences=ulpi_clock,
-                            nextpnr_opts=f"--report report.json --timing-allow-fail --seed {args.seed}")
+                            nextpnr_opts=f"--report report.json --timing-allow-fail --seed {args.seed} --router {args.router}")
     flow = Path(plan.extract(str(build / "amaranth")))
     for stale in ("report.json", "gh_ref_ecpix5.bit"):
         (flow / stale).unlink(missing_ok=True)
