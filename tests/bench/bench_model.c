@@ -133,12 +133,14 @@ static const char VECTORISED_LOOPS[] =
     "vectorised at -O2: IADD, IMAD.LO, LOP3, ISETP/LOP3 compares to lane masks, SHF by one\n"
     "count, PRMT by one selector, POPC; HADD2/HMUL2/HFMA2 (16-bit) and FADD/FMUL/FFMA\n"
     "element kernels (fp/sf_lanes.c, base and AVX2 copies), their operand decoration,\n"
-    "SAT/RELU/FTZ and packing; HMNMX2's min/max; LDG/STG address arithmetic; uniform\n"
-    "operand broadcasts; SHFL's source lanes and in-range mask; REDUX over a whole warp.\n"
+    "SAT/RELU/FTZ and packing; HMNMX2's min/max; LDG/STG address arithmetic (32-bit\n"
+    "halves); uniform operand broadcasts; SHFL's source lanes and in-range mask (SrcB or\n"
+    "SrcC a GPR; immediates: both at load time, and BFLY, UP/DOWN by 4k and IDX\n"
+    "broadcasts read as 4-lane shuffles); REDUX over a whole warp.\n"
     "Not: masks built from lane bits, 64-bit products (IMAD.HI, IMAD.WIDE), per-lane\n"
-    "counts and selectors (SHF, PRMT by GPR), SHFL's reads (a gather), REDUX over some\n"
-    "lanes, MUFU (libm per element), softfloat fallbacks, and the forms still run lane\n"
-    "by lane (see the model's sources).\n";
+    "counts and selectors (SHF, PRMT by GPR), SHFL's other reads (a gather), REDUX over\n"
+    "some lanes, MUFU (libm per element), softfloat fallbacks, and the forms still run\n"
+    "lane by lane (see the model's sources). The model is built with -funroll-loops.\n";
 
 static double now(clockid_t clock)
 {

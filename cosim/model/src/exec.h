@@ -98,15 +98,24 @@ typedef struct {
     uint32_t value; /* register number, packed c[bank][offset], or immediate bits */
 } gm_operand;
 
+/* A predicate operand read when the code is loaded: its lanes are
+ * (pred[reg] | always) ^ flip: `always` all ones for PT or an absent
+ * operand, `flip` all ones for its ".not" (gm_pred_operand_lanes). */
+typedef struct {
+    uint8_t reg;
+    uint32_t always, flip;
+} gm_pred_operand;
+
 /* One code address decoded once, when the kernel is loaded: the step loop
  * does no decoding and no string work. */
 struct gm_decoded {
+    isa_word word; /* the code word itself (the record names it) */
     isa_insn insn;
     const isa_variant *v;
     const int8_t *slot; /* isa_field_slot[variant]: field id -> index */
     gm_op_fn fn;        /* NULL: no semantics (traps UNIMPLEMENTED) */
     gm_operand src[3];
-    uint16_t pg, pg_not; /* guard fields' indices, ISA_NONE if absent */
+    gm_pred_operand guard; /* exec = active & the guard's lanes */
     uint64_t upred_fields; /* bit i: field i is a uniform predicate */
     bool legal;          /* decodes and re-encodes */
     uint8_t rd;          /* field rd's value (0 when absent, as gm_f reads it) */
@@ -130,13 +139,14 @@ struct gm_decoded {
 void gm_predecode(isa_word word, gm_decoded *d);
 
 struct gm_model {
-    isa_word *code;
     gm_decoded *decoded; /* per code address, built by gm_new (code never changes after) */
     size_t code_count;
     gm_warp *warps;
     uint32_t warp_count;
     uint8_t *const_bank[ISA_CONST_BANKS]; /* ISA_CONST_BANK_BYTES each, NULL = all zero */
     gm_memory mem;
+    uint8_t *page_cache; /* the page last found in mem (ext_mem_page.c), or NULL */
+    uint64_t page_cache_addr;
     uint64_t seq;
     uint32_t next_warp;
     uint32_t rd_sink[GM_LANES]; /* gm_rd_begin's row when rd is not written */
@@ -162,6 +172,7 @@ struct gm_exec {
     bool pc_handled; /* control flow set the lanes' PCs itself */
     bool moved_together; /* ...and sent every active lane to moved_to */
     uint64_t moved_to;
+    bool store_one_page; /* the staged store's lanes are 4-byte words in one page */
     int last_gpr;    /* index in rec->gpr of the register last written, or -1 */
     wire_gpr_write *rd_write; /* rd's staged write once the first lane made it */
 };
@@ -209,6 +220,18 @@ static inline bool gm_d_is_pt(const gm_decoded *d, int id)
     if (i < 0)
         return true;
     return !((d->upred_fields >> i) & 1u) && d->insn.value[i] >= GM_PREDS;
+}
+
+/* Predicate operand `id` (pp, pg...) as a gm_pred_operand; false for a
+ * uniform predicate field (gm_pred_lanes reads those). */
+bool gm_d_pred_operand(const gm_decoded *d, int id, gm_pred_operand *out);
+/* The predicate register field `id` writes, GM_PREDS for none (PT or
+ * absent: gm_set_pred_lanes discards it); false for a uniform one. */
+bool gm_d_pred_dest(const gm_decoded *d, int id, uint8_t *reg);
+
+static inline uint32_t gm_pred_operand_lanes(const gm_warp *w, const gm_pred_operand *p)
+{
+    return (w->pred[p->reg] | p->always) ^ p->flip;
 }
 
 /* ---- fields, by generated id (isa_access.h: ISA_F_rb_neg is "rb.neg") ----
@@ -338,8 +361,9 @@ void gm_set_upred(gm_exec *ex, unsigned pred, bool value);                 /* UP
 /* A store of 4, 8 or 16 bytes for one lane; one store instruction a step. */
 void gm_store(gm_exec *ex, unsigned lane, uint64_t addr, unsigned bytes, const uint32_t *words);
 /* Applies a staged store: lanes in ascending order (the highest lane's
- * bytes win), one page lookup when every lane's word is in one page. */
-void gm_apply_store(gm_model *m, const wire_mem_write *w);
+ * bytes win), one page lookup when every lane's word is in one page
+ * (`one_page`: known to be, 4-byte words, when it was staged). */
+void gm_apply_store(gm_model *m, const wire_mem_write *w, bool one_page);
 /* A load of 4, 8 or 16 bytes (traps on misalignment or range). */
 bool gm_load(gm_exec *ex, unsigned lane, uint64_t addr, unsigned bytes, uint32_t *words);
 
@@ -472,6 +496,23 @@ static inline uint32_t gm_mask_of_words(const uint32_t words[GM_LANES])
 }
 /* Predicate field `id` := bit l of `values` in every executing lane. */
 void gm_set_pred_field_lanes(gm_exec *ex, enum isa_field_id id, uint32_t values);
+/* Predicate register `pred` (PT: discarded) := bit l of `values` in every
+ * executing lane: the instruction's first predicate write staged here, a
+ * later one merged by gm_merge_pred_lanes (as gm_set_pred would). */
+void gm_merge_pred_lanes(gm_exec *ex, unsigned pred, uint32_t values);
+static inline void gm_set_pred_lanes(gm_exec *ex, unsigned pred, uint32_t values)
+{
+    wire_commit *r = ex->rec;
+    uint32_t exec = ex->exec;
+    if (!exec || pred >= GM_PREDS)
+        return;
+    if (r->pred_count) {
+        gm_merge_pred_lanes(ex, pred, values);
+        return;
+    }
+    r->pred_count = 1;
+    r->pred[0] = (wire_pred_write){.pred = (uint8_t)pred, .lane_mask = exec, .value = values & exec};
+}
 
 /* Register tuples: checks that `reg` starts an aligned tuple of `count`
  * registers within R0..R254 (RZ allowed); traps otherwise. */

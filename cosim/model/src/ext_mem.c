@@ -1,8 +1,7 @@
 /* cosim/model: gpuhost extension, memory (isa/spec/ext.isa, EXT_MEM):
- * LDG, STG, LDC. */
-#include <string.h>
-
-#include "exec.h"
+ * LDG, STG, LDC lane by lane; a warp's 32-bit LDG or STG within one page
+ * goes faster (ext_mem_page.c). */
+#include "ext_mem.h"
 
 /* 32, 64 or 128 bits as the LdStSize field says; 0 for the reserved value. */
 static unsigned access_bytes(gm_exec *ex)
@@ -35,119 +34,18 @@ static bool address(gm_exec *ex, unsigned lane, uint64_t *addr)
     return true;
 }
 
-/* ---- the common access: one page for the whole warp ---- */
-
-static uint32_t load32(const uint8_t *p)
+/* A 32-bit access's operands, as gm_ldg32_one_page and gm_stg32_one_page take them. */
+static gm_access32 access32_of(const gm_decoded *d, int reg_field)
 {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void store32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
-}
-
-static void addresses(const uint32_t *restrict lo, const uint32_t *restrict hi, uint64_t offset,
-                      uint64_t *restrict addr)
-{
-    for (unsigned l = 0; l < GM_LANES; l++)
-        addr[l] = ((uint64_t)hi[l] << 32 | lo[l]) + offset;
-}
-
-/* Whether every lane of `lanes` has its address aligned to `bytes` (a power
- * of two) and in `page`: all 32 lanes computed, the others masked off (a loop
- * the compiler vectorises, unlike one over the set bits). */
-static bool same_page(const uint64_t addr[GM_LANES], uint32_t lanes, unsigned bytes, uint64_t page)
-{
-    uint64_t odd = 0, align = bytes - 1, high = ~(uint64_t)(GM_PAGE_SIZE - 1);
-    if (lanes == 0xffffffffu) { /* the common case: no mask to apply */
-        for (unsigned l = 0; l < GM_LANES; l++)
-            odd |= (addr[l] & align) | ((addr[l] & high) ^ page);
-        return !odd;
-    }
-    for (unsigned l = 0; l < GM_LANES; l++) {
-        uint64_t off = (addr[l] & align) | ((addr[l] & high) ^ page);
-        odd |= off & (0 - (uint64_t)((lanes >> l) & 1u));
-    }
-    return !odd;
-}
-
-/* Every lane's address, when the warp's access is the common one: the base
- * a register pair (or RZ), and every executing lane's address aligned,
- * below 2^48 and in the page of the first one (*page). False otherwise: the
- * lane-by-lane path then traps or goes page by page, as it always did. */
-static bool one_page(gm_exec *ex, unsigned bytes, uint64_t addr[GM_LANES], uint64_t *page)
-{
-    unsigned ra = gm_f(ex, ISA_F_ra);
-    if (ra < GM_GPRS && (ra % 2 || ra + 1 >= GM_GPRS))
-        return false; /* a misaligned pair: the lane-by-lane path traps */
-    const uint32_t *lo = ra < GM_GPRS ? ex->w->gpr[ra] : gm_zero_row;
-    const uint32_t *hi = ra < GM_GPRS ? ex->w->gpr[ra + 1] : gm_zero_row;
-    addresses(lo, hi, (uint64_t)offset(ex, 24), addr);
-    *page = addr[__builtin_ctz(ex->exec)] & ~(uint64_t)(GM_PAGE_SIZE - 1);
-    return same_page(addr, ex->exec, bytes, *page) && *page < GM_GLOBAL_LIMIT; /* pages below 2^48 lie wholly below it */
-}
-
-/* LDG.32 of one page: the page found once, every lane's word read from it. */
-static bool ldg_one_page(gm_exec *ex, unsigned bytes, unsigned rd)
-{
-    uint64_t addr[GM_LANES], page_addr;
-    if (bytes != 4 || rd >= GM_GPRS || !ex->exec || !one_page(ex, bytes, addr, &page_addr))
-        return false;
-    const uint8_t *page = gm_memory_page(&ex->m->mem, page_addr);
-    uint32_t *d = gm_rd_begin(ex);
-    for (unsigned l = 0; l < GM_LANES; l++) /* other lanes read within the page too: dropped */
-        d[l] = page ? load32(page + (addr[l] & (GM_PAGE_SIZE - 1))) : 0;
-    gm_rd_end(ex, d);
-    return true;
-}
-
-/* STG.32 of one page: staged as gm_store stages it, lane by lane. */
-static bool stg_one_page(gm_exec *ex, unsigned bytes, unsigned rb)
-{
-    uint64_t addr[GM_LANES], page_addr;
-    if (bytes != 4 || !ex->exec || !one_page(ex, bytes, addr, &page_addr))
-        return false;
-    const uint32_t *value = rb < GM_GPRS ? ex->w->gpr[rb] : gm_zero_row;
-    wire_mem_write *m = &ex->rec->mem; /* not cleared: every reader takes lane_mask's lanes and bytes' words */
-    ex->rec->mem_count = 1;
-    m->bytes = 4;
-    m->lane_mask = ex->exec;
-    for (unsigned l = 0; l < GM_LANES; l++) /* every lane: the readers take lane_mask's */
-        m->addr[l] = addr[l], m->data[l][0] = value[l];
-    return true;
-}
-
-void gm_apply_store(gm_model *m, const wire_mem_write *w)
-{
-    uint32_t lanes = w->lane_mask;
-    if (!lanes)
-        return;
-    uint64_t page_addr = w->addr[__builtin_ctz(lanes)] & ~(uint64_t)(GM_PAGE_SIZE - 1);
-    bool one = w->bytes == 4 && same_page(w->addr, lanes, 1, page_addr);
-    uint8_t *page = one ? gm_memory_page_for_write(&m->mem, page_addr) : NULL;
-    if (page && lanes == 0xffffffffu) { /* the common case; ascending: the highest lane's bytes win */
-        for (unsigned l = 0; l < GM_LANES; l++)
-            store32(page + (w->addr[l] & (GM_PAGE_SIZE - 1)), w->data[l][0]);
-        return;
-    }
-    /* lanes in ascending order: the highest lane's bytes win */
-    for (uint32_t e = lanes; e; e &= e - 1) {
-        unsigned l = (unsigned)__builtin_ctz(e);
-        if (page)
-            store32(page + (w->addr[l] & (GM_PAGE_SIZE - 1)), w->data[l][0]);
-        else
-            gm_memory_write(&m->mem, w->addr[l], w->data[l], w->bytes);
-    }
+    uint64_t off = (uint64_t)((int64_t)(gm_d_f(d, ISA_F_offset) ^ (1u << 23)) - (int64_t)(1u << 23));
+    return (gm_access32){.off_lo = (uint32_t)off, .off_hi = (uint32_t)(off >> 32),
+                         .ra = (uint8_t)gm_d_f(d, ISA_F_ra), .reg = (uint8_t)gm_d_f(d, reg_field)};
 }
 
 /* ---- lane by lane ---- */
 
-static void op_ldg(gm_exec *ex)
+static void ldg_lanes(gm_exec *ex, unsigned bytes, unsigned rd)
 {
-    unsigned bytes = access_bytes(ex), rd = gm_f(ex, ISA_F_rd);
-    if (ldg_one_page(ex, bytes, rd))
-        return;
     GM_FOR_EACH_LANE(ex, l) {
         uint64_t addr;
         uint32_t words[4];
@@ -159,11 +57,35 @@ static void op_ldg(gm_exec *ex)
     }
 }
 
-static void op_stg(gm_exec *ex)
+static void op_ldg(gm_exec *ex)
 {
-    unsigned bytes = access_bytes(ex), rb = gm_f(ex, ISA_F_rb);
-    if (stg_one_page(ex, bytes, rb))
+    unsigned bytes = access_bytes(ex), rd = gm_f(ex, ISA_F_rd);
+    gm_access32 a = access32_of(ex->d, ISA_F_rd);
+    if (bytes == 4 && rd < GM_GPRS && gm_ldg32_one_page(ex, &a))
         return;
+    ldg_lanes(ex, bytes, rd);
+}
+
+/* LDG.32 to a register, its operands read at load time. */
+static void ldg32_prepared(gm_exec *ex)
+{
+    gm_access32 a;
+    GM_PARAMS(ex->d, gm_access32, &a);
+    if (!gm_ldg32_one_page(ex, &a))
+        ldg_lanes(ex, 4, a.reg);
+}
+
+static gm_op_fn prep_ldg(gm_decoded *d, gm_op_fn fn)
+{
+    if (!gm_d_is(d, ISA_F_dtype, ISA_V_dtype_32) || gm_d_f(d, ISA_F_rd) >= GM_GPRS)
+        return fn;
+    gm_access32 a = access32_of(d, ISA_F_rd);
+    GM_SET_PARAMS(d, gm_access32, &a);
+    return ldg32_prepared;
+}
+
+static void stg_lanes(gm_exec *ex, unsigned bytes, unsigned rb)
+{
     GM_FOR_EACH_LANE(ex, l) {
         uint64_t addr;
         uint32_t words[4] = {0};
@@ -173,6 +95,33 @@ static void op_stg(gm_exec *ex)
             words[i] = gm_gpr_read(ex, rb >= GM_GPRS ? rb : rb + i, l);
         gm_store(ex, l, addr, bytes, words);
     }
+}
+
+static void op_stg(gm_exec *ex)
+{
+    unsigned bytes = access_bytes(ex), rb = gm_f(ex, ISA_F_rb);
+    gm_access32 a = access32_of(ex->d, ISA_F_rb);
+    if (bytes == 4 && gm_stg32_one_page(ex, &a))
+        return;
+    stg_lanes(ex, bytes, rb);
+}
+
+/* STG.32, its operands read at load time. */
+static void stg32_prepared(gm_exec *ex)
+{
+    gm_access32 a;
+    GM_PARAMS(ex->d, gm_access32, &a);
+    if (!gm_stg32_one_page(ex, &a))
+        stg_lanes(ex, 4, a.reg);
+}
+
+static gm_op_fn prep_stg(gm_decoded *d, gm_op_fn fn)
+{
+    if (!gm_d_is(d, ISA_F_dtype, ISA_V_dtype_32))
+        return fn;
+    gm_access32 a = access32_of(d, ISA_F_rb);
+    GM_SET_PARAMS(d, gm_access32, &a);
+    return stg32_prepared;
 }
 
 static void op_ldc(gm_exec *ex)
@@ -197,8 +146,8 @@ static void op_ldc(gm_exec *ex)
 }
 
 const gm_op gm_ops_ext_mem[] = {
-    {ISA_OP_LDG, op_ldg, NULL},
-    {ISA_OP_STG, op_stg, NULL},
+    {ISA_OP_LDG, op_ldg, prep_ldg},
+    {ISA_OP_STG, op_stg, prep_stg},
     {ISA_OP_LDC, op_ldc, NULL},
     {ISA_OPTYPE_ID_COUNT, NULL, NULL},
 };

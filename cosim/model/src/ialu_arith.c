@@ -28,7 +28,7 @@ void ialu_op_iadd(gm_exec *ex)
 /* IADD without .X (a + b, either negated, no carries): the negations as
  * masks, read when the code is loaded. */
 typedef struct {
-    uint32_t ma, mb;
+    uint32_t ma, mb; /* mb: for an immediate b (iadd_immediate), b negated or not */
 } iadd_params;
 
 /* The lane loops take restrict parameters: GCC vectorises them at -O2
@@ -54,11 +54,37 @@ static void iadd_plain(gm_exec *ex)
     gm_rd_end(ex, d);
 }
 
+/* IADD of an immediate (a loop's counter, an address step): b's value,
+ * negated or not, computed when the code is loaded. */
+static void iadd_lanes_k(const uint32_t *restrict a, uint32_t *restrict d, uint32_t ma, uint32_t k)
+{
+    for (unsigned l = 0; l < GM_LANES; l++)
+        d[l] = ((a[l] ^ ma) - ma) + k;
+}
+
+static void iadd_immediate(gm_exec *ex)
+{
+    iadd_params p;
+    GM_PARAMS(ex->d, iadd_params, &p);
+    if (!ex->exec)
+        return;
+    uint32_t sa[GM_LANES];
+    const uint32_t *a = gm_src_row(ex, 'a', sa);
+    uint32_t *d = gm_rd_begin(ex);
+    iadd_lanes_k(a, d, p.ma, p.mb);
+    gm_rd_end(ex, d);
+}
+
 gm_op_fn ialu_prep_iadd(gm_decoded *d, gm_op_fn fn)
 {
     if (gm_d_is(d, ISA_F_ext, ISA_V_ext_X))
         return fn; /* IADD.X */
     iadd_params p = {ialu_neg_d(d, 'a') ? ~0u : 0, ialu_neg_d(d, 'b') ? ~0u : 0};
+    if (d->src[1].kind == GM_SRC_VALUE) {
+        p.mb = (d->src[1].value ^ p.mb) - p.mb;
+        GM_SET_PARAMS(d, iadd_params, &p);
+        return iadd_immediate;
+    }
     GM_SET_PARAMS(d, iadd_params, &p);
     return iadd_plain;
 }

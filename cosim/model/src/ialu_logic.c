@@ -31,15 +31,32 @@ static bool read_int_compare(gm_exec *ex, int_compare *c)
     return true;
 }
 
-/* Per lane, all ones or zeros: a == b, and a < b in unsigned order after
- * adding `bias`. */
-static void compare_words(const uint32_t *restrict a, const uint32_t *restrict b, uint32_t bias,
-                          uint32_t *restrict eq, uint32_t *restrict less)
+/* The lane masks of a == b and of a < b in unsigned order after adding
+ * `bias` to both. */
+static void compare_masks(const uint32_t *restrict a, const uint32_t *restrict b, uint32_t bias,
+                          uint32_t *eq, uint32_t *less)
 {
-    for (unsigned l = 0; l < GM_LANES; l++) {
-        eq[l] = 0u - (a[l] == b[l]);
-        less[l] = 0u - ((a[l] ^ bias) < (b[l] ^ bias));
+#ifdef __SSE2__
+    /* SSE2 compares only signed: (a ^ bias) < (b ^ bias) unsigned is the
+     * signed compare with the top bit flipped once more */
+    const __m128i flip = _mm_set1_epi32((int)(bias ^ 0x80000000u));
+    uint32_t e = 0, lt = 0;
+    for (unsigned q = 0; q < GM_LANES / 4; q++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(a + 4 * q));
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(b + 4 * q));
+        e |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) << (4 * q);
+        __m128i less4 = _mm_cmplt_epi32(_mm_xor_si128(x, flip), _mm_xor_si128(y, flip));
+        lt |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(less4)) << (4 * q);
     }
+    *eq = e, *less = lt;
+#else
+    uint32_t eqs[GM_LANES], lesses[GM_LANES];
+    for (unsigned l = 0; l < GM_LANES; l++) {
+        eqs[l] = 0u - (a[l] == b[l]);
+        lesses[l] = 0u - ((a[l] ^ bias) < (b[l] ^ bias));
+    }
+    *eq = gm_mask_of_words(eqs), *less = gm_mask_of_words(lesses);
+#endif
 }
 
 /* lane_compare for every lane, as a mask: the same results, branch-free. */
@@ -47,9 +64,8 @@ static uint32_t compare_lanes(gm_exec *ex, const int_compare *c)
 {
     uint32_t sa[GM_LANES], sb[GM_LANES];
     const uint32_t *a = gm_src_row(ex, 'a', sa), *b = gm_src_row(ex, 'b', sb);
-    uint32_t eqs[GM_LANES], lesses[GM_LANES];
-    compare_words(a, b, c->is_signed ? 0x80000000u : 0, eqs, lesses); /* signed order as unsigned */
-    uint32_t eq = gm_mask_of_words(eqs), less = gm_mask_of_words(lesses), t = 0;
+    uint32_t eq, less, t = 0;
+    compare_masks(a, b, c->is_signed ? 0x80000000u : 0, &eq, &less); /* signed order as unsigned */
     switch (c->compop) {
     case CMP_EQ: t = eq; break;
     case CMP_NE: t = ~eq; break;
@@ -86,11 +102,12 @@ void ialu_op_isetp(gm_exec *ex)
     gm_set_pred_field_lanes(ex, ISA_F_pv, combine_lanes(~t, p, c.boolop));
 }
 
-/* ISETP with its modifiers read at load time; a PT destination is skipped
- * (its write would be discarded). */
+/* ISETP with its modifiers and predicates read at load time (a PT
+ * destination: gm_set_pred_lanes discards its write). */
 typedef struct {
     int_compare c;
-    bool write_pu, write_pv;
+    gm_pred_operand pp;
+    uint8_t pu, pv; /* GM_PREDS: PT */
 } isetp_params;
 
 static void isetp_prepared(gm_exec *ex)
@@ -99,11 +116,10 @@ static void isetp_prepared(gm_exec *ex)
     GM_PARAMS(ex->d, isetp_params, &ip);
     if (!ex->exec)
         return;
-    uint32_t t = compare_lanes(ex, &ip.c), p = gm_pred_lanes(ex, ISA_F_pp);
-    if (ip.write_pu)
-        gm_set_pred_field_lanes(ex, ISA_F_pu, combine_lanes(t, p, ip.c.boolop));
-    if (ip.write_pv)
-        gm_set_pred_field_lanes(ex, ISA_F_pv, combine_lanes(~t, p, ip.c.boolop));
+    uint32_t t = compare_lanes(ex, &ip.c), p = gm_pred_operand_lanes(ex->w, &ip.pp);
+    gm_set_pred_lanes(ex, ip.pu, combine_lanes(t, p, ip.c.boolop));
+    /* written second: when pv names the same predicate as pu, pv wins */
+    gm_set_pred_lanes(ex, ip.pv, combine_lanes(~t, p, ip.c.boolop));
 }
 
 gm_op_fn ialu_prep_isetp(gm_decoded *d, gm_op_fn fn)
@@ -119,9 +135,10 @@ gm_op_fn ialu_prep_isetp(gm_decoded *d, gm_op_fn fn)
               .boolop = (enum boolop)boolop,
               .is_signed = gm_d_is(d, ISA_F_itype, ISA_T_IType_S32),
               .extended = gm_d_is(d, ISA_F_ext, ISA_V_ext_X)},
-        .write_pu = !gm_d_is_pt(d, ISA_F_pu),
-        .write_pv = !gm_d_is_pt(d, ISA_F_pv),
     };
+    if (!gm_d_pred_operand(d, ISA_F_pp, &ip.pp) || !gm_d_pred_dest(d, ISA_F_pu, &ip.pu) ||
+        !gm_d_pred_dest(d, ISA_F_pv, &ip.pv))
+        return fn; /* a uniform predicate: the general function */
     GM_SET_PARAMS(d, isetp_params, &ip);
     return isetp_prepared;
 }

@@ -83,14 +83,20 @@ void gm_set_pred_field_lanes(gm_exec *ex, enum isa_field_id id, uint32_t values)
         gm_set_upred(ex, p, (values >> (31 - __builtin_clz(exec))) & 1u);
         return;
     }
+    gm_set_pred_lanes(ex, p, values);
+}
+
+void gm_merge_pred_lanes(gm_exec *ex, unsigned pred, uint32_t values)
+{
+    uint32_t exec = ex->exec;
     /* the first lane stages the write as gm_set_pred would (and traps alike) */
     unsigned first = (unsigned)__builtin_ctz(exec);
-    gm_set_pred(ex, p, first, (values >> first) & 1u);
-    if (p >= GM_PREDS || ex->trapped)
+    gm_set_pred(ex, pred, first, (values >> first) & 1u);
+    if (ex->trapped)
         return;
     wire_commit *r = ex->rec;
     for (unsigned k = 0; k < r->pred_count; k++)
-        if (r->pred[k].pred == p) {
+        if (r->pred[k].pred == pred) {
             r->pred[k].lane_mask |= exec;
             r->pred[k].value = (r->pred[k].value & ~exec) | (values & exec);
         }

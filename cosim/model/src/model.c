@@ -64,14 +64,12 @@ gm_model *gm_new(const isa_kernel *k, char *err, size_t errlen)
     gm_memory_init(&m->mem);
     m->code_count = k->code_count;
     m->warp_count = k->warps;
-    m->code = malloc(sizeof *m->code * (k->code_count + 1));
     m->decoded = calloc(k->code_count + 1, sizeof *m->decoded);
     m->warps = calloc(k->warps, sizeof *m->warps);
-    if (!m->code || !m->decoded || !m->warps)
+    if (!m->decoded || !m->warps)
         goto oom;
-    memcpy(m->code, k->code, sizeof *m->code * k->code_count);
     for (size_t i = 0; i < k->code_count; i++)
-        gm_predecode(m->code[i], &m->decoded[i]);
+        gm_predecode(k->code[i], &m->decoded[i]);
     if (load_kernel(m, k) != 0)
         goto oom;
     return m;
@@ -89,7 +87,6 @@ void gm_destroy(gm_model **self_p)
     for (unsigned b = 0; b < ISA_CONST_BANKS; b++)
         free(m->const_bank[b]);
     gm_memory_free(&m->mem);
-    free(m->code);
     free(m->decoded);
     free(m->warps);
     free(m);

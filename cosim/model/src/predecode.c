@@ -1,7 +1,7 @@
 /* cosim/model: decoding a code word once, when the kernel is loaded, into
  * what the step loop needs: the variant, the semantics function (by the
- * optype's generated index), the field-index row, and each source slot's
- * kind and value already resolved. */
+ * optype's generated index), the field-index row, the guard and each source
+ * slot's kind and value already resolved. */
 #include <string.h>
 
 #include "exec.h"
@@ -47,17 +47,45 @@ static gm_operand resolve_source(const gm_decoded *d, const isa_field *fields, u
     return (gm_operand){.kind = GM_SRC_NONE, .field = -1};
 }
 
+bool gm_d_pred_operand(const gm_decoded *d, int id, gm_pred_operand *out)
+{
+    int i = gm_d_index(d, id);
+    if (i >= 0 && (d->upred_fields >> i) & 1u)
+        return false;
+    uint32_t p = i < 0 ? GM_PREDS : d->insn.value[i];
+    int not_id = id < 0 ? -1 : isa_field_not[id];
+    bool flip = i >= 0 && gm_d_f(d, not_id) != 0; /* as gm_pred_lanes: absent reads true */
+    *out = (gm_pred_operand){.reg = (uint8_t)(p < GM_PREDS ? p : 0),
+                             .always = p < GM_PREDS ? 0 : 0xffffffffu,
+                             .flip = flip ? 0xffffffffu : 0};
+    return true;
+}
+
+bool gm_d_pred_dest(const gm_decoded *d, int id, uint8_t *reg)
+{
+    int i = gm_d_index(d, id);
+    if (i >= 0 && (d->upred_fields >> i) & 1u)
+        return false;
+    *reg = (uint8_t)(i < 0 || d->insn.value[i] >= GM_PREDS ? GM_PREDS : d->insn.value[i]);
+    return true;
+}
+
 void gm_predecode(isa_word word, gm_decoded *d)
 {
     memset(d, 0, sizeof *d);
+    d->word = word;
     isa_word check;
     d->legal = isa_decode(word, &d->insn) == 0 && isa_encode(&d->insn, &check, NULL) == 0;
     if (!d->legal)
         return;
     d->v = isa_variant_of(&d->insn);
     d->slot = isa_field_slot[d->insn.variant];
-    d->pg = d->v->pg_field;
-    d->pg_not = d->v->pg_not_field;
+    /* the guard reads P0..P6 whatever its field's type */
+    uint32_t pg = d->v->pg_field == ISA_NONE ? GM_PREDS : d->insn.value[d->v->pg_field];
+    bool pg_not = d->v->pg_not_field != ISA_NONE && d->insn.value[d->v->pg_not_field];
+    d->guard = (gm_pred_operand){.reg = (uint8_t)(pg < GM_PREDS ? pg : 0),
+                                 .always = pg < GM_PREDS ? 0 : 0xffffffffu,
+                                 .flip = pg_not ? 0xffffffffu : 0};
     const isa_field *fields = isa_variant_fields(d->v);
     for (unsigned i = 0; i < d->v->field_count && i < 64; i++)
         if (isa_field_type(&fields[i])->kind == ISA_KIND_UPRED)

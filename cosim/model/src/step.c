@@ -17,17 +17,24 @@ static uint32_t lanes_with(const gm_warp *w, uint8_t status)
 }
 
 /* Applies a finished instruction's staged writes. */
-static void apply(gm_model *m, gm_warp *w, const wire_commit *r)
+static inline __attribute__((always_inline)) void apply(gm_model *m, gm_warp *w, const wire_commit *r,
+                                                        const gm_exec *ex)
 {
-    for (unsigned i = 0; i < r->gpr_count; i++) {
-        uint32_t *row = w->gpr[r->gpr[i].reg], mask = r->gpr[i].lane_mask;
-        const uint32_t *value = r->gpr[i].value;
-        if (mask == 0xffffffffu) /* the common case: a plain copy */
-            memcpy(row, value, sizeof w->gpr[0]);
-        else
-            for (; mask; mask &= mask - 1)
-                row[__builtin_ctz(mask)] = value[__builtin_ctz(mask)];
+    if (r->gpr_count == 1 && r->gpr[0].lane_mask == 0xffffffffu) { /* the common case: a row */
+        memcpy(w->gpr[r->gpr[0].reg], r->gpr[0].value, sizeof w->gpr[0]);
+    } else {
+        for (unsigned i = 0; i < r->gpr_count; i++) {
+            uint32_t *row = w->gpr[r->gpr[i].reg], mask = r->gpr[i].lane_mask;
+            const uint32_t *value = r->gpr[i].value;
+            if (mask == 0xffffffffu)
+                memcpy(row, value, sizeof w->gpr[0]);
+            else
+                for (; mask; mask &= mask - 1)
+                    row[__builtin_ctz(mask)] = value[__builtin_ctz(mask)];
+        }
     }
+    if (!(r->pred_count | r->ur_count | r->upred_mask | r->mem_count))
+        return; /* most instructions write one register and nothing else */
     for (unsigned i = 0; i < r->pred_count; i++)
         w->pred[r->pred[i].pred] = (w->pred[r->pred[i].pred] & ~r->pred[i].lane_mask) |
                                    (r->pred[i].value & r->pred[i].lane_mask);
@@ -35,19 +42,13 @@ static void apply(gm_model *m, gm_warp *w, const wire_commit *r)
         w->ur[r->ur[i].reg] = r->ur[i].value;
     w->upred = (w->upred & ~(uint32_t)r->upred_mask) | (r->upred_value & r->upred_mask);
     if (r->mem_count)
-        gm_apply_store(m, &r->mem);
+        gm_apply_store(m, &r->mem, ex->store_one_page);
 }
 
-/* Active lanes whose guard predicate holds. */
-static uint32_t guarded(const gm_warp *w, const gm_decoded *d, uint32_t active)
+/* Active lanes whose guard predicate holds (the guard resolved at load time). */
+static inline uint32_t guarded(const gm_warp *w, const gm_decoded *d, uint32_t active)
 {
-    if (d->pg == ISA_NONE)
-        return active;
-    uint32_t pg = d->insn.value[d->pg];
-    uint32_t holds = pg >= GM_PREDS ? 0xffffffffu : w->pred[pg];
-    if (d->pg_not != ISA_NONE && d->insn.value[d->pg_not])
-        holds = ~holds;
-    return active & holds;
+    return active & gm_pred_operand_lanes(w, &d->guard);
 }
 
 static bool lacking(const gm_model *m, const gm_decoded *d)
@@ -69,14 +70,25 @@ static int retire_unimplemented(gm_model *m, uint32_t wi, wire_commit *rec, gm_e
     return GM_STEP_TRAP;
 }
 
-/* Runs a decoded instruction for the warp's active lanes (ex has warp, pc,
- * active and rec set) and applies its effects. */
-static int execute(gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d, wire_commit *rec,
-                   gm_exec *ex, uint32_t ready)
+/* Every field of ex but exec (execute's), one by one: a compound literal
+ * clears the whole struct first (with a string instruction, slow to start). */
+static inline void start_exec(gm_exec *ex, gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d,
+                              uint64_t pc, uint32_t active, uint32_t ready, wire_commit *rec)
 {
-    ex->d = d;
-    ex->insn = &d->insn;
+    ex->m = m, ex->w = w, ex->warp = wi, ex->d = d, ex->insn = &d->insn, ex->pc = pc;
+    ex->active = active, ex->ready = ready, ex->rec = rec;
+    ex->trapped = ex->pc_handled = ex->moved_together = ex->store_one_page = false;
+    ex->moved_to = 0;
     ex->last_gpr = -1;
+    ex->rd_write = NULL;
+}
+
+/* Runs a decoded instruction for the warp's active lanes (ex as
+ * start_exec leaves it) and applies its effects. */
+static inline __attribute__((always_inline)) int execute(gm_model *m, uint32_t wi, gm_warp *w,
+                                                         const gm_decoded *d, wire_commit *rec,
+                                                         gm_exec *ex, uint32_t ready)
+{
     ex->exec = guarded(w, d, ex->active);
     rec->exec_mask = ex->exec;
     if (m->lacks_any && lacking(m, d))
@@ -97,7 +109,7 @@ static int execute(gm_model *m, uint32_t wi, gm_warp *w, const gm_decoded *d, wi
         rec->branch_target = 0;
         return GM_STEP_TRAP;
     }
-    apply(m, w, rec);
+    apply(m, w, rec, ex);
     if (!ex->pc_handled) {
         uint64_t next = ex->pc + 16;
         if (ex->active == ready) {
@@ -136,7 +148,34 @@ static uint32_t lanes_at_lowest_pc(const gm_warp *w, uint32_t ready, uint64_t *p
     return active;
 }
 
-int gm_step(gm_model *m, wire_commit *rec)
+/* Fetches and runs the instruction at pc for `active`, the lanes of warp wi
+ * there (rec has no more than the header's zeros and seq). */
+static inline __attribute__((always_inline)) int issue(gm_model *m, uint32_t wi, gm_warp *w,
+                                                       uint64_t pc, uint32_t active,
+                                                       uint32_t ready, wire_commit *rec)
+{
+    rec->warp = (uint16_t)wi;
+    rec->pc = pc;
+    rec->active_mask = active;
+    if (pc % 16 || pc / 16 >= m->code_count) {
+        gm_trap_at(m, rec, GM_TRAP_PC_OUT_OF_RANGE, "%s", "");
+        return GM_STEP_TRAP;
+    }
+    const gm_decoded *d = &m->decoded[pc / 16];
+    rec->insn_lo = d->word.lo;
+    rec->insn_hi = d->word.hi;
+    if (!d->legal) {
+        gm_trap_at(m, rec, GM_TRAP_ILLEGAL_ENCODING, ": word 0x%016llx%016llx",
+                   (unsigned long long)d->word.hi, (unsigned long long)d->word.lo);
+        return GM_STEP_TRAP;
+    }
+    gm_exec ex;
+    start_exec(&ex, m, wi, w, d, pc, active, ready, rec);
+    return execute(m, wi, w, d, rec, &ex, ready);
+}
+
+/* gm_step when the next warp's lanes are not known without a scan. */
+static __attribute__((noinline)) int step_scan(gm_model *m, wire_commit *rec)
 {
     uint32_t wi = 0, ready = 0;
     gm_warp *w = NULL;
@@ -170,24 +209,19 @@ int gm_step(gm_model *m, wire_commit *rec)
     }
     uint64_t pc = w->next_pc;
     uint32_t active = w->next_known ? w->next_active : lanes_at_lowest_pc(w, ready, &pc);
-    rec->pc = pc;
-    rec->active_mask = active;
-    if (pc % 16 || pc / 16 >= m->code_count) {
-        gm_trap_at(m, rec, GM_TRAP_PC_OUT_OF_RANGE, "%s", "");
-        return GM_STEP_TRAP;
-    }
-    size_t index = pc / 16;
-    rec->insn_lo = m->code[index].lo;
-    rec->insn_hi = m->code[index].hi;
-    const gm_decoded *d = &m->decoded[index];
-    if (!d->legal) {
-        gm_trap_at(m, rec, GM_TRAP_ILLEGAL_ENCODING, ": word 0x%016llx%016llx",
-                   (unsigned long long)m->code[index].hi, (unsigned long long)m->code[index].lo);
-        return GM_STEP_TRAP;
-    }
-    gm_exec ex = {
-        .m = m, .warp = wi, .w = w, .pc = pc, .active = active, .ready = ready, .rec = rec};
-    return execute(m, wi, w, d, rec, &ex, ready);
+    return issue(m, wi, w, pc, active, ready, rec);
+}
+
+int gm_step(gm_model *m, wire_commit *rec)
+{
+    gm_warp *w = &m->warps[m->next_warp];
+    if (!w->next_known)
+        return step_scan(m, rec);
+    /* the common case: the round-robin's next warp has known lanes (ready,
+     * so it is the one step_scan would pick) */
+    memset(rec, 0, offsetof(wire_commit, gpr));
+    rec->seq = m->seq;
+    return issue(m, m->next_warp, w, w->next_pc, w->next_active, w->next_active, rec);
 }
 
 int gm_inject(gm_model *m, uint32_t warp, isa_word word, wire_commit *rec)
@@ -217,8 +251,8 @@ int gm_inject(gm_model *m, uint32_t warp, isa_word word, wire_commit *rec)
         gm_trap_at(m, rec, GM_TRAP_ILLEGAL_ENCODING, "%s", " (injected)");
         rc = GM_STEP_TRAP;
     } else {
-        gm_exec ex = {.m = m, .warp = warp, .w = w, .pc = pc, .active = active, .ready = ready,
-                      .rec = rec};
+        gm_exec ex;
+        start_exec(&ex, m, warp, w, d, pc, active, ready, rec);
         rc = execute(m, warp, w, d, rec, &ex, ready);
     }
     free(d);

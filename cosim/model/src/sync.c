@@ -1,105 +1,12 @@
-/* cosim/model: semantics of spec group SYNCOp (isa/spec/sync.isa): SHFL,
- * MOVM, VOTE, VOTEU, REDUX, REDUXU, MATCH, ELECT, ELECTU.
+/* cosim/model: semantics of spec group SYNCOp (isa/spec/sync.isa): MOVM,
+ * VOTE, VOTEU, REDUX, REDUXU, MATCH, ELECT, ELECTU, and the table (SHFL is
+ * shfl.c's).
  *
  * The participating lanes S are ex->exec (active, guard true). Per-thread
  * results go to the lanes of S only; a uniform result is not written when S
  * is empty. Cross-lane reads see the values before the instruction: writes
  * are staged (exec.h). */
-#include "exec.h"
-
-/* ---- SHFL ---- */
-
-enum shfl_mode { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY };
-
-static enum shfl_mode shfl_mode_of(gm_exec *ex)
-{
-    if (gm_is(ex, ISA_F_mode, ISA_V_mode_UP))
-        return SHFL_UP;
-    if (gm_is(ex, ISA_F_mode, ISA_V_mode_DOWN))
-        return SHFL_DOWN;
-    if (gm_is(ex, ISA_F_mode, ISA_V_mode_BFLY))
-        return SHFL_BFLY;
-    return SHFL_IDX;
-}
-
-/* The lane whose Ra lane `lane` reads, or -1 when outside the bound (pu false). */
-static int shfl_source(enum shfl_mode mode, int lane, uint32_t b, uint32_t c)
-{
-    int bval = (int)(b & 31u);
-    int cval = (int)(c & 31u), segmask = (int)((c >> 8) & 31u);
-    int bound = (lane & segmask) | (cval & ~segmask); /* the spec's maxLane */
-    int seg_base = lane & segmask;                    /* the spec's minLane */
-    int j;
-    bool in_range;
-    switch (mode) {
-    case SHFL_UP:
-        j = lane - bval;
-        in_range = j >= bound;
-        break;
-    case SHFL_DOWN:
-        j = lane + bval;
-        in_range = j <= bound;
-        break;
-    case SHFL_BFLY:
-        j = lane ^ bval;
-        in_range = j <= bound;
-        break;
-    default:
-        j = seg_base | (bval & ~segmask);
-        in_range = j <= bound;
-        break;
-    }
-    return in_range ? j : -1;
-}
-
-static const uint32_t lane_bit[GM_LANES] = {
-    1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6, 1u << 7,
-    1u << 8, 1u << 9, 1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
-    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
-    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31};
-
-/* Every lane's Ra from its source lane into d (a non-participating source
- * lane gives its current Ra: errata C); the lanes in range. Inlined with a
- * constant mode, so that shfl_source's switch folds away; the sources and
- * the mask in one loop (the compiler vectorises it: a third of the cost of
- * a loop that also reads), the reads in another. */
-static inline __attribute__((always_inline)) uint32_t shfl_lanes(enum shfl_mode mode, const uint32_t *b,
-                                                                 const uint32_t *c, const uint32_t *value,
-                                                                 uint32_t *d)
-{
-    int read[GM_LANES];
-    uint32_t in_range = 0;
-    for (unsigned l = 0; l < GM_LANES; l++) {
-        int src = shfl_source(mode, (int)l, b[l], c[l]);
-        read[l] = src < 0 ? (int)l : src;
-        in_range |= src < 0 ? 0 : lane_bit[l];
-    }
-    for (unsigned l = 0; l < GM_LANES; l++)
-        d[l] = value[read[l]];
-    return in_range;
-}
-
-/* The whole warp at once: sources read as rows, rd and pu staged as the
- * lane-by-lane writes would stage them. */
-static void op_shfl(gm_exec *ex)
-{
-    if (!ex->exec)
-        return;
-    enum shfl_mode mode = shfl_mode_of(ex);
-    unsigned ra = gm_f(ex, ISA_F_ra);
-    uint32_t sb[GM_LANES], sc[GM_LANES], in_range = 0;
-    const uint32_t *b = gm_src_row(ex, 'b', sb), *c = gm_src_row(ex, 'c', sc);
-    const uint32_t *value = ra < GM_GPRS ? ex->w->gpr[ra] : gm_zero_row;
-    uint32_t *d = gm_rd_begin(ex);
-    switch (mode) { /* a loop per mode: the mode's switch out of the lanes' loop */
-    case SHFL_UP: in_range = shfl_lanes(SHFL_UP, b, c, value, d); break;
-    case SHFL_DOWN: in_range = shfl_lanes(SHFL_DOWN, b, c, value, d); break;
-    case SHFL_BFLY: in_range = shfl_lanes(SHFL_BFLY, b, c, value, d); break;
-    default: in_range = shfl_lanes(SHFL_IDX, b, c, value, d); break;
-    }
-    gm_rd_end(ex, d);
-    gm_set_pred_field_lanes(ex, ISA_F_pu, in_range);
-}
+#include "sync.h"
 
 /* ---- MOVM.16.MT88 ---- */
 
@@ -171,12 +78,12 @@ static void op_voteu(gm_exec *ex)
 
 enum redux_op { REDUX_AND, REDUX_OR, REDUX_XOR, REDUX_SUM, REDUX_MIN, REDUX_MAX };
 
-static enum redux_op redux_op_of(gm_exec *ex)
+static enum redux_op redux_op_of(const gm_decoded *d)
 {
     static const uint32_t values[] = {ISA_V_reduxop_AND, ISA_V_reduxop_OR, ISA_V_reduxop_XOR,
                                       ISA_V_reduxop_SUM, ISA_V_reduxop_MIN};
     for (unsigned i = 0; i < sizeof values / sizeof values[0]; i++)
-        if (gm_is(ex, ISA_F_reduxop, values[i]))
+        if (gm_d_is(d, ISA_F_reduxop, values[i]))
             return (enum redux_op)i;
     return REDUX_MAX;
 }
@@ -212,34 +119,61 @@ static inline __attribute__((always_inline)) uint32_t redux_lanes(enum redux_op 
     return acc;
 }
 
+/* The reduction of x over `lanes` (not empty) by op: inlined, so that a
+ * prepared REDUX jumps to its loop at once. */
+static inline __attribute__((always_inline)) uint32_t redux_of(const uint32_t *x, uint32_t lanes,
+                                                               enum redux_op op, bool is_signed)
+{
+    switch (op) { /* a loop per operation over all 32 lanes, those outside S given its identity */
+    case REDUX_AND: return redux_lanes(REDUX_AND, x, lanes, false, ~0u);
+    case REDUX_OR: return redux_lanes(REDUX_OR, x, lanes, false, 0);
+    case REDUX_XOR: return redux_lanes(REDUX_XOR, x, lanes, false, 0);
+    case REDUX_SUM: return redux_lanes(REDUX_SUM, x, lanes, false, 0);
+    case REDUX_MIN: return is_signed ? redux_lanes(REDUX_MIN, x, lanes, true, 0x7fffffffu)
+                                     : redux_lanes(REDUX_MIN, x, lanes, false, ~0u);
+    case REDUX_MAX: break;
+    }
+    return is_signed ? redux_lanes(REDUX_MAX, x, lanes, true, 0x80000000u)
+                     : redux_lanes(REDUX_MAX, x, lanes, false, 0);
+}
+
 /* The reduction of Ra over S (S not empty). */
 static uint32_t redux_value(gm_exec *ex)
 {
     unsigned ra = gm_f(ex, ISA_F_ra);
     bool is_signed = gm_is(ex, ISA_F_dtype, ISA_V_dtype_S32);
-    enum redux_op op = redux_op_of(ex);
     const uint32_t *x = ra < GM_GPRS ? ex->w->gpr[ra] : gm_zero_row;
-    switch (op) { /* a loop per operation over all 32 lanes, those outside S given its identity */
-    case REDUX_AND: return redux_lanes(REDUX_AND, x, ex->exec, false, ~0u);
-    case REDUX_OR: return redux_lanes(REDUX_OR, x, ex->exec, false, 0);
-    case REDUX_XOR: return redux_lanes(REDUX_XOR, x, ex->exec, false, 0);
-    case REDUX_SUM: return redux_lanes(REDUX_SUM, x, ex->exec, false, 0);
-    case REDUX_MIN: return is_signed ? redux_lanes(REDUX_MIN, x, ex->exec, true, 0x7fffffffu)
-                                     : redux_lanes(REDUX_MIN, x, ex->exec, false, ~0u);
-    case REDUX_MAX: break;
-    }
-    return is_signed ? redux_lanes(REDUX_MAX, x, ex->exec, true, 0x80000000u)
-                     : redux_lanes(REDUX_MAX, x, ex->exec, false, 0);
+    return redux_of(x, ex->exec, redux_op_of(ex->d), is_signed);
 }
 
-static void op_redux(gm_exec *ex)
+/* REDUX, its operation, type and Ra read when the code is loaded (every
+ * REDUX: prep_redux always prepares it). */
+typedef struct {
+    enum redux_op op;
+    bool is_signed;
+    uint8_t ra;
+} redux_params;
+
+static void redux_prepared(gm_exec *ex)
 {
+    redux_params p;
+    GM_PARAMS(ex->d, redux_params, &p);
     if (!ex->exec)
         return;
-    uint32_t r = redux_value(ex), *d = gm_rd_begin(ex);
+    const uint32_t *x = p.ra < GM_GPRS ? ex->w->gpr[p.ra] : gm_zero_row;
+    uint32_t r = redux_of(x, ex->exec, p.op, p.is_signed), *d = gm_rd_begin(ex);
     for (unsigned l = 0; l < GM_LANES; l++)
         d[l] = r;
     gm_rd_end(ex, d);
+}
+
+static gm_op_fn prep_redux(gm_decoded *d, gm_op_fn fn)
+{
+    redux_params p = {.op = redux_op_of(d),
+                      .is_signed = gm_d_is(d, ISA_F_dtype, ISA_V_dtype_S32),
+                      .ra = (uint8_t)gm_d_f(d, ISA_F_ra)};
+    GM_SET_PARAMS(d, redux_params, &p);
+    return fn;
 }
 
 static void op_reduxu(gm_exec *ex)
@@ -326,11 +260,11 @@ static void op_electu(gm_exec *ex)
 }
 
 const gm_op gm_ops_sync[] = {
-    {ISA_OP_SHFL, op_shfl, NULL},
+    {ISA_OP_SHFL, sync_op_shfl, sync_prep_shfl},
     {ISA_OP_MOVM, op_movm, NULL},
     {ISA_OP_VOTE, op_vote, NULL},
     {ISA_OP_VOTEU, op_voteu, NULL},
-    {ISA_OP_REDUX, op_redux, NULL},
+    {ISA_OP_REDUX, redux_prepared, prep_redux},
     {ISA_OP_REDUXU, op_reduxu, NULL},
     {ISA_OP_MATCH, op_match, NULL},
     {ISA_OP_ELECT, op_elect, NULL},
