@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "harness.h"
+#include "sparse_memory.h" /* GM_PAGE_SIZE */
 
 static void special_registers(void **state)
 {
@@ -40,6 +41,173 @@ static void store_then_load(void **state)
         "STG [R[2:3]], R4 ;\n LDG R5, [R[2:3]+0x0] ;\n LDG.64 R[6:7], [RZ+0x1000] ;\n EXIT ;\n"
         ".expect R5 0xabc00 0xabc01 0xabc02 0xabc03 0xabc04 0xabc05 0xabc06 0xabc07 0xabc08 0xabc09 0xabc0a 0xabc0b 0xabc0c 0xabc0d 0xabc0e 0xabc0f 0xabc10 0xabc11 0xabc12 0xabc13 0xabc14 0xabc15 0xabc16 0xabc17 0xabc18 0xabc19 0xabc1a 0xabc1b 0xabc1c 0xabc1d 0xabc1e 0xabc1f\n.expect R6 0xabc00\n.expect R7 0xabc01\n.expect_mem 0x1000 0xabc00 0xabc01 0xabc02 0xabc03 0xabc04 0xabc05 0xabc06 0xabc07 0xabc08 0xabc09 0xabc0a 0xabc0b 0xabc0c 0xabc0d 0xabc0e 0xabc0f 0xabc10 0xabc11 0xabc12 0xabc13 0xabc14 0xabc15 0xabc16 0xabc17 0xabc18 0xabc19 0xabc1a 0xabc1b 0xabc1c 0xabc1d 0xabc1e 0xabc1f\n");
     th_free(&r);
+}
+
+/* Global accesses whose addresses R[2:3] + offset carry from bit 31 into
+ * bit 32 in some lanes and not in others. Each executing lane (P0) loads the
+ * word placed at its address into R6, stores R4 there and loads it back into
+ * R5. The STG's record holds every executing lane's 64-bit address and word,
+ * the pages written are those addresses' only, and an address at or above
+ * 2^48 traps at the lowest executing lane that has one (LDG and STG alike,
+ * nothing written). A warp's one-page path computes the addresses in 32-bit
+ * halves, passing the carry by hand: a lost carry puts a lane 4 GiB lower,
+ * in the page of the lanes that did not carry. */
+typedef struct {
+    uint32_t hi;           /* R3, every lane */
+    uint32_t lo[TH_LANES]; /* R2 */
+    int32_t offset;
+    uint32_t exec; /* P0 */
+} carry_case;
+
+static uint32_t carry_placed(unsigned l) { return 0x91ace000u + l; }
+static uint32_t carry_stored(unsigned l) { return 0x5eed0000u + l; }
+
+/* The kernel from its LDG R6 (load_first) or from its STG, run step by step. */
+static void carry_kernel(const carry_case *c, bool load_first)
+{
+    uint64_t addr[TH_LANES];
+    uint32_t stored[TH_LANES], fault = TH_LANES; /* the lowest executing lane at or above 2^48 */
+    for (unsigned l = 0; l < TH_LANES; l++) {
+        addr[l] = ((uint64_t)c->hi << 32 | c->lo[l]) + (uint64_t)(int64_t)c->offset;
+        stored[l] = carry_stored(l);
+        if ((c->exec >> l & 1u) && addr[l] >= GM_GLOBAL_LIMIT && fault == TH_LANES)
+            fault = l;
+    }
+    char off[16];
+    snprintf(off, sizeof off, "%c0x%x", c->offset < 0 ? '-' : '+',
+             c->offset < 0 ? 0u - (uint32_t)c->offset : (uint32_t)c->offset);
+    th_src s = {0};
+    th_add_lanes(&s, ".init R2", c->lo);
+    th_add(&s, ".init R3 0x%x\n.init R5 0xdeadbeef\n.init R6 0xdeadbeef\n", c->hi);
+    th_add_lanes(&s, ".init R4", stored);
+    th_add_mask(&s, ".init P0", c->exec);
+    for (unsigned l = 0; fault == TH_LANES && l < TH_LANES; l++)
+        if (c->exec >> l & 1u)
+            th_add(&s, ".global 0x%llx 0x%x\n", (unsigned long long)addr[l], carry_placed(l));
+    if (load_first)
+        th_add(&s, "@P0 LDG R6, [R[2:3]%s] ;\n", off);
+    th_add(&s, "@P0 STG [R[2:3]%s], R4 ;\n@P0 LDG R5, [R[2:3]%s] ;\n EXIT ;\n", off, off);
+
+    isa_kernel *k = NULL;
+    assert_int_equal(isa_assemble("carry.s", s.text, &k, stderr), 0);
+    char err[128];
+    gm_model *m = gm_new(k, err, sizeof err);
+    assert_non_null(m);
+    wire_commit *rec = malloc(sizeof *rec);
+    uint64_t pages[TH_LANES + 1];
+    if (fault < TH_LANES) { /* the first access traps at lane `fault`, nothing written */
+        assert_int_equal(gm_step(m, rec), GM_STEP_TRAP);
+        assert_int_equal(rec->trap_code, GM_TRAP_MEMORY_RANGE);
+        assert_int_equal(rec->trap_lane, fault);
+        assert_int_equal(rec->mem_count, 0);
+        const char *msg = gm_trap_message(m);
+        char lane[32], where[48];
+        snprintf(lane, sizeof lane, "lane %u: @P0 %s", fault, load_first ? "LDG" : "STG");
+        snprintf(where, sizeof where, "0x%llx is at or above 2^48", (unsigned long long)addr[fault]);
+        if (!strstr(msg, lane) || !strstr(msg, where))
+            fail_msg("trap message '%s' lacks '%s' / '%s'", msg, lane, where);
+        assert_int_equal(gm_written_pages(m, 0, pages, TH_LANES + 1), 0);
+        goto done;
+    }
+    if (load_first) { /* LDG R6: the placed words */
+        assert_int_equal(gm_step(m, rec), GM_STEP_OK);
+        assert_int_equal(rec->gpr_count, 1);
+        assert_int_equal(rec->gpr[0].reg, 6);
+        assert_int_equal(rec->gpr[0].lane_mask, c->exec);
+        for (unsigned l = 0; l < TH_LANES; l++)
+            if (c->exec >> l & 1u)
+                assert_int_equal(rec->gpr[0].value[l], carry_placed(l));
+    }
+    /* STG: every executing lane's address and word */
+    assert_int_equal(gm_step(m, rec), GM_STEP_OK);
+    assert_int_equal(rec->mem_count, 1);
+    assert_int_equal(rec->mem.bytes, 4);
+    assert_int_equal(rec->mem.lane_mask, c->exec);
+    for (unsigned l = 0; l < TH_LANES; l++)
+        if (c->exec >> l & 1u) {
+            assert_int_equal(rec->mem.addr[l], addr[l]);
+            assert_int_equal(rec->mem.data[l][0], stored[l]);
+        }
+    assert_int_equal(gm_run(m, 10), GM_STEP_DONE);
+    /* the pages written: the executing lanes' pages, and only those */
+    const uint64_t page_mask = ~(uint64_t)(GM_PAGE_SIZE - 1);
+    uint32_t n = 0;
+    for (unsigned l = 0; l < TH_LANES; l++) {
+        bool first = c->exec >> l & 1u;
+        for (unsigned j = 0; first && j < l; j++)
+            first = !(c->exec >> j & 1u) || (addr[j] & page_mask) != (addr[l] & page_mask);
+        n += first;
+    }
+    assert_int_equal(gm_written_pages(m, 0, pages, TH_LANES + 1), n);
+    for (uint32_t i = 0; i < n; i++) {
+        bool held = false;
+        for (unsigned l = 0; l < TH_LANES; l++)
+            held |= (c->exec >> l & 1u) && (addr[l] & page_mask) == pages[i];
+        assert_true(held);
+    }
+    for (unsigned l = 0; l < TH_LANES; l++) {
+        bool on = c->exec >> l & 1u;
+        uint32_t word = 0;
+        if (on) {
+            assert_int_equal(gm_read_memory(m, addr[l], &word, 4), 0);
+            assert_int_equal(word, stored[l]);
+        }
+        assert_int_equal(gm_gpr(m, 0, 5, l), on ? stored[l] : 0xdeadbeef);
+        assert_int_equal(gm_gpr(m, 0, 6, l), on && load_first ? carry_placed(l) : 0xdeadbeef);
+    }
+done:
+    free(rec);
+    gm_destroy(&m);
+    isa_kernel_destroy(&k);
+}
+
+/* R2 = lo_base + 4 * lane for lanes below `split`, high_base + 4 * lane from it. */
+static void carry_lo(carry_case *c, unsigned split, uint32_t lo_base, uint32_t high_base)
+{
+    for (unsigned l = 0; l < TH_LANES; l++)
+        c->lo[l] = (l < split ? lo_base : high_base) + 4 * l;
+}
+
+static void carry_across_4gib(void **state)
+{
+    (void)state;
+    carry_case c;
+    const uint32_t masks[] = {0xffffffff, 0xaaaa5555};
+    for (unsigned i = 0; i < 2; i++) {
+        /* 0xffffff80 + 4 * lane + 0x40: lanes 0-15 below 2^32, 16-31 above */
+        c = (carry_case){.hi = 0, .offset = 0x40, .exec = masks[i]};
+        carry_lo(&c, 0, 0, 0xffffff80);
+        carry_kernel(&c, true);
+        /* with + 0x80 every lane carries: 0x1235_0000_0000 + 4 * lane, one page */
+        c = (carry_case){.hi = 0x1234, .offset = 0x80, .exec = masks[i]};
+        carry_lo(&c, 0, 0, 0xffffff80);
+        carry_kernel(&c, true);
+        /* lanes 0-15 at 0xc0 + 4 * lane, 16-31 carry to 2^32 + 4 * (lane - 16):
+         * without the carry they would share lanes 0-15's page */
+        c = (carry_case){.hi = 0, .offset = 0x40, .exec = masks[i]};
+        carry_lo(&c, 16, 0x80, 0xffffff80);
+        carry_kernel(&c, true);
+        /* a negative offset (the high half 0xffffffff): lanes 0-15 borrow, to
+         * 0x1233_ffff_ffc0 + 4 * lane; 16-31 carry, to 0x1234_ffff_ff80 + 4 * (lane - 16) */
+        c = (carry_case){.hi = 0x1234, .offset = -0x40, .exec = masks[i]};
+        carry_lo(&c, 16, 0, 0xffffff80);
+        carry_kernel(&c, true);
+    }
+    /* at the top of global memory: the lanes that carry are at or above
+     * 2^48, the lowest executing one traps (lane 16, or 18 when 16 and 17
+     * do not execute) */
+    const uint32_t top_masks[] = {0xffffffff, 0xfffcffff};
+    for (unsigned i = 0; i < 2; i++) {
+        /* lanes 0-15 at 0xffff_ffff_ffc0 + 4 * lane, 16-31 at 2^48 + 4 * (lane - 16) */
+        c = (carry_case){.hi = 0xffff, .offset = 0x40, .exec = top_masks[i]};
+        carry_lo(&c, 0, 0, 0xffffff80);
+        carry_kernel(&c, true);
+        carry_kernel(&c, false);
+        /* lanes 0-15 at 0xffff_0000_00c0 + 4 * lane instead */
+        carry_lo(&c, 16, 0x80, 0xffffff80);
+        carry_kernel(&c, true);
+        carry_kernel(&c, false);
+    }
 }
 
 static void constants(void **state)
@@ -193,7 +361,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(special_registers), cmocka_unit_test(warp_ids),
-        cmocka_unit_test(store_then_load),   cmocka_unit_test(constants),
+        cmocka_unit_test(store_then_load),   cmocka_unit_test(carry_across_4gib),
+        cmocka_unit_test(constants),
         cmocka_unit_test(divergence_reconverges), cmocka_unit_test(partial_exit),
         cmocka_unit_test(traps),             cmocka_unit_test(illegal_encoding),
         cmocka_unit_test(trap_records),
