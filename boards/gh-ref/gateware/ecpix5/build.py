@@ -1,15 +1,22 @@
 """Builds the gh-ref bitstream for the LambdaConcept ECPIX-5 85F.
 
   python3 build.py --build-dir DIR --firmware gh-ref-fw.elf --hdl-generated DIR
-                   [-P NAME=VALUE ...] [--seed N] [--router router1|router2] [--max-use PERCENT]
+                   [-P NAME=VALUE ...] [--clk-hz HZ] [--dram-clk-hz HZ] [--seed N]
+                   [--router router1|router2] [--max-use PERCENT] [--elaborate-only]
 
 Steps, all from pinned packages of requirements.txt (the project's .venv):
-LiteDRAM's generator makes the DDR3 controller (litedram_gen.yml), Amaranth
-elaborates the top (ecpix5_top.py, with LUNA's USB device) and runs the
-open flow on it: YoWASP's Yosys (synth_ecp5), nextpnr-ecp5 and ecppack.
+LiteDRAM's generator makes the DDR3 controller (litedram_gen.yml, at
+--dram-clk-hz), ecppll the PLL of sys_clk (the SoC's and the GPU core's
+clock, --clk-hz), Amaranth elaborates the top (ecpix5_top.py, with LUNA's
+USB device and the SDRAM port's crossing) and runs the open flow on it:
+YoWASP's Yosys (synth_ecp5), nextpnr-ecp5 and ecppack.
 Then report.py prints the utilisation and each clock's achieved frequency,
 and fails the build when a clock misses its target or a resource is used
 beyond --max-use percent. Exit 0: DIR/gh_ref_ecpix5.bit is the bitstream.
+--elaborate-only stops after the design is read: every part generated,
+Amaranth's top elaborated, and Yosys's `hierarchy -check` over all of it
+(every module there, every port of every instance named and wide as its
+module says), in minutes, not the flow's hour.
 """
 import argparse
 import configparser
@@ -26,6 +33,10 @@ REPO = GATEWARE.parents[2]
 sys.path.insert(0, str(HERE))
 
 from rom_words import rom_words             # noqa: E402
+
+# sys_clk: the GPU core at the board configuration meets it with room to
+# spare (README.md, "Clocks"); the SoC shares it, LiteDRAM has its own.
+SYS_CLK_HZ = 15_000_000
 import report                               # noqa: E402
 
 
@@ -41,6 +52,27 @@ def usb_descriptor(path):
     if missing:
         sys.exit(f"{path}: [usb] lacks {', '.join(missing)}")
     return {k: int(usb[k], 0) for k in keys}
+
+
+def generate_sys_pll(build, clk_hz):
+    """sys_clk's PLL from the board's 100 MHz, by ecppll: BUILD/gh_ref_sys_pll.v (module gh_ref_sys_pll).
+
+    Refused unless the PLL makes CLK_HZ exactly: the firmware's timeouts and
+    watchdog count its cycles at the SYS.CLK_HZ the SoC reports."""
+    out = build / "gh_ref_sys_pll.v"
+    # YoWASP's tools see only their working directory: a relative name
+    run = subprocess.run([str(Path(sys.executable).parent / "yowasp-ecppll"), "-n", "gh_ref_sys_pll",
+                          "--clkin_name", "clkin", "--clkout0_name", "clkout", "-i", "100",
+                          "-o", f"{clk_hz / 1e6:.6f}", "-f", out.name],
+                         cwd=build, capture_output=True, text=True)
+    made = [line for line in run.stdout.splitlines() if line.startswith("clkout0 frequency:")]
+    if run.returncode != 0 or not made or not out.exists():
+        sys.exit(f"build.py: ecppll could not make {clk_hz} Hz from 100 MHz:\n{run.stdout}{run.stderr}")
+    mhz = float(made[0].split(":")[1].split()[0])
+    if abs(mhz * 1e6 - clk_hz) > 1:
+        sys.exit(f"build.py: --clk-hz {clk_hz}: the PLL makes {mhz} MHz from 100 MHz, not exactly that; "
+                 "choose a frequency it makes (100 MHz x M / (N x O))")
+    return out
 
 
 def generate_dram(build, clk_hz, python):
@@ -71,11 +103,11 @@ def renamed(text, old, new, what):
     return text.replace(old, new)
 
 
-def verilog_sources(hdl_generated, dram_dir):
+def verilog_sources(hdl_generated, dram_dir, sys_pll):
     """Every Verilog file and include of the board: {name: bytes} (Amaranth copies them flat)."""
     import pythondata_cpu_vexriscv
     cpu = Path(pythondata_cpu_vexriscv.data_location)
-    files = [HERE / "gh_ref_ecpix5_board.v", cpu / "VexRiscv_IMAC.v"]   # the SoC's soft core
+    files = [HERE / "gh_ref_ecpix5_board.v", sys_pll, cpu / "VexRiscv_IMAC.v"]   # the SoC's soft core
     files += sorted(GATEWARE.glob("*.v")) + sorted(GATEWARE.glob("*.vh"))
     hdl = REPO / "hdl_stubs"
     files += sorted(hdl.glob("*.v")) + sorted(hdl.glob("*.vh"))
@@ -98,6 +130,25 @@ def verilog_sources(hdl_generated, dram_dir):
     return sources
 
 
+def elaborate(flow):
+    """Yosys reads the flow's design as its script does, then checks the hierarchy: 0 when it holds."""
+    script = (flow / "gh_ref_ecpix5.ys").read_text().splitlines()
+    reads = [line for line in script if line.startswith(("read_verilog", "read_rtlil"))]
+    cells = "read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v"   # the FPGA's primitives, as synth_ecp5 reads them
+    (flow / "elaborate.ys").write_text("\n".join([cells] + reads + ["hierarchy -check -top gh_ref_ecpix5"]) + "\n")
+    log = flow / "elaborate.log"
+    rc = subprocess.run([os.environ["YOSYS"], "-q", "-l", log.name, "elaborate.ys"], cwd=flow,
+                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT).returncode
+    problems = [line for line in log.read_text(errors="replace").splitlines() if "ERROR" in line]
+    for line in problems:
+        print(line)
+    if rc != 0 or problems:
+        print(f"FAIL: the design does not elaborate (Yosys exit {rc}): {log}")
+        return 1
+    print(f"PASS: every module and port of the board's design is there ({log})")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description="the gh-ref bitstream for the ECPIX-5 85F")
     ap.add_argument("--build-dir", required=True, type=Path)
@@ -105,9 +156,13 @@ def main():
     ap.add_argument("--hdl-generated", required=True, type=Path)
     ap.add_argument("-P", dest="parameters", action="append", default=[], metavar="NAME=VALUE",
                     help="a GPU core parameter (the board configuration)")
-    ap.add_argument("--clk-hz", type=int, default=50_000_000)
+    ap.add_argument("--clk-hz", type=int, default=SYS_CLK_HZ,
+                    help="sys_clk, the SoC's and the GPU core's clock (README.md, \"Clocks\")")
+    ap.add_argument("--dram-clk-hz", type=int, default=50_000_000, help="LiteDRAM's clock (DDR3 at twice it)")
     ap.add_argument("--seed", type=int, default=1, help="nextpnr's placement seed")
     ap.add_argument("--router", default="router1", choices=("router1", "router2"), help="nextpnr's router")
+    ap.add_argument("--elaborate-only", action="store_true",
+                    help="stop after Yosys has read and checked the design's hierarchy")
     ap.add_argument("--max-use", type=float, default=90.0,
                     help="most percent of LUTs, DSPs and block RAMs the design may use")
     args = ap.parse_args()
@@ -134,19 +189,26 @@ def main():
 
     rom = build / "gh_ref_fw_rom.hex"
     rom.write_text(rom_words(args.firmware))
-    dram_dir = generate_dram(build, args.clk_hz, sys.executable)
+    dram_dir = generate_dram(build, args.dram_clk_hz, sys.executable)
+    sys_pll = generate_sys_pll(build, args.clk_hz)
 
     from amaranth_boards.ecpix5 import ECPIX585Platform
     from ecpix5_top import Ecpix5Top
     platform = ECPIX585Platform()
-    for name, content in verilog_sources(args.hdl_generated, dram_dir).items():
+    for name, content in verilog_sources(args.hdl_generated, dram_dir, sys_pll).items():
         platform.add_file(name, content)
     platform.add_file(rom.name, rom.read_bytes())
     top = Ecpix5Top(usb, core, args.clk_hz, 0x00010000, rom.name)
     ulpi_clock = 'FREQUENCY PORT "ulpi_0__clk__io" 60 MHZ;'
+    # --ignore-rel-clk: the clocks are unrelated and every path between two
+    # of them ends in a synchroniser or an AsyncFIFO (sdram_crossing.py,
+    # usb_bridge.py, the SoC's reset), so nextpnr times each domain alone
     plan = platform.prepare(top, name="gh_ref_ecpix5", add_preferences=ulpi_clock,
-                            nextpnr_opts=f"--report report.json --timing-allow-fail --seed {args.seed} --router {args.router}")
+                            nextpnr_opts=f"--report report.json --timing-allow-fail --seed {args.seed} "
+                                         f"--router {args.router} --ignore-rel-clk")
     flow = Path(plan.extract(str(build / "amaranth")))
+    if args.elaborate_only:
+        return elaborate(flow)
     for stale in ("report.json", "gh_ref_ecpix5.bit"):
         (flow / stale).unlink(missing_ok=True)
     log = flow / "flow.log"
@@ -163,7 +225,8 @@ def main():
     print(f"flow: {minutes:.1f} min (synthesis, placement and routing, packing)")
     # nextpnr names a clock by one of its nets: these parts tell the domains apart
     domains = {"ulpi_0__clk": "usb (the PHY's 60 MHz)", "crg_clkin": "clk100 (the board's)",
-               "crg_clkout": "LiteDRAM's init clock", "board.": "sys_clk (SoC, core, DRAM)"}
+               "crg_clkout": "LiteDRAM's init clock", "dram.sys_clk": "dram_clk (LiteDRAM)",
+               "board.": "sys_clk (SoC, GPU core)"}
     return report.check(flow / "report.json", args.max_use, flow / "gh_ref_ecpix5.bit", domains)
 
 
