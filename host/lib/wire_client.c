@@ -73,16 +73,20 @@ static int receive(gh_wire *t, wire_header *h, const uint8_t **payload)
     uint32_t waited = 0;
     for (;;) {
         size_t len;
+        const uint8_t *frame = t->buf;
         uint32_t slice = t->timeout_ms - waited < POLL_MS ? t->timeout_ms - waited : POLL_MS;
-        int rc = t->ops->recv(t->ctx, t->buf, t->cap, &len, slice);
+        int rc = t->ops->recv_view ? t->ops->recv_view(t->ctx, &frame, &len, slice)
+                                   : t->ops->recv(t->ctx, t->buf, t->cap, &len, slice);
         if (rc < 0)
             return link_broke(t, "the link to the target broke");
         if (rc == 0) {
-            uint32_t err = wire_frame_decode(t->buf, len, h, payload);
+            if (len > t->cap) /* as a copy into the buffer would cut it: the decoder refuses it */
+                len = t->cap;
+            uint32_t err = wire_frame_decode(frame, len, h, payload);
             if (err == WIRE_ERR_BAD_VERSION && len >= 6) { /* name both sides */
                 char what[128];
                 snprintf(what, sizeof what, "its frames say wire protocol version %u, this gpuhost speaks %u",
-                         (unsigned)(t->buf[4] | t->buf[5] << 8), WIRE_VERSION);
+                         (unsigned)(frame[4] | frame[5] << 8), WIRE_VERSION);
                 return violation(t, "bad frame from the target: protocol version mismatch: %s%s", what, "");
             }
             if (err) {

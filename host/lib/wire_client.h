@@ -16,6 +16,9 @@ typedef struct {
     int (*send)(void *ctx, const uint8_t *frame, size_t len);
     /* 0 got a frame, 1 timeout, -1 broken */
     int (*recv)(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t timeout_ms);
+    /* optional, used instead of recv: the frame lent where the transport
+     * holds it (no copy), valid until the next receive or close */
+    int (*recv_view)(void *ctx, const uint8_t **frame, size_t *len, uint32_t timeout_ms);
     void (*close)(void *ctx);
     /* optional: true, with why, when the transport knows why it broke */
     bool (*why)(void *ctx, char *why, size_t len);
