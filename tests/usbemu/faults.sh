@@ -20,7 +20,7 @@ run() {
     shift
     start=$(date +%s)
     # shellcheck disable=SC2086
-    timeout 60 "$client" --board usbemu run "$kernel" --batch 4 --timeout 2000 $emu_args > "$work/out" 2>&1
+    timeout 60 "$client" --board usbemu run "$kernel" --batch 4 --timeout "${link_ms:-2000}" $emu_args > "$work/out" 2>&1
     status=$?
     verdict "$name" "$want" "$max" "$work/out" $status $(($(date +%s) - start)) "$@"
 }
@@ -35,8 +35,13 @@ run "IN stall, persistent" 8 10 --fault-usb stall-always:40 -- \
 run "corrupted frame" 8 10 --fault-usb corrupt:40 -- "flipped" "frame CRC mismatch"
 run "dropped frame" 8 10 --fault-usb drop:2 -- "dropped" "no answer from the target within 2000 ms"
 run "wrong protocol version" 8 10 --fault-usb version -- "protocol version 5" "protocol version mismatch"
-run "hung DUT: its failure (11), not the link's" 11 10 --fault-usb hang:50 -- \
+# The board's watchdog (10M cycles) counts emulated rv32 instructions here:
+# about 0.5 s on an idle machine, seconds on a loaded one. The link's window
+# must outlast it, as a team's --timeout outlasts its board's watchdog.
+link_ms=20000
+run "hung DUT: its failure (11), not the link's" 11 30 --fault-usb hang:50 -- \
     "DUT FAILURE: the DUT stopped retiring after 50 instructions (watchdog)"
+link_ms=2000
 run "DUT fault through the USB path" 7 20 --fault 2:3:4 -- "DIVERGENCE at instruction 3"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
