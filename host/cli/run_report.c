@@ -77,12 +77,13 @@ void gh_report_run(const gh_board *b, gh_target *t, const isa_kernel *k, const c
         return report_alone(b, k, path, res, quiet);
     if (!quiet) {
         gh_say("board %s (%s): %s: %" PRIu64 " instruction%s %s, %u warp%s, batch %u, %.3f s "
-               "(%.0f instructions/s), %" PRIu64 " full-state check%s (%" PRIu64 " memory page%s read whole)",
+               "(%.0f instructions/s), %" PRIu64 " full-state check%s (%" PRIu64 " memory page%s read whole) in %.3f s",
                b->name, gh_target_caps(t)->name, path, res->instructions, res->instructions == 1 ? "" : "s",
                o->free_running ? "free-running" : "in lockstep", k->warps, k->warps == 1 ? "" : "s", o->batch,
                res->seconds,
                res->seconds > 0 ? (double)res->instructions / res->seconds : 0.0, res->state_checks,
-               res->state_checks == 1 ? "" : "s", res->pages_read, res->pages_read == 1 ? "" : "s");
+               res->state_checks == 1 ? "" : "s", res->pages_read, res->pages_read == 1 ? "" : "s",
+               res->state_check_seconds);
         if (!o->free_running && res->seconds > 0)
             gh_say("; host-side model %.3f s (%.1f%% of the run)", res->model_seconds,
                    100 * res->model_seconds / res->seconds);

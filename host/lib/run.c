@@ -123,7 +123,9 @@ static bool check_state(run *s, const char *when)
         return false;
     }
     details.buf[0] = '\0';
+    double began = now();
     int diffs = gh__compare_state(&details, s->t, s->m, &s->pages, &s->memcheck, s->st);
+    s->res->state_check_seconds += now() - began;
     s->res->pages_read = s->memcheck.pages_read;
     uint64_t n = s->res->instructions;
     if (diffs < 0) {

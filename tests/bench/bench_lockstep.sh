@@ -177,6 +177,14 @@ for batch in 1 64 1024; do
     echo "lockstep $board batch $batch: ${r:-?} instructions/s (ratio to free-running: $fratio at batch 1024," \
          "$(ratio_of "$r" "$free_here") at batch $batch (${free_here:-?}/s); to the model board: $ratio)"
     echo "    the model's share of its time: ${timed:-?} timed in the run, $share estimated from the model alone"
+    # the full-state checks (the end's, at least) are a cost per run, not per record: the stream apart from them
+    streaming=$(sed -n 's/.*: \([0-9]*\) instructions in lockstep.*, \([0-9.]*\) s (.* read whole) in \([0-9.]*\) s.*/\1 \2 \3/p' \
+        "$work/out" | head -1)
+    if [ -n "$streaming" ] && [ -n "$free_here" ] && [ "$free_here" -gt 0 ]; then
+        echo "$streaming" | awk -v f="$free_here" -v b="$batch" '$2 > $3 { printf "    streaming, the full-state" \
+            " checks (%.3f s of %.3f) apart: %.0f instructions/s, ratio %.3f to free-running at batch %s\n",
+            $3, $2, $1 / ($2 - $3), $1 / ($2 - $3) / f, b }'
+    fi
     if [ -n "$server" ]; then # a lockstep run ends with a full-state check: the backdoor's cycles, not the kernel's
         all=$(sed -n 's/.*; \([0-9]*\) cycles in all;.*/\1/p' "$work/stats" 2>/dev/null | tail -1)
         echo "    the server's cycles: ${all:-?} in all, ${free_cycles:-?} free-running (the rest: the final" \

@@ -83,6 +83,7 @@ typedef struct {
     double seconds;
     double model_seconds;   /* lockstep: the host-side model's time, estimated by timing
                                1 step in 64 (chosen pseudo-randomly) */
+    double state_check_seconds; /* the full-state checks' time: the target's state read and compared */
     uint64_t divergence_at; /* instruction index of a divergence */
     uint64_t tolerated;     /* register values that differed within the target's declared tolerance */
     uint32_t tolerated_max_ulp; /* the largest distance among them */
