@@ -7,7 +7,7 @@
 #               board streams far fewer warp-instructions than 32 passes at
 #               its clock allow: its firmware needs ~590 cycles for one)
 #   MUFU_LANES  0: no MUFU: its tables (34 DP16KD) and its 244-cell-deep
-#               path would not fit the FPGA beside the SoC, nor meet 50 MHz
+#               path would not fit the FPGA beside the SoC
 #               (boards/gh-ref/gateware/ecpix5/README.md); usb.ini lacks MUFU
 #   FP_UNITS    0: no FP16/FP32 slots; the core's capability words leave
 #               their optypes out, and usb.ini's `implements` must name

@@ -12,7 +12,7 @@
 _Static_assert(GH_REF_TX_PAYLOAD >= STATE_PAYLOAD, "the tx buffer must hold a STATE reply");
 _Static_assert(GH_REF_MAX_PAYLOAD <= WIRE_MAX_PAYLOAD, "a board cannot exceed the protocol maximum");
 
-#define WATCHDOG_CYCLES 10000000u /* per instruction: 200 ms at 50 MHz */
+#define WATCHDOG_CYCLES 10000000u /* per instruction: 667 ms at the ECPIX-5's 15 MHz */
 #define IDLE_POLL_MS 100u
 
 /* The frame and STATE buffers (85 KiB) live in SDRAM: RAM is 8 KiB. */
