@@ -43,7 +43,7 @@ static void usage(FILE *f)
           "  (CTEST_RESOURCE_GROUP_*) is used: see 'gpuhost boards --resource-spec'\n"
           "lockstep boards (modelsim, rtl, usb, usbemu, usbemu-rtl):\n"
           "  --batch N                commit records per message (default 1024)\n"
-          "  --window N               messages in flight (default: 2048 records' worth, 2 at least)\n"
+          "  --window N               messages in flight (default: 8192 records' worth, 2 at least)\n"
           "  --check-every K          compare full state every K instructions (default: at the end)\n"
           "  --check=full             compare full state after every instruction\n"
           "  --timeout MS             longest wait for the target (default 10000; or with s: 10s)\n"

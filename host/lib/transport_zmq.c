@@ -1,5 +1,6 @@
 /* libgpuhost: the ZeroMQ transport (DEALER), high-water marks 0 so nothing
- * is dropped silently; LINGER 0 so closing never blocks. With keys, the link
+ * is dropped silently; LINGER 0 so closing never blocks; socket buffers of
+ * WIRE_ZMQ_SOCKET_BUFFER (a batch in one write). With keys, the link
  * is CURVE (encrypted; the server checks our key, we check its). A socket
  * monitor turns a refused security handshake into an error at once, rather
  * than the silence ZeroMQ otherwise leaves (it keeps retrying). */
@@ -9,6 +10,7 @@
 #include <string.h>
 #include <zmq.h>
 
+#include "wire/zmq_endpoint.h"
 #include "wire_client.h"
 
 #define MONITOR "inproc://gpuhost-client-monitor"
@@ -134,13 +136,15 @@ int gh_zmq_connect(const char *endpoint, const gh_zmq_security *sec, const gh_tr
                    char *err, size_t errlen)
 {
     zmq_link *z = calloc(1, sizeof *z);
-    int zero = 0;
+    int zero = 0, socket_buffer = WIRE_ZMQ_SOCKET_BUFFER;
     if (z)
         zmq_msg_init(&z->frame);
     if (!z || !(z->context = zmq_ctx_new()) || !(z->socket = zmq_socket(z->context, ZMQ_DEALER)) ||
         zmq_setsockopt(z->socket, ZMQ_SNDHWM, &zero, sizeof zero) != 0 ||
         zmq_setsockopt(z->socket, ZMQ_RCVHWM, &zero, sizeof zero) != 0 ||
-        zmq_setsockopt(z->socket, ZMQ_LINGER, &zero, sizeof zero) != 0 || set_curve(z, sec) != 0 ||
+        zmq_setsockopt(z->socket, ZMQ_LINGER, &zero, sizeof zero) != 0 ||
+        zmq_setsockopt(z->socket, ZMQ_RCVBUF, &socket_buffer, sizeof socket_buffer) != 0 ||
+        zmq_setsockopt(z->socket, ZMQ_SNDBUF, &socket_buffer, sizeof socket_buffer) != 0 || set_curve(z, sec) != 0 ||
         zmq_socket_monitor(z->socket, MONITOR,
                            ZMQ_EVENT_HANDSHAKE_FAILED_AUTH | ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL |
                                ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL) != 0 ||

@@ -190,12 +190,14 @@ int fw_link_zmq_open(fw_link_zmq *l, const fw_link_zmq_config *c, char *err, siz
     pthread_sigmask(SIG_BLOCK, &all, &old);
     l->context = zmq_ctx_new();
     l->socket = l->context ? zmq_socket(l->context, ZMQ_ROUTER) : NULL;
-    int zero = 0, rcvhwm = FW_LINK_RCVHWM;
+    int zero = 0, rcvhwm = FW_LINK_RCVHWM, sockbuf = WIRE_ZMQ_SOCKET_BUFFER;
     int64_t maxmsg = FW_LINK_MAX_MESSAGE;
     int rc = !l->socket || zmq_setsockopt(l->socket, ZMQ_SNDHWM, &zero, sizeof zero) != 0 ||
                      zmq_setsockopt(l->socket, ZMQ_RCVHWM, &rcvhwm, sizeof rcvhwm) != 0 ||
                      zmq_setsockopt(l->socket, ZMQ_MAXMSGSIZE, &maxmsg, sizeof maxmsg) != 0 ||
-                     zmq_setsockopt(l->socket, ZMQ_LINGER, &zero, sizeof zero) != 0
+                     zmq_setsockopt(l->socket, ZMQ_LINGER, &zero, sizeof zero) != 0 ||
+                     zmq_setsockopt(l->socket, ZMQ_SNDBUF, &sockbuf, sizeof sockbuf) != 0 ||
+                     zmq_setsockopt(l->socket, ZMQ_RCVBUF, &sockbuf, sizeof sockbuf) != 0
                  ? -1
                  : 0;
     if (rc != 0)

@@ -23,6 +23,11 @@
 # gpu-rtlsim-nochk), three free runs of each, in turn, give each one's
 # simulated cycles per second of its own CPU time (the best of the three:
 # a shared machine only slows a run) and the checker's share of the server.
+# Beside each lockstep ratio, what bounds it on this machine: the CPU time
+# of gpuhost and its server per instruction, free-running and in lockstep,
+# and the ratio that lockstep's CPU time spread over every processor allows
+# (on two processors free-running modelsim keeps both busy, so the host's
+# model step and compare cannot hide behind the server's work).
 # With BENCH_TRIES=N in the environment every gpuhost run above is the
 # fastest of N (a shared machine only slows a run; ratios of single runs
 # here swung by a third).
@@ -50,12 +55,22 @@ if [ -n "$server" ]; then
 fi
 failed=0
 tries=${BENCH_TRIES:-1}
-run() { # LABEL GPUHOST-ARGS...: the fastest of $tries runs' output in $work/out; a failure unless each exit is 0 (10: a free run's end)
+# The CPU seconds (user and system) of this shell's ended children so far:
+# a gpuhost run's own and its server's (gpuhost waits for the server it started).
+# (times runs in this shell, not in a pipe's or a $(...)'s subshell, whose children are none of these)
+children_cpu() { # sets cpu_now
+    times > "$work/times"
+    cpu_now=$(awk 'NR == 2 { split($1, u, "m"); split($2, k, "m"); printf "%.6f", u[1] * 60 + u[2] + k[1] * 60 + k[2] }' \
+        "$work/times")
+}
+run() { # LABEL GPUHOST-ARGS...: the fastest of $tries runs' output in $work/out, its CPU and wall-clock seconds in run_cpu and run_wall; a failure unless each exit is 0 (10: a free run's end)
     label=$1
     shift
-    fastest=-1 try=0
+    fastest=-1 try=0 run_cpu="" run_wall=""
     while [ $try -lt "$tries" ]; do
         try=$((try + 1))
+        children_cpu
+        cpu_before=$cpu_now wall_before=$(date +%s.%N)
         if ! bench_run "$work/try" "$gpuhost" "$@"; then
             failed=$((failed + 1))
             echo "FAIL: $label: gpuhost exited $bench_status:"
@@ -67,6 +82,9 @@ run() { # LABEL GPUHOST-ARGS...: the fastest of $tries runs' output in $work/out
         if [ "${r:-0}" -gt "$fastest" ]; then
             fastest=${r:-0}
             cp "$work/try" "$work/out"
+            children_cpu
+            run_cpu=$(awk -v a="$cpu_before" -v b="$cpu_now" 'BEGIN { printf "%.6f", b - a }')
+            run_wall=$(awk -v a="$wall_before" -v b="$(date +%s.%N)" 'BEGIN { printf "%.6f", b - a }')
         fi
     done
     # the emulated board's firmware cost (GH_USBEMU_FW_STATS=1), which gpu-usbemu prints into the run's output
@@ -87,7 +105,7 @@ fi
 rm -f "$work/stats"
 # shellcheck disable=SC2086
 run "$board free-running" --board "$board" run "$work/loop.s" --free-run --timeout 60000 $srv
-free=$(rate)
+free=$(rate) free_cpu=$run_cpu free_wall=$run_wall
 echo "model board (gpuhost run, the engine with the model alone): ${model} instructions/s"
 [ -n "$bench_model" ] && echo "model alone in process (bench_model --kernel, gm_step only): ${alone:-?} instructions/s"
 echo "$board free-running (no model, batch 1024): ${free:-?} instructions/s"
@@ -146,18 +164,37 @@ if [ -n "$server" ] && [ -n "$bare_server" ]; then
         echo "FAIL: no cycles per CPU second from both servers' --stats"
     fi
 fi
+# What bounds lockstep / free-running on this machine: a run cannot go faster
+# than its CPU time (gpuhost's and its server's, start to end) spread over
+# every processor, so lockstep / free-running is at most (free-running's
+# wall-clock time x processors) / lockstep's CPU time (both whole processes:
+# start-up too), whatever the code's latency.
+processors=$(nproc 2>/dev/null || echo 1)
+cpu_bound() { # FREE-WALL FREE-CPU LOCK-WALL LOCK-CPU (seconds, whole processes)
+    if [ -z "$1" ] || [ -z "$2" ] || [ -z "$3" ] || [ -z "$4" ]; then
+        echo "    CPU time: n/a (a run's times missing)"
+        return
+    fi
+    awk -v fw="$1" -v fc="$2" -v lw="$3" -v lc="$4" -v n="$processors" -v count="$count" 'BEGIN {
+        if (fw <= 0 || lw <= 0 || lc <= 0) { print "    CPU time: n/a"; exit }
+        bound = fw * n / lc; capped = bound < 1 ? bound : 1; why = bound < 1 ? " (bound by CPU time)" : ""
+        busy = lc / lw
+        printf "    CPU time of gpuhost and its server (whole processes), per instruction: free-running %.0f ns" \
+            " (%.2f of %d processors busy), lockstep %.0f ns (%.2f busy): lockstep / free-running can reach at most" \
+            " %.3f here%s\n", fc / count * 1e9, fc / fw, n, lc / count * 1e9, busy, capped, why }'
+}
 for batch in 1 64 1024; do
     # free-running at this batch too: what lockstep itself costs, the batch's own cost apart
-    free_here=$free
+    free_here=$free free_here_cpu=$free_cpu free_here_wall=$free_wall
     if [ "$batch" -ne 1024 ]; then
         # shellcheck disable=SC2086
         run "$board free-running batch $batch" --board "$board" run "$work/loop.s" --free-run --batch "$batch" \
             --timeout 60000 $srv
-        free_here=$(rate)
+        free_here=$(rate) free_here_cpu=$run_cpu free_here_wall=$run_wall
     fi
     # shellcheck disable=SC2086
     run "lockstep $board batch $batch" --board "$board" run "$work/loop.s" --batch "$batch" --timeout 60000 $srv
-    r=$(rate)
+    r=$(rate) lock_cpu=$run_cpu lock_wall=$run_wall
     timed=$(timed_share)
     if [ -n "$r" ] && [ -n "$model" ] && [ "$model" -gt 0 ]; then
         ratio=$(awk -v a="$r" -v b="$model" 'BEGIN { printf "%.3f", a / b }')
@@ -185,6 +222,7 @@ for batch in 1 64 1024; do
             " checks (%.3f s of %.3f) apart: %.0f instructions/s, ratio %.3f to free-running at batch %s\n",
             $3, $2, $1 / ($2 - $3), $1 / ($2 - $3) / f, b }'
     fi
+    cpu_bound "$free_here_wall" "$free_here_cpu" "$lock_wall" "$lock_cpu"
     if [ -n "$server" ]; then # a lockstep run ends with a full-state check: the backdoor's cycles, not the kernel's
         all=$(sed -n 's/.*; \([0-9]*\) cycles in all;.*/\1/p' "$work/stats" 2>/dev/null | tail -1)
         echo "    the server's cycles: ${all:-?} in all, ${free_cycles:-?} free-running (the rest: the final" \
