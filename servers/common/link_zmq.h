@@ -72,6 +72,7 @@ typedef struct {
     fw_link_peer session, reply; /* reply: where the core's answers go */
     uint32_t last_seq;
     uint64_t session_heard_ms, last_frame_ms;
+    uint64_t owner_seen_ms; /* when the owner was last seen alive (looked at once a POLL_MS at most) */
     uint16_t fd_event[1024]; /* the last monitor event of each connection fd */
     uint8_t refusals[1024];  /* ERROR SESSION answers sent on each connection fd */
 } fw_link_zmq;
