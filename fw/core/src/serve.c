@@ -7,6 +7,11 @@
 #include "fw/fw.h"
 
 #define FW_CREDIT_TIMEOUT_MS 60000 /* a host silent this long has gone away */
+/* While credits remain, a run looks at the link (CREDIT, HALT, a paused run's
+ * reads) once this many batches, not after each: a look that finds nothing
+ * costs a ZeroMQ server a system call or two, a USB board a poll of its
+ * endpoint; a HALT waits at most this many batches more. */
+#define FW_LOOK_EVERY_BATCHES 8u
 
 typedef struct {
     fw_core *c;
@@ -267,7 +272,7 @@ static int do_run(server *s, wire_reader *r)
             credits--;
             used = 8;
             in_batch = 0;
-            int halted = wait_credit(s, &credits, credits == 0);
+            int halted = credits && batches % FW_LOOK_EVERY_BATCHES ? 0 : wait_credit(s, &credits, credits == 0);
             if (halted < 0)
                 return -1;
             if (halted) {
