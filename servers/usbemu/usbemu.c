@@ -250,6 +250,12 @@ static int private_tmpdir(usbemu *u)
         return -1;
     }
     setenv("TMPDIR", u->tmpdir, 1);
+    /* umockdev (0.17) starts its worker thread, whose GLib reads the
+     * environment, before it sets UMOCKDEV_DIR: adding a variable then moves
+     * the environment's array under that reader (getenv crashed under ASan).
+     * Made here, before any thread, its setenv only replaces a value. */
+    if (!getenv("UMOCKDEV_DIR"))
+        setenv("UMOCKDEV_DIR", u->tmpdir, 1);
     char err[256];
     if (fw_janitor_start(u->tmpdir, err, sizeof err) != 0) { /* before any thread */
         usbemu_say("cannot watch the private directory %s: %s", u->tmpdir, err);

@@ -37,6 +37,19 @@ elseif(NOT TARGET gpu-usbemu)
 else()
   add_skipped_test(usbemu_rtl "${gh_rtl_dut_missing}")
 endif()
+# The environment's shape is never changed while another thread may read it
+# (an added variable moves environ under a getenv: umockdev's worker crashed
+# so): env_guard.c preloaded under gpu-usbemu and gpuhost.
+add_library(env_guard MODULE ${CMAKE_CURRENT_LIST_DIR}/env_guard.c)
+target_link_libraries(env_guard PRIVATE ${CMAKE_DL_LIBS})
+if(TARGET gpu-usbemu)
+  add_test(NAME usbemu_env_guard
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/env_guard.sh ${GH_USBEMU} ${GH_USB_CLIENT} $<TARGET_FILE:env_guard>
+            ${CMAKE_SOURCE_DIR}/tests/kernels)
+  set_tests_properties(usbemu_env_guard PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+else()
+  add_unavailable_test(usbemu_env_guard usbemu "${gh_usbemu_missing}")
+endif()
 # Random legal instruction streams over the emulated board, the rv32 image
 # serving them: 100k warp-instructions a seed (long: the first build only).
 if(TARGET gpu-usbemu)
