@@ -1,6 +1,8 @@
 #!/bin/sh
 # CAP_WARPS is a real parameter: the core lints clean with every warning on
-# for 1..64 warps (powers of two and two odd counts), and without its optional
+# for 1..64 warps (1, 2, 3, 4, 5 and 64: the edge cases of the warp index, a
+# power of two at each end and two odd counts; 8, 16 and 32 repeated the shape
+# of 4 and 64, a power of two, for 40 s of CI), and without its optional
 # fault-injection registers (FAULT_REGS 0), the contract checker and
 # the testbenches lint clean, and no module-scope `integer` is shared as a loop
 # variable by several always blocks (Yosys infers latches on one).
@@ -8,7 +10,7 @@
 set -u
 verilator=$1 hdl=$2 gen=$3
 fail=0
-for n in 1 2 3 4 5 8 16 32 64 4:FAULT_REGS=0; do
+for n in 1 2 3 4 5 64 4:FAULT_REGS=0; do
     params="-GCAP_WARPS=${n%%:*}"
     case $n in *:*) params="$params -G${n#*:}" ;; esac
     # shellcheck disable=SC2086
