@@ -3,16 +3,18 @@
 #   sh scripts/test-all.sh [--long] [--budget MINUTES]
 #   sh scripts/test-all.sh --fuzz-only [--budget MINUTES]
 #   sh scripts/test-all.sh --bitstream
+#   sh scripts/test-all.sh --slow
 # quick (the default, the README's test command): set up, build twice
 #   (build: warnings as errors; build-asan: ASan+UBSan) and run the quick tier
 #   in both (benchmarks in the first only). It covers every component: each
 #   board, each server, the firmware image, HDL lint and conformance, the
 #   sanitizer build. It does not fuzz: the libfuzzer_X tests show as skipped
 #   (tests/fuzz: they need clang), the fuzz_X smoke tests run.
-# --long (CI: .ci/run) adds the long tier (CTest label `long`: whole-core
-#   synthesis, the exhaustive FP sweeps, long random lockstep streams, the
-#   HIL pool) in the first build only (it reads the HDL, or repeats what the
-#   quick tier runs under the sanitizers), and the fuzz pass: build-fuzz
+# --long (CI: .ci/run) adds the long tier (CTest label `long`: the
+#   gateware simulated whole, cocotb under Verilator, the board's
+#   elaboration, long random lockstep streams, the HIL pool) in the first
+#   build only (it reads the HDL, or repeats what the quick tier runs under
+#   the sanitizers), and the fuzz pass: build-fuzz
 #   built with clang and libFuzzer (scripts/fuzz.sh --build) and every fuzz
 #   target fuzzed for GPUHOST_FUZZ_SECONDS (30 s unless set; CTest label
 #   `fuzz`), about 3.5 minutes with its build on 2 processors; a finding
@@ -22,18 +24,24 @@
 #   `bitstream`): the gh-ref bitstream for the ECPIX-5, placed, routed and
 #   judged (tests/bitstream); more than an hour on one processor, so no other
 #   pass runs it.
+# --slow: set up, build, and run the slow tier alone (CTest label `slow`):
+#   what CI's 45 minutes cannot hold beside the rest: whole-core synthesis
+#   (synth_core_coarse, synth_core_ecp5), the exhaustive binary16 sweeps,
+#   the conformance bench under Verilator and cocotb's checks under
+#   Verilator (Icarus runs both in CI); about 10 minutes on 2 processors.
 # --budget fails the run, saying so, once it has taken MINUTES (CI: .ci/run),
 # before an outer limit can cut it off unexplained.
 # Every run ends with its ten slowest tests and the time of each pass.
 set -eu
 cd "$(dirname "$0")/.."
-usage() { sed -n '2,22s/^# \{0,1\}//p' "$0"; }
-long=0 fuzz=0 others=1 budget=0 bitstream=0
+usage() { sed -n '2,35s/^# \{0,1\}//p' "$0"; }
+long=0 fuzz=0 others=1 budget=0 alone=""
 while [ $# -gt 0 ]; do
     case $1 in
     --long) long=1 fuzz=1 ;;
     --fuzz-only) fuzz=1 others=0 ;;
-    --bitstream) bitstream=1 others=0 ;;
+    --bitstream) alone=bitstream others=0 ;;
+    --slow) alone=slow others=0 ;;
     --budget) [ $# -ge 2 ] || { usage >&2; exit 2; }; budget=$2; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
@@ -63,10 +71,10 @@ ctest_run() { # NAME BUILD_DIR ctest-args...: one pass, its JUnit kept for the s
 }
 junits=""
 status=0
-if [ $bitstream -eq 1 ]; then
+if [ -n "$alone" ]; then # a tier that no other pass runs
     sh scripts/setup.sh build
-    rm -f build/junit-bitstream.xml
-    ctest_run bitstream build -L bitstream || status=1
+    rm -f "build/junit-$alone.xml"
+    ctest_run "$alone" build -L "$alone" || status=1
     echo "== total: $(($(date +%s) - start)) s"
     exit $status
 fi
@@ -83,14 +91,14 @@ nofuzz=""
 if [ $others -eq 1 ]; then
     if [ $long -eq 1 ]; then
         # one CTest pass over both tiers: its scheduler fills both processors
-        ctest_run quick+long build -LE "bitstream$nofuzz" || status=1
+        ctest_run quick+long build -LE "bitstream|slow$nofuzz" || status=1
         junits="quick+long=build/junit-quick+long.xml"
     else
-        ctest_run quick build -LE "long|bitstream" || status=1
+        ctest_run quick build -LE "long|bitstream|slow" || status=1
         junits="quick=build/junit-quick.xml"
     fi
     # (label hdl: tests that read only the HDL, not this build's binaries)
-    UBSAN_OPTIONS=print_stacktrace=1 ctest_run asan build-asan -LE "bench|long|hdl|bitstream$nofuzz" || status=1
+    UBSAN_OPTIONS=print_stacktrace=1 ctest_run asan build-asan -LE "bench|long|hdl|bitstream|slow$nofuzz" || status=1
     junits="$junits asan=build-asan/junit-asan.xml"
 fi
 if [ $fuzz -eq 1 ]; then
