@@ -126,7 +126,8 @@ python3 scripts/slowest-tests.py $junits || true
 echo "== total: $((elapsed / 60)) min $((elapsed % 60)) s (setup, the builds and every pass)"
 if [ "$budget" -gt 0 ] && [ "$elapsed" -ge $((budget * 60)) ]; then
     echo "BUDGET: this run took $((elapsed / 60)) min, past its budget of $budget min: make the slowest" \
-         "tests above faster, or move them to the long tier, before CI's hard limit drops a submission"
+         "tests above faster, or move them to the slow tier (label slow, out of CI's run), before" \
+         "CI's hard limit drops a submission"
     status=1
 fi
 exit $status
