@@ -27,13 +27,15 @@ enum gh_backend_option {
 
 /* Every member returns 0, or -1 with the text in t->error (set through
  * gh__fail). Run: run_start, then run_next until it returns 0 (RUN_END) or
- * -1; credit after each batch taken. */
+ * -1; credit after each batch taken (GH_RECORDS_END_BATCH). */
 typedef struct {
     const char *kind; /* "model", "wire" */
     int (*load)(gh_target *t, const isa_kernel *k);
     int (*run_start)(gh_target *t, uint64_t max_insns, uint32_t batch, uint32_t window);
-    /* 1 a batch (*count records in recs, at most cap), 0 the end (*reason a
-     * wire_run_end, *total instructions of this run), -1 error */
+    /* *count records in recs (at most cap) and GH_RECORDS_END_BATCH when
+     * they end a batch, GH_RECORDS_MORE when more of it follow (as
+     * gh_wire_run_next); 0 the end (*reason a wire_run_end, *total
+     * instructions of this run); -1 error */
     int (*run_next)(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count, uint32_t *reason,
                     uint64_t *total);
     int (*credit)(gh_target *t, uint32_t batches);

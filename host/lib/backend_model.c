@@ -12,7 +12,7 @@
 typedef struct {
     gm_model *model;
     uint64_t max, done; /* this run's limit and count */
-    uint32_t batch;
+    uint32_t batch, in_batch; /* records per batch; of the current batch, handed out */
     int ended;          /* 1 when the run has ended (reason in end_reason) */
     uint32_t end_reason;
 } model_backend;
@@ -37,7 +37,7 @@ static int run_start(gh_target *t, uint64_t max, uint32_t batch, uint32_t window
     model_backend *b = mb(t);
     if (!b->model)
         return gh__fail(t, "RUN before a kernel was loaded");
-    b->max = max, b->done = 0, b->batch = batch, b->ended = 0;
+    b->max = max, b->done = 0, b->batch = batch, b->in_batch = 0, b->ended = 0;
     return 0;
 }
 
@@ -45,13 +45,13 @@ static int run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *cou
                     uint64_t *total)
 {
     model_backend *b = mb(t);
-    if (b->ended) {
+    if (b->ended && b->in_batch == 0) {
         *reason = b->end_reason;
         *total = b->done;
         return 0;
     }
-    uint32_t n = 0, limit = b->batch < cap ? b->batch : cap;
-    while (n < limit) {
+    uint32_t n = 0, left = b->batch - b->in_batch, limit = left < cap ? left : cap;
+    while (n < limit && !b->ended) {
         if (b->done == b->max) {
             b->ended = 1, b->end_reason = WIRE_END_LIMIT;
             break;
@@ -63,15 +63,17 @@ static int run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *cou
         }
         recs[n].seq = b->done++;
         n++;
-        if (rc == GM_STEP_TRAP) {
+        if (rc == GM_STEP_TRAP)
             b->ended = 1, b->end_reason = WIRE_END_TRAP;
-            break;
-        }
     }
+    b->in_batch += n;
+    bool ends = b->ended || b->in_batch == b->batch;
+    if (ends)
+        b->in_batch = 0;
     if (n == 0)
         return run_next(t, recs, cap, count, reason, total);
     *count = n;
-    return 1;
+    return ends ? GH_RECORDS_END_BATCH : GH_RECORDS_MORE;
 }
 
 static int credit(gh_target *t, uint32_t batches)

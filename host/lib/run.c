@@ -18,6 +18,11 @@
 #include "isa/isa.h"
 #include "report.h"
 
+/* Records taken from the target at once: a record decoded just before it is
+ * compared is still in the cache (a decoded record is about 2 KB: a batch of
+ * 1024 decoded whole was 2 MB, and its comparisons missed the cache). */
+enum { RECORDS_AT_ONCE = 8 };
+
 _Static_assert(GH_MAX_VARIANTS == 8 * sizeof(((gh_caps *)0)->lacking), "a count per variant of the map");
 
 typedef struct {
@@ -28,6 +33,7 @@ typedef struct {
     gh_text text;
     gm_model *m; /* lockstep only */
     wire_commit *recs, *mine;
+    uint32_t recs_cap; /* records taken from the target at once (RECORDS_AT_ONCE, or a smaller batch) */
     wire_commit *pending; /* the model's record of an instruction the target stopped at, to emulate */
     wire_state *st;
     gh_pageset pages;    /* compared at a full-state check (with the target's own list) */
@@ -336,7 +342,7 @@ static int stream(run *s, uint64_t max)
     for (;;) {
         uint32_t count = 0, reason = 0;
         uint64_t total = 0;
-        int rc = gh__run_next(s->t, s->recs, batch, &count, &reason, &total);
+        int rc = gh__run_next(s->t, s->recs, s->recs_cap, &count, &reason, &total);
         if (rc < 0) {
             target_error(s, "target error");
             return -1;
@@ -355,11 +361,11 @@ static int stream(run *s, uint64_t max)
         for (uint32_t i = 0; i < count; i++)
             if (!take(s, &s->recs[i]))
                 return -1;
-        if (o->progress && now() - last_progress >= 1.0) {
+        if (rc == GH_RECORDS_END_BATCH && o->progress && now() - last_progress >= 1.0) {
             last_progress = now();
             o->progress(s->res->instructions);
         }
-        if (++owed >= grant) {
+        if (rc == GH_RECORDS_END_BATCH && ++owed >= grant) {
             if (gh__credit(s->t, owed) != 0) {
                 target_error(s, "target error");
                 return -1;
@@ -756,9 +762,9 @@ void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_resu
 {
     memset(res, 0, sizeof *res);
     run *s = calloc(1, sizeof *s);
-    uint32_t batch = o->batch ? o->batch : 1024;
+    uint32_t batch = o->batch ? o->batch : 1024, recs_cap = batch < RECORDS_AT_ONCE ? batch : RECORDS_AT_ONCE;
     if (s) {
-        s->recs = malloc(sizeof *s->recs * batch);
+        s->recs = malloc(sizeof *s->recs * recs_cap);
         s->mine = malloc(sizeof *s->mine);
         s->pending = malloc(sizeof *s->pending);
         s->st = malloc(sizeof *s->st);
@@ -767,7 +773,7 @@ void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_resu
         snprintf(res->report, sizeof res->report, "out of memory\n");
         res->verdict = GH_TARGET_ERROR;
     } else {
-        *s = (run){.t = t, .k = k, .o = o, .res = res, .recs = s->recs, .mine = s->mine, .pending = s->pending,
+        *s = (run){.t = t, .k = k, .o = o, .res = res, .recs = s->recs, .recs_cap = recs_cap, .mine = s->mine, .pending = s->pending,
                    .st = s->st,
                    .text = {.buf = res->report, .cap = sizeof res->report}, .start = now()};
         s->tolerated.caps = gh_target_caps(t);

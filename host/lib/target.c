@@ -390,9 +390,11 @@ int gh__run_start(gh_target *t, uint64_t max_insns, uint32_t batch, uint32_t win
 int gh__run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *count, uint32_t *reason,
                  uint64_t *total)
 {
+    if (!cap)
+        return gh__fail(t, "no room for a record");
     int rc = checked(t, t->ops->run_next(t, recs, cap, count, reason, total));
-    if (rc == 1 && (*count == 0 || *count > cap))
-        return gh__fail(t, "a batch of %u records (at most %u asked for)", *count, cap), GH_ERR_TARGET;
+    if ((rc == GH_RECORDS_END_BATCH || rc == GH_RECORDS_MORE) && (*count == 0 || *count > cap))
+        return gh__fail(t, "%u records handed out (1 to %u asked for)", *count, cap), GH_ERR_TARGET;
     return rc;
 }
 

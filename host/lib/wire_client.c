@@ -71,6 +71,7 @@ static int send_request(gh_wire *t, uint16_t type, const void *payload, uint32_t
 static int receive(gh_wire *t, wire_header *h, const uint8_t **payload)
 {
     uint32_t waited = 0;
+    t->batch_left = 0; /* a held batch's bytes go with the frame that lent them */
     for (;;) {
         size_t len;
         const uint8_t *frame = t->buf;
@@ -437,13 +438,52 @@ int gh_wire_run_start(gh_wire *t, uint64_t max_insns, uint32_t batch, uint32_t w
     t->run_seq = t->seq;
     t->batches_seen = 0;
     t->records_seen = 0;
+    t->batch_left = 0;
+    t->run_batch = batch;
     t->running = rc == 0;
     return rc;
+}
+
+/* Up to cap records of the batch held in t->batch. */
+static int hand_out(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *count)
+{
+    char said[64];
+    uint32_t n = t->batch_left < cap ? t->batch_left : cap;
+    for (uint32_t i = 0; i < n; i++) {
+        size_t used = wire_commit_decode(t->batch + t->batch_pos, t->batch_len - t->batch_pos, &recs[i]);
+        if (!used)
+            return violation(t, "malformed commit record in a batch%s%s", "", "");
+        t->batch_pos += used;
+        const char *bad = wire_commit_check(&recs[i]);
+        if (bad) {
+            snprintf(said, sizeof said, "%llu", (unsigned long long)recs[i].seq);
+            return violation(t, "malformed commit record #%s: %s", said, bad);
+        }
+        if (recs[i].seq != t->records_seen) {
+            snprintf(said, sizeof said, "%llu where %llu was due", (unsigned long long)recs[i].seq,
+                     (unsigned long long)t->records_seen);
+            return violation(t, "protocol error: a commit record's sequence number is %s (a record lost, replayed "
+                                "or reordered)%s", said, "");
+        }
+        t->records_seen++;
+    }
+    t->batch_left -= n;
+    *count = n;
+    if (t->batch_left)
+        return GH_RECORDS_MORE;
+    if (t->batch_pos != t->batch_len)
+        return violation(t, "malformed COMMITS batch: bytes after its last record%s%s", "", "");
+    t->batches_seen++;
+    return GH_RECORDS_END_BATCH;
 }
 
 int gh_wire_run_next(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *count,
                        uint32_t *end_reason, uint64_t *total)
 {
+    if (cap == 0)
+        return fail(t, "no room for a record%s%s", "", "");
+    if (t->batch_left)
+        return hand_out(t, recs, cap, count);
     wire_header h;
     const uint8_t *p;
     if (receive(t, &h, &p) != 0)
@@ -468,35 +508,14 @@ int gh_wire_run_next(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *coun
     if (h.type != WIRE_COMMITS)
         return violation(t, "protocol error: unexpected frame during the run%s%s", "", "");
     uint32_t index = wire_get32(&r), n = wire_get32(&r);
-    if (r.underflow || n == 0 || n > cap)
+    if (r.underflow || n == 0 || n > t->run_batch)
         return violation(t, "malformed COMMITS batch%s%s", "", "");
     if (index != t->batches_seen) {
         snprintf(said, sizeof said, "batch %u arrived where batch %u was due", index, t->batches_seen);
         return violation(t, "protocol error: %s (a batch lost, replayed or reordered)%s", said, "");
     }
-    for (uint32_t i = 0; i < n; i++) {
-        size_t used = wire_commit_decode(p + r.pos, r.len - r.pos, &recs[i]);
-        if (!used)
-            return violation(t, "malformed commit record in a batch%s%s", "", "");
-        r.pos += used;
-        const char *bad = wire_commit_check(&recs[i]);
-        if (bad) {
-            snprintf(said, sizeof said, "%llu", (unsigned long long)recs[i].seq);
-            return violation(t, "malformed commit record #%s: %s", said, bad);
-        }
-        if (recs[i].seq != t->records_seen + i) {
-            snprintf(said, sizeof said, "%llu where %llu was due", (unsigned long long)recs[i].seq,
-                     (unsigned long long)(t->records_seen + i));
-            return violation(t, "protocol error: a commit record's sequence number is %s (a record lost, replayed "
-                                "or reordered)%s", said, "");
-        }
-    }
-    if (r.pos != r.len)
-        return violation(t, "malformed COMMITS batch: bytes after its last record%s%s", "", "");
-    t->batches_seen++;
-    t->records_seen += n;
-    *count = n;
-    return 1;
+    t->batch = p, t->batch_len = r.len, t->batch_pos = r.pos, t->batch_left = n;
+    return hand_out(t, recs, cap, count);
 }
 
 int gh_wire_credit(gh_wire *t, uint32_t batches)
@@ -513,6 +532,7 @@ int gh_wire_credit(gh_wire *t, uint32_t batches)
  * link is quiet and state can be read. */
 int gh_wire_halt(gh_wire *t)
 {
+    t->batch_left = 0; /* what is left of a held batch is not taken */
     if (!t->running)
         return 0;
     size_t n = wire_frame_encode(t->buf, t->cap, WIRE_HALT, t->run_seq, NULL, 0);

@@ -49,6 +49,12 @@ typedef struct {
     bool dut_failed;
     uint32_t batches_seen; /* of the current run: COMMITS frames, records */
     uint64_t records_seen;
+    /* the COMMITS batch being handed out (gh_wire_run_next): its payload,
+     * lent by the transport until the next receive, and what is left of it */
+    const uint8_t *batch;
+    size_t batch_len, batch_pos;
+    uint32_t batch_left;
+    uint32_t run_batch; /* the RUN's records per batch: no COMMITS holds more */
     wire_caps caps;
 } gh_wire;
 
@@ -74,9 +80,15 @@ int gh_wire_variants(gh_wire *t);
 int gh_wire_inject(gh_wire *t, uint16_t warp, uint64_t lo, uint64_t hi, wire_commit *rec);
 
 /* Streaming run: start, then take batches until the end. */
+enum gh_records { GH_RECORDS_END_BATCH = 1, GH_RECORDS_MORE = 2 }; /* run_next's records: their batch ends, goes on */
 int gh_wire_run_start(gh_wire *t, uint64_t max_insns, uint32_t batch, uint32_t window);
-/* Next frame of the run: 1 a COMMITS batch (records decoded into recs,
- * *count set), 0 the RUN_END (*end_reason, *total set), -1 error. */
+/* The run's next records: up to cap of the current COMMITS batch, decoded
+ * into recs, *count set (a batch is handed out a few records at a time, so
+ * that the records a caller checks are still in its cache):
+ * GH_RECORDS_END_BATCH they end their batch (a caller may CREDIT now),
+ * GH_RECORDS_MORE more of it follow; 0 the RUN_END
+ * (*end_reason, *total set); -1 error. A malformed record ends the run
+ * where it stands (the records before it were handed out). */
 int gh_wire_run_next(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *count,
                        uint32_t *end_reason, uint64_t *total);
 int gh_wire_credit(gh_wire *t, uint32_t batches);

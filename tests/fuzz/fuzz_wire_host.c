@@ -137,16 +137,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check(&w, gh_wire_inject(&w, 0, 0x7130, 0, &recs[0]), "inject");
     int rc = gh_wire_run_start(&w, 1000, 64, 2);
     check(&w, rc, "run_start");
-    for (int batches = 0; rc == 0 && batches < 64; batches++) {
+    /* 7 at a time: batches of 64 are handed out in parts (GH_RECORDS_MORE) */
+    for (int calls = 0; rc == 0 && calls < 64 * 10; calls++) {
         uint32_t count = 0, reason = 0;
         uint64_t total = 0;
-        int got = gh_wire_run_next(&w, recs, 64, &count, &reason, &total);
-        FUZZ_CHECK(got >= -1 && got <= 1, "run_next returned %d", got);
-        if (got == 1) {
-            FUZZ_CHECK(count <= 64, "a batch of %u records into 64", count);
+        int got = gh_wire_run_next(&w, recs, 7, &count, &reason, &total);
+        FUZZ_CHECK(got >= -1 && got <= GH_RECORDS_MORE, "run_next returned %d", got);
+        if (got >= GH_RECORDS_END_BATCH)
+            FUZZ_CHECK(count >= 1 && count <= 7, "%u records handed out into 7", count);
+        if (got == GH_RECORDS_END_BATCH)
             check(&w, gh_wire_credit(&w, 1), "credit");
-        }
-        if (got != 1) {
+        if (got < GH_RECORDS_END_BATCH) {
             check(&w, got == 0 ? 0 : -1, "run_next");
             break;
         }
