@@ -45,13 +45,13 @@ static int run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *cou
                     uint64_t *total)
 {
     model_backend *b = mb(t);
-    if (b->ended && b->in_batch == 0) {
+    if (b->ended) {
         *reason = b->end_reason;
         *total = b->done;
         return 0;
     }
     uint32_t n = 0, left = b->batch - b->in_batch, limit = left < cap ? left : cap;
-    while (n < limit && !b->ended) {
+    while (n < limit) {
         if (b->done == b->max) {
             b->ended = 1, b->end_reason = WIRE_END_LIMIT;
             break;
@@ -63,11 +63,13 @@ static int run_next(gh_target *t, wire_commit *recs, uint32_t cap, uint32_t *cou
         }
         recs[n].seq = b->done++;
         n++;
-        if (rc == GM_STEP_TRAP)
+        if (rc == GM_STEP_TRAP) {
             b->ended = 1, b->end_reason = WIRE_END_TRAP;
+            break;
+        }
     }
     b->in_batch += n;
-    bool ends = b->ended || b->in_batch == b->batch;
+    bool ends = b->ended || b->in_batch == b->batch; /* an ended run's last batch ends with it */
     if (ends)
         b->in_batch = 0;
     if (n == 0)

@@ -773,8 +773,8 @@ void gh_run(gh_target *t, const isa_kernel *k, const gh_run_opts *o, gh_run_resu
         snprintf(res->report, sizeof res->report, "out of memory\n");
         res->verdict = GH_TARGET_ERROR;
     } else {
-        *s = (run){.t = t, .k = k, .o = o, .res = res, .recs = s->recs, .recs_cap = recs_cap, .mine = s->mine, .pending = s->pending,
-                   .st = s->st,
+        *s = (run){.t = t, .k = k, .o = o, .res = res, .recs = s->recs, .recs_cap = recs_cap, .mine = s->mine,
+                   .pending = s->pending, .st = s->st,
                    .text = {.buf = res->report, .cap = sizeof res->report}, .start = now()};
         s->tolerated.caps = gh_target_caps(t);
         s->memcheck = (gh_memcheck){.known = &s->known, .rng = fresh_seed(), .read_all = o->check_every == 1};

@@ -444,8 +444,7 @@ int gh_wire_run_start(gh_wire *t, uint64_t max_insns, uint32_t batch, uint32_t w
     return rc;
 }
 
-/* Up to cap records of the batch held in t->batch. */
-static int hand_out(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *count)
+static int take_records(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *count)
 {
     char said[64];
     uint32_t n = t->batch_left < cap ? t->batch_left : cap;
@@ -475,6 +474,16 @@ static int hand_out(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *count
         return violation(t, "malformed COMMITS batch: bytes after its last record%s%s", "", "");
     t->batches_seen++;
     return GH_RECORDS_END_BATCH;
+}
+
+/* Up to cap records of the batch held in t->batch; after a malformed one
+ * nothing of the batch is held (its rest cannot be read). */
+static int hand_out(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *count)
+{
+    int rc = take_records(t, recs, cap, count);
+    if (rc < 0)
+        t->batch_left = 0;
+    return rc;
 }
 
 int gh_wire_run_next(gh_wire *t, wire_commit *recs, uint32_t cap, uint32_t *count,
