@@ -2,7 +2,7 @@
 # Benchmark: lockstep speed at several batch sizes beside the model alone,
 # in one run, on the same integer kernel, each beside free-running at batch
 # 1024 and at its own batch (what lockstep costs, apart from what a smaller
-# batch costs the target and transport). Prints figures and ratios; asserts
+# batch costs the target and transport), the latter run in turn with it. Prints figures and ratios; asserts
 # nothing about speed, but every run must succeed (exit 0): a failed run
 # fails the benchmark, after the figures.
 #
@@ -63,32 +63,65 @@ children_cpu() { # sets cpu_now
     cpu_now=$(awk 'NR == 2 { split($1, u, "m"); split($2, k, "m"); printf "%.6f", u[1] * 60 + u[2] + k[1] * 60 + k[2] }' \
         "$work/times")
 }
-run() { # LABEL GPUHOST-ARGS...: the fastest of $tries runs' output in $work/out, its CPU and wall-clock seconds in run_cpu and run_wall; a failure unless each exit is 0 (10: a free run's end)
+try_once() { # SLOT LABEL GPUHOST-ARGS...: one run; a slot keeps its fastest run's output in $work/SLOT.out, its rate, CPU and wall-clock seconds in SLOT_rate, SLOT_cpu, SLOT_wall; a failure unless the exit is 0 (10: a free run's end)
+    slot=$1 label=$2
+    shift 2
+    children_cpu
+    cpu_before=$cpu_now wall_before=$(date +%s.%N)
+    if ! bench_run "$work/try" "$gpuhost" "$@"; then
+        failed=$((failed + 1))
+        echo "FAIL: $label: gpuhost exited $bench_status:"
+        sed 's/^/    /' "$work/try"
+        cp "$work/try" "$work/$slot.out"
+        return 1
+    fi
+    children_cpu
+    wall_after=$(date +%s.%N)
+    r=$(rate_of "$work/try")
+    eval "fastest=\${${slot}_rate:--1}"
+    if [ "${r:-0}" -gt "$fastest" ]; then
+        cp "$work/try" "$work/$slot.out"
+        eval "${slot}_rate=${r:-0}"
+        eval "${slot}_cpu=$(awk -v a="$cpu_before" -v b="$cpu_now" 'BEGIN { printf "%.6f", b - a }')"
+        eval "${slot}_wall=$(awk -v a="$wall_before" -v b="$wall_after" 'BEGIN { printf "%.6f", b - a }')"
+    fi
+}
+slot_reset() { # SLOT...
+    for slot in "$@"; do
+        eval "${slot}_rate=-1 ${slot}_cpu='' ${slot}_wall=''"
+        rm -f "$work/$slot.out"
+    done
+}
+run() { # LABEL GPUHOST-ARGS...: the fastest of $tries runs' output in $work/out, its CPU and wall-clock seconds in run_cpu and run_wall
     label=$1
-    shift
-    fastest=-1 try=0 run_cpu="" run_wall=""
+    slot_reset one
+    try=0
     while [ $try -lt "$tries" ]; do
         try=$((try + 1))
-        children_cpu
-        cpu_before=$cpu_now wall_before=$(date +%s.%N)
-        if ! bench_run "$work/try" "$gpuhost" "$@"; then
-            failed=$((failed + 1))
-            echo "FAIL: $label: gpuhost exited $bench_status:"
-            sed 's/^/    /' "$work/try"
-            cp "$work/try" "$work/out"
-            break
-        fi
-        r=$(rate_of "$work/try")
-        if [ "${r:-0}" -gt "$fastest" ]; then
-            fastest=${r:-0}
-            cp "$work/try" "$work/out"
-            children_cpu
-            run_cpu=$(awk -v a="$cpu_before" -v b="$cpu_now" 'BEGIN { printf "%.6f", b - a }')
-            run_wall=$(awk -v a="$wall_before" -v b="$(date +%s.%N)" 'BEGIN { printf "%.6f", b - a }')
-        fi
+        try_once one "$@" || break
     done
+    cp "$work/one.out" "$work/out"
+    run_cpu=$one_cpu run_wall=$one_wall
     # the emulated board's firmware cost (GH_USBEMU_FW_STATS=1), which gpu-usbemu prints into the run's output
     bench_fw_lines "$work/out" | sed "s/^/    $label: /"
+}
+# run_in_turn LABEL-A ARGS-A LABEL-B ARGS-B (ARGS: one word-split string):
+# $tries runs of each, A and B in turn, so that a shared machine's slow spell
+# slows both alike (run after run, a ratio of the two swung by half); A's
+# fastest in slot a, B's in slot b and $work/out
+run_in_turn() {
+    slot_reset a b
+    try=0
+    while [ $try -lt "$tries" ]; do
+        try=$((try + 1))
+        # shellcheck disable=SC2086
+        try_once a "$1" $2 || break
+        # shellcheck disable=SC2086
+        try_once b "$3" $4 || break
+    done
+    cp "$work/b.out" "$work/out" 2> /dev/null || : > "$work/out"
+    bench_fw_lines "$work/a.out" 2> /dev/null | sed "s/^/    $1: /"
+    bench_fw_lines "$work/out" | sed "s/^/    $3: /"
 }
 run "model alone" run "$work/loop.s"
 model=$(rate)
@@ -184,17 +217,14 @@ cpu_bound() { # FREE-WALL FREE-CPU LOCK-WALL LOCK-CPU (seconds, whole processes)
             " %.3f here%s\n", fc / count * 1e9, fc / fw, n, lc / count * 1e9, busy, capped, why }'
 }
 for batch in 1 64 1024; do
-    # free-running at this batch too: what lockstep itself costs, the batch's own cost apart
-    free_here=$free free_here_cpu=$free_cpu free_here_wall=$free_wall
-    if [ "$batch" -ne 1024 ]; then
-        # shellcheck disable=SC2086
-        run "$board free-running batch $batch" --board "$board" run "$work/loop.s" --free-run --batch "$batch" \
-            --timeout 60000 $srv
-        free_here=$(rate) free_here_cpu=$run_cpu free_here_wall=$run_wall
-    fi
-    # shellcheck disable=SC2086
-    run "lockstep $board batch $batch" --board "$board" run "$work/loop.s" --batch "$batch" --timeout 60000 $srv
-    r=$(rate) lock_cpu=$run_cpu lock_wall=$run_wall
+    # free-running at this batch too, run in turn with lockstep: what lockstep itself costs,
+    # the batch's own cost apart (at 1024 again: beside lockstep, not a minute before it)
+    run_in_turn "$board free-running batch $batch" \
+        "--board $board run $work/loop.s --free-run --batch $batch --timeout 60000 $srv" \
+        "lockstep $board batch $batch" "--board $board run $work/loop.s --batch $batch --timeout 60000 $srv"
+    free_here=$a_rate free_here_cpu=$a_cpu free_here_wall=$a_wall
+    [ "$free_here" -ge 0 ] || free_here=""
+    r=$(rate) lock_cpu=$b_cpu lock_wall=$b_wall
     timed=$(timed_share)
     if [ -n "$r" ] && [ -n "$model" ] && [ "$model" -gt 0 ]; then
         ratio=$(awk -v a="$r" -v b="$model" 'BEGIN { printf "%.3f", a / b }')
@@ -212,7 +242,7 @@ for batch in 1 64 1024; do
         share="n/a"
     fi
     echo "lockstep $board batch $batch: ${r:-?} instructions/s (ratio to free-running: $fratio at batch 1024," \
-         "$(ratio_of "$r" "$free_here") at batch $batch (${free_here:-?}/s); to the model board: $ratio)"
+         "$(ratio_of "$r" "$free_here") at batch $batch run in turn with it (${free_here:-?}/s); to the model board: $ratio)"
     echo "    the model's share of its time: ${timed:-?} timed in the run, $share estimated from the model alone"
     # the full-state checks (the end's, at least) are a cost per run, not per record: the stream apart from them
     streaming=$(sed -n 's/.*: \([0-9]*\) instructions in lockstep.*, \([0-9.]*\) s (.* read whole) in \([0-9.]*\) s.*/\1 \2 \3/p' \
