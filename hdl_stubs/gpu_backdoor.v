@@ -4,9 +4,13 @@
 // owner at that edge (each owner decodes bd_space/bd_index itself), a read
 // takes the owners' combinational values (ORed: one owner answers a space)
 // into bd_rdata. A GPR read takes one edge more (the register file's port A
-// reads the row; `busy` meanwhile). bd_ack is a one-cycle pulse; the two
-// cycles after it no request is taken, so the board drops bd_req or
-// presents the next one. The capability words are answered here.
+// reads the row; `busy` meanwhile), unless port A still holds that row from
+// the backdoor's last GPR read with nothing run or written since: then it
+// is answered from it at once (a register's lanes read in turn, as a STATE
+// reads them, cost one read edge a register, not one a lane). bd_ack is a
+// one-cycle pulse; no request is taken in its cycle (the board drops bd_req
+// or presents the next one there, T12), the next one from the cycle after.
+// The capability words are answered here.
 module gpu_backdoor #(
     parameter integer NW = 4,
     parameter integer FAULT_REGS = 1,     // the core has the fault-injection registers (capability FEATURES)
@@ -22,6 +26,7 @@ module gpu_backdoor #(
     input  wire [3:0]    bd_space,
     input  wire [7:0]    bd_index,
     input  wire [4:0]    bd_lane,
+    input  wire [14:0]   bd_row,           // {bd_warp, bd_index}: the row a GPR request names
     output wire          serve,            // the request is served at this edge
     output wire          gpr_read,         // ... and it is a GPR read (port A reads the row)
     output reg           busy,             // a GPR read is under way
@@ -42,9 +47,14 @@ module gpu_backdoor #(
 
     wire [31:0] ow = {24'd0, bd_index} - {24'd0, CAPW_OPTYPES};     // word of the optype bitmap
     wire [31:0] tw = {24'd0, bd_index} - {24'd0, CAPW_TOLERANCES};  // word of the declared bounds
-    reg gap;
-    assign serve = idle && !launching && bd_req && !gap && !bd_ack && !busy;
-    assign gpr_read = serve && !bd_we && bd_space == BD_GPR;
+    // port A's row, read for request row_id, is still that row (no instruction,
+    // sweep, launch or backdoor write since: nothing else reads or writes it then)
+    reg        row_ok;
+    reg [14:0] row_id;
+    wire gpr_req = !bd_we && bd_space == BD_GPR;
+    wire row_hit = row_ok && row_id == bd_row;
+    assign serve = idle && !launching && bd_req && !bd_ack && !busy;
+    assign gpr_read = serve && gpr_req && !row_hit;
 
     // the capability words, and the core status the sequencer does not hold
     reg [31:0] q_here;
@@ -68,15 +78,17 @@ module gpu_backdoor #(
 
     always @(posedge clk) begin
         bd_ack <= 1'b0;
-        gap <= bd_ack;
+        if (!idle || launching || (serve && bd_we)) row_ok <= 1'b0;
         if (!rst_n) begin
-            busy <= 1'b0; bd_rdata <= 32'd0; gap <= 1'b0;
+            busy <= 1'b0; bd_rdata <= 32'd0; row_ok <= 1'b0; row_id <= 15'd0;
         end else if (busy) begin
-            bd_ack <= 1'b1; busy <= 1'b0;
+            bd_ack <= 1'b1; busy <= 1'b0; row_ok <= !launching;
             bd_rdata <= (bd_index == 8'd255) ? 32'd0 : gpr_row[32 * bd_lane +: 32];
         end else if (serve) begin
-            if (gpr_read) busy <= 1'b1;
-            else begin bd_ack <= 1'b1; bd_rdata <= q_owners | q_here; end
+            if (gpr_read) begin busy <= 1'b1; row_id <= bd_row; end
+            else if (gpr_req) begin  // a hit: the row port A holds
+                bd_ack <= 1'b1; bd_rdata <= (bd_index == 8'd255) ? 32'd0 : gpr_row[32 * bd_lane +: 32];
+            end else begin bd_ack <= 1'b1; bd_rdata <= q_owners | q_here; end
         end
     end
 endmodule

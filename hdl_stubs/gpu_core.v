@@ -289,7 +289,7 @@ module gpu_core #(
 
     gpu_backdoor #(.NW(NW), .FAULT_REGS(FAULT_REGS), .FP_UNITS(FP_UNITS), .MUFU_LANES(MUFU_LANES)) u_bd (
         .clk(clk), .rst_n(rst_n), .idle(state == S_IDLE), .launching(launching), .bd_req(bd_req), .bd_we(bd_we),
-        .bd_space(bd_space), .bd_index(bd_index), .bd_lane(bd_lane), .serve(bd_serve), .gpr_read(bd_gpr_read),
+        .bd_space(bd_space), .bd_index(bd_index), .bd_lane(bd_lane), .bd_row({bd_warp, bd_index}), .serve(bd_serve), .gpr_read(bd_gpr_read),
         .busy(bd_busy), .gpr_row(q_a), .q_owners(q_seq | q_faults | q_pregs | q_lanes | q_ctrl),
         .code_count(code_count), .bd_ack(bd_ack), .bd_rdata(bd_rdata));
 endmodule

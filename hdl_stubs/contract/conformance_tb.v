@@ -381,6 +381,10 @@ module conformance_run #(
         bd_check(BD_PC_LO, CAP_WARPS[6:0] - 7'd1, 8'd0, 5'd31, 32'd0, "launched lane PC");
         bd(1'b1, BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, rd);
         bd_check(BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, "GPR R9 written through the backdoor");
+        // another lane of the row just read, written then read: not a copy kept of the row
+        bd(1'b1, BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd16, 32'hcafe0016, rd);
+        bd_check(BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd16, 32'hcafe0016, "R9 lane 16 written after lane 17 read");
+        bd_check(BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd9, 5'd17, 32'hcafe0017, "R9 lane 17 read again");
         bd_check(BD_GPR, 7'd0, 8'd255, 5'd3, 32'd0, "RZ");
         bd(1'b1, BD_PRED, 7'd0, 8'd5, 5'd0, 32'h0f0f0f0f, rd);
         bd_check(BD_PRED, 7'd0, 8'd5, 5'd0, 32'h0f0f0f0f, "P5 written through the backdoor");
@@ -404,6 +408,10 @@ module conformance_run #(
         bd_check(BD_CORE, 7'd0, CORE_WARPS, 5'd0, CAP_WARPS, "launched warps (CORE_WARPS)");
         bd_check(BD_PC_LO, 7'd0, 8'd0, 5'd4, 32'd0, "lane PC after the launch");
         bd_check(BD_PC_HI, 7'd0, 8'd0, 5'd4, 32'd0, "lane PC high after the launch");
+
+        // R7 of the last warp read before the kernel writes it: the read after the run
+        // (below) must see the kernel's value, not a copy kept of the row
+        bd(1'b0, BD_GPR, CAP_WARPS[6:0] - 7'd1, 8'd7, 5'd30, 32'd0, rd);
 
         // ---- step, combinational acks, always ready: a 6-cycle step pulse is one instruction
         ack_style = 2'd0; ready_style = 1'b0;
