@@ -53,6 +53,7 @@ module gpu_backdoor #(
     reg [14:0] row_id;
     wire gpr_req = !bd_we && bd_space == BD_GPR;
     wire row_hit = row_ok && row_id == bd_row;
+    wire [31:0] gpr_word = (bd_index == 8'd255) ? 32'd0 : gpr_row[32 * bd_lane +: 32];  // RZ reads 0
     assign serve = idle && !launching && bd_req && !bd_ack && !busy;
     assign gpr_read = serve && gpr_req && !row_hit;
 
@@ -83,11 +84,11 @@ module gpu_backdoor #(
             busy <= 1'b0; bd_rdata <= 32'd0; row_ok <= 1'b0; row_id <= 15'd0;
         end else if (busy) begin
             bd_ack <= 1'b1; busy <= 1'b0; row_ok <= !launching;
-            bd_rdata <= (bd_index == 8'd255) ? 32'd0 : gpr_row[32 * bd_lane +: 32];
+            bd_rdata <= gpr_word;
         end else if (serve) begin
             if (gpr_read) begin busy <= 1'b1; row_id <= bd_row; end
             else if (gpr_req) begin  // a hit: the row port A holds
-                bd_ack <= 1'b1; bd_rdata <= (bd_index == 8'd255) ? 32'd0 : gpr_row[32 * bd_lane +: 32];
+                bd_ack <= 1'b1; bd_rdata <= gpr_word;
             end else begin bd_ack <= 1'b1; bd_rdata <= q_owners | q_here; end
         end
     end
