@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "gpuhost/board.h"
+#include "gpuhost/target.h"
 
 static void usage(FILE *f)
 {
@@ -66,6 +67,7 @@ static int run_command(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
+    gh_frames_from_heap();
     return check_stdout(run_command(argc, argv));
 }
 

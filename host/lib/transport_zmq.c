@@ -10,7 +10,9 @@
 #include <string.h>
 #include <zmq.h>
 
+#include "gpuhost/target.h"
 #include "wire/zmq_endpoint.h"
+#include "wire/zmq_heap.h"
 #include "wire_client.h"
 
 #define MONITOR "inproc://gpuhost-client-monitor"
@@ -158,4 +160,9 @@ int gh_zmq_connect(const char *endpoint, const gh_zmq_security *sec, const gh_tr
     *ops = &zmq_ops;
     *ctx = z;
     return 0;
+}
+
+void gh_frames_from_heap(void)
+{
+    wire_zmq_frames_from_heap();
 }

@@ -9,6 +9,7 @@
 
 #include "janitor.h"
 #include "server_cli.h"
+#include "wire/zmq_heap.h"
 
 static unsigned long number(const char *arg, unsigned long max, bool *ok)
 {
@@ -128,6 +129,7 @@ int fw_server_open(fw_link_zmq *l, const fw_link_zmq_config *c)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    wire_zmq_frames_from_heap(); /* a server's process is its own */
     if (fw_link_zmq_open(l, c, err, sizeof err) != 0) {
         fprintf(stderr, "%s: %s\n", c->program, err);
         return 1;

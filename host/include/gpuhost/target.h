@@ -134,4 +134,10 @@ int gh_target_write_state_json(gh_target *t, uint32_t warps, FILE *f);
  * signal handlers. */
 void gh_stop_servers(void);
 
+/* For a process that owns its allocator (the gpuhost CLI; not a simulator
+ * that loads libgpuhost): keeps ZeroMQ's frames on the heap instead of a
+ * fresh mapping each (wire/zmq_heap.h), which a lockstep run at batch 1024
+ * paid for in page faults on every batch. Call before opening a target. */
+void gh_frames_from_heap(void);
+
 #endif
