@@ -8,10 +8,12 @@
  * opened for a connection that has already closed. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <zmq.h>
 
 #include "link_zmq.h"
@@ -21,10 +23,43 @@
 #define POLL_MS 200 /* how often a wait looks at the owner, the idle and session clocks */
 
 static volatile sig_atomic_t stop_requested;
+/* A stop's wake-up: a wait polls its read end, so that a signal landing
+ * between the wait's look at stop_requested and its poll ends the wait at
+ * once, not a POLL_MS later (gpuhost's SIGTERM after a run's last reply hit
+ * that gap in half the runs). Open for the process's life: a handler never
+ * writes into a descriptor reused for something else. */
+static int stop_pipe[2] = {-1, -1};
 
 void fw_link_zmq_stop(void)
 {
     stop_requested = 1;
+    if (stop_pipe[1] >= 0) {
+        int saved = errno;
+        ssize_t unused = write(stop_pipe[1], "", 1); /* full: a wake-up is pending already */
+        (void)unused;
+        errno = saved;
+    }
+}
+
+int fw_link_stop_wakeup_open(char *err, size_t errlen)
+{
+    if (stop_pipe[0] >= 0)
+        return 0;
+    int fds[2];
+    if (pipe(fds) != 0) {
+        snprintf(err, errlen, "cannot make the stop wake-up pipe: %s", strerror(errno));
+        return -1;
+    }
+    for (int i = 0; i < 2; i++)
+        if (fcntl(fds[i], F_SETFL, O_NONBLOCK) != 0 || fcntl(fds[i], F_SETFD, FD_CLOEXEC) != 0) {
+            snprintf(err, errlen, "cannot set up the stop wake-up pipe: %s", strerror(errno));
+            close(fds[0]);
+            close(fds[1]);
+            return -1;
+        }
+    stop_pipe[0] = fds[0];
+    stop_pipe[1] = fds[1];
+    return 0;
 }
 
 uint64_t fw_link_now_ms(void)
@@ -253,9 +288,10 @@ static int recv_frame(void *ctx, uint8_t *buf, size_t cap, size_t *len, uint32_t
         if (!first && waited >= timeout_ms)
             return 1;
         long slice = timeout_ms - waited < POLL_MS ? (long)(timeout_ms - waited) : POLL_MS;
-        zmq_pollitem_t items[2] = {{.socket = l->socket, .events = ZMQ_POLLIN},
-                                   {.socket = l->monitor, .events = ZMQ_POLLIN}};
-        int n = first && timeout_ms == 0 ? look(items) : zmq_poll(items, 2, slice);
+        zmq_pollitem_t items[3] = {{.socket = l->socket, .events = ZMQ_POLLIN},
+                                   {.socket = l->monitor, .events = ZMQ_POLLIN},
+                                   {.socket = NULL, .fd = stop_pipe[0], .events = ZMQ_POLLIN}};
+        int n = first && timeout_ms == 0 ? look(items) : zmq_poll(items, stop_pipe[0] >= 0 ? 3 : 2, slice);
         if (n < 0 && zmq_errno() != EINTR)
             return -1;
         if (n > 0 && (items[1].revents & ZMQ_POLLIN))

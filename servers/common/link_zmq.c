@@ -206,6 +206,8 @@ int fw_link_zmq_open(fw_link_zmq *l, const fw_link_zmq_config *c, char *err, siz
         rc = secure(l, err, errlen);
     if (rc == 0)
         rc = fw_link_monitor_start(l, err, errlen);
+    if (rc == 0)
+        rc = fw_link_stop_wakeup_open(err, errlen);
     if (rc == 0 && l->ep.ipc && l->cfg.owner)
         rc = make_private_dir(l, err, errlen);
     if (rc == 0 && l->ep.ipc)

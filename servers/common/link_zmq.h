@@ -89,5 +89,7 @@ void fw_link_zmq_stop(void);
 /* link_session.c, for link_zmq.c */
 uint64_t fw_link_now_ms(void);
 int fw_link_monitor_start(fw_link_zmq *l, char *err, size_t errlen);
+/* The pipe that wakes a wait when fw_link_zmq_stop is called. 0, or -1 with the reason in err. */
+int fw_link_stop_wakeup_open(char *err, size_t errlen);
 
 #endif
