@@ -55,35 +55,37 @@ if [ -n "$server" ]; then
 fi
 failed=0
 tries=${BENCH_TRIES:-1}
-# The CPU seconds (user and system) of this shell's ended children so far:
-# a gpuhost run's own and its server's (gpuhost waits for the server it started).
-# (times runs in this shell, not in a pipe's or a $(...)'s subshell, whose children are none of these)
-children_cpu() { # sets cpu_now
-    times > "$work/times"
-    cpu_now=$(awk 'NR == 2 { split($1, u, "m"); split($2, k, "m"); printf "%.6f", u[1] * 60 + u[2] + k[1] * 60 + k[2] }' \
-        "$work/times")
-}
+# Each run's CPU seconds (user and system: gpuhost's and its server's, which
+# gpuhost waits for) and wall-clock seconds, from bench_cpu beside bench_model
+# (wait4, to the microsecond: the shell's `times` counts 10 ms ticks, as
+# coarse as a whole run here); without it, the CPU figures are n/a.
+cpu_tool=""
+if [ -n "$bench_model" ] && [ -x "$(dirname "$bench_model")/bench_cpu" ]; then
+    cpu_tool="$(dirname "$bench_model")/bench_cpu"
+fi
 try_once() { # SLOT LABEL GPUHOST-ARGS...: one run; a slot keeps its fastest run's output in $work/SLOT.out, its rate, CPU and wall-clock seconds in SLOT_rate, SLOT_cpu, SLOT_wall; a failure unless the exit is 0 (10: a free run's end)
     slot=$1 label=$2
     shift 2
-    children_cpu
-    cpu_before=$cpu_now wall_before=$(date +%s.%N)
-    if ! bench_run "$work/try" "$gpuhost" "$@"; then
+    rm -f "$work/cpu"
+    if [ -n "$cpu_tool" ]; then
+        set -- "$cpu_tool" "$work/cpu" "$gpuhost" "$@"
+    else
+        set -- "$gpuhost" "$@"
+    fi
+    if ! bench_run "$work/try" "$@"; then
         failed=$((failed + 1))
         echo "FAIL: $label: gpuhost exited $bench_status:"
         sed 's/^/    /' "$work/try"
         cp "$work/try" "$work/$slot.out"
         return 1
     fi
-    children_cpu
-    wall_after=$(date +%s.%N)
     r=$(rate_of "$work/try")
     eval "fastest=\${${slot}_rate:--1}"
     if [ "${r:-0}" -gt "$fastest" ]; then
         cp "$work/try" "$work/$slot.out"
         eval "${slot}_rate=${r:-0}"
-        eval "${slot}_cpu=$(awk -v a="$cpu_before" -v b="$cpu_now" 'BEGIN { printf "%.6f", b - a }')"
-        eval "${slot}_wall=$(awk -v a="$wall_before" -v b="$wall_after" 'BEGIN { printf "%.6f", b - a }')"
+        eval "${slot}_cpu=$(awk '{ print $1 }' "$work/cpu" 2> /dev/null)"
+        eval "${slot}_wall=$(awk '{ print $2 }' "$work/cpu" 2> /dev/null)"
     fi
 }
 slot_reset() { # SLOT...
@@ -205,7 +207,7 @@ fi
 processors=$(nproc 2>/dev/null || echo 1)
 cpu_bound() { # FREE-WALL FREE-CPU LOCK-WALL LOCK-CPU (seconds, whole processes)
     if [ -z "$1" ] || [ -z "$2" ] || [ -z "$3" ] || [ -z "$4" ]; then
-        echo "    CPU time: n/a (a run's times missing)"
+        echo "    CPU time: n/a (a run's times missing: bench_cpu is not beside bench_model)"
         return
     fi
     awk -v fw="$1" -v fc="$2" -v lw="$3" -v lc="$4" -v n="$processors" -v count="$count" 'BEGIN {
