@@ -26,8 +26,8 @@
 # Beside each lockstep ratio, what bounds it on this machine: the CPU time
 # of gpuhost and its server per instruction, free-running and in lockstep,
 # and the ratio that lockstep's CPU time spread over every processor allows
-# (on two processors free-running modelsim keeps both busy, so the host's
-# model step and compare cannot hide behind the server's work).
+# (a bound of 1.000 with a lower ratio: the time lost is waiting, not work;
+# on two processors free-running modelsim keeps 1.5 to 1.7 of them busy).
 # With BENCH_TRIES=N in the environment every gpuhost run above is the
 # fastest of N (a shared machine only slows a run; ratios of single runs
 # here swung by a third).
