@@ -81,6 +81,11 @@ static size_t encoded_size(const wire_commit *c)
      offsetof(wire_commit, upred_value) == offsetof(wire_commit, pc) + 60 &&                                \
      offsetof(wire_commit, mem_count) == offsetof(wire_commit, pc) + 61 &&                                  \
      offsetof(wire_gpr_write, value) == offsetof(wire_gpr_write, lane_mask) + 4)
+/* seq, warp and flags in the wire's order too (x86-64): a decoder copies
+ * them with pc..mem_count, in two constant-size copies the compiler inlines */
+#define SAME_HEAD                                                                                            \
+    (SAME_LAYOUT && offsetof(wire_commit, warp) == offsetof(wire_commit, seq) + 8 &&                         \
+     offsetof(wire_commit, flags) == offsetof(wire_commit, seq) + 10)
 
 /* The fixed part in SAME_LAYOUT: seq, warp and flags, then one copy. */
 static void put_fixed(const wire_commit *c, uint8_t *out)
@@ -204,11 +209,17 @@ size_t wire_commit_encode(const wire_commit *c, uint8_t *out, size_t cap)
  * byte, decoding took a quarter of its time). */
 static void get_fixed(wire_reader *r, wire_commit *c)
 {
+    if (SAME_HEAD && r->len - r->pos >= FIXED_BYTES) {
+        memcpy(&c->seq, r->p + r->pos, 12);
+        memcpy(&c->pc, r->p + r->pos + 12, FIXED_BYTES - 12);
+        r->pos += FIXED_BYTES;
+        return;
+    }
     c->seq = wire_get64(r);
     c->warp = wire_get16(r);
     c->flags = wire_get16(r);
     if (SAME_LAYOUT && r->len - r->pos >= FIXED_BYTES - 12) {
-        wire_copy(&c->pc, r->p + r->pos, FIXED_BYTES - 12);
+        memcpy(&c->pc, r->p + r->pos, FIXED_BYTES - 12);
         r->pos += FIXED_BYTES - 12;
         return;
     }
@@ -247,12 +258,16 @@ static size_t decode_every_lane_write(const uint8_t *in, size_t len, wire_commit
     if (counts[0] != 1 || counts[1] || counts[2] || counts[5] || get_le32(in + FIXED_BYTES + 1) != 0xffffffffu)
         return 0;
     memset(c, 0, offsetof(wire_commit, gpr)); /* (the padding too, as below) */
-    c->seq = get_le32(in) | (uint64_t)get_le32(in + 4) << 32;
-    c->warp = (uint16_t)(in[8] | in[9] << 8);
-    c->flags = (uint16_t)(in[10] | in[11] << 8);
-    wire_copy(&c->pc, in + 12, FIXED_BYTES - 12);
+    if (SAME_HEAD) {
+        memcpy(&c->seq, in, 12);
+    } else {
+        c->seq = get_le32(in) | (uint64_t)get_le32(in + 4) << 32;
+        c->warp = (uint16_t)(in[8] | in[9] << 8);
+        c->flags = (uint16_t)(in[10] | in[11] << 8);
+    }
+    memcpy(&c->pc, in + 12, FIXED_BYTES - 12);
     c->gpr[0].reg = in[FIXED_BYTES];
-    wire_copy(&c->gpr[0].lane_mask, in + FIXED_BYTES + 1, 4u + 4u * WIRE_LANES);
+    memcpy(&c->gpr[0].lane_mask, in + FIXED_BYTES + 1, 4u + 4u * WIRE_LANES);
     return need;
 }
 
