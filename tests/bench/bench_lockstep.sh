@@ -160,6 +160,31 @@ if [ -n "$bench_model" ] && [ -x "$(dirname "$bench_model")/bench_host" ]; then
         sed 's/^/    /' "$work/host"
     fi
 fi
+# A run of one instruction in lockstep, start to stop (the server's start,
+# the load, one record, a full-state check, the server's stop): what each
+# short kernel costs; the slowest of 5 shows a start or stop that waits out
+# a timer (a server's stop did, 200 ms in half the runs). Exit 6: the
+# --max-insns limit, the run's expected end.
+if [ -n "$cpu_tool" ]; then
+    : > "$work/walls"
+    i=0
+    while [ $i -lt 5 ]; do
+        i=$((i + 1))
+        # the board's own server, not SERVER: its --stats would land among the free run's
+        "$cpu_tool" "$work/cpu" "$gpuhost" --board "$board" run "$work/loop.s" --max-insns 1 --timeout 60000 \
+            > "$work/one" 2>&1
+        status=$?
+        if [ $status -ne 6 ]; then
+            failed=$((failed + 1))
+            echo "FAIL: a run of one instruction exited $status, not 6 (its limit):"
+            sed 's/^/    /' "$work/one"
+            break
+        fi
+        awk '{ print $2 }' "$work/cpu" >> "$work/walls"
+    done
+    sort -n "$work/walls" | awk -v b="$board" '{ w[NR] = $1 } END { if (NR) printf "%s: a run of one instruction," \
+        " start to stop: %.1f ms (the fastest of %d), %.1f ms the slowest\n", b, w[1] * 1000, NR, w[NR] * 1000 }'
+fi
 echo "$board free-running / model board: $(ratio_of "$free" "$model")"
 [ -n "$bench_model" ] && echo "$board free-running / model alone in process: $(ratio_of "$free" "$alone")"
 if [ -n "$server" ]; then
