@@ -28,6 +28,8 @@
 # and the ratio that lockstep's CPU time spread over every processor allows
 # (a bound of 1.000 with a lower ratio: the time lost is waiting, not work;
 # on two processors free-running modelsim keeps 1.5 to 1.7 of them busy).
+# With bench_cpu too: a run of one instruction, start to stop, the fastest
+# and the slowest of 5 (what each short kernel costs).
 # With BENCH_TRIES=N in the environment every gpuhost run above is the
 # fastest of N (a shared machine only slows a run; ratios of single runs
 # here swung by a third).
