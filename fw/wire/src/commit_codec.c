@@ -81,11 +81,19 @@ static size_t encoded_size(const wire_commit *c)
      offsetof(wire_commit, upred_value) == offsetof(wire_commit, pc) + 60 &&                                \
      offsetof(wire_commit, mem_count) == offsetof(wire_commit, pc) + 61 &&                                  \
      offsetof(wire_gpr_write, value) == offsetof(wire_gpr_write, lane_mask) + 4)
-/* seq, warp and flags in the wire's order too (x86-64): a decoder copies
- * them with pc..mem_count, in two constant-size copies the compiler inlines */
+/* ... and seq, warp and flags in the wire's order before pc's padding: a
+ * decoder takes the fixed part in two constant-size copies the compiler
+ * inlines (wire_copy, the board's DMA hook, is a call on the host). */
 #define SAME_HEAD                                                                                            \
     (SAME_LAYOUT && offsetof(wire_commit, warp) == offsetof(wire_commit, seq) + 8 &&                         \
      offsetof(wire_commit, flags) == offsetof(wire_commit, seq) + 10)
+
+/* In SAME_HEAD: the fixed part's FIXED_BYTES at in. */
+static void copy_fixed(const uint8_t *in, wire_commit *c)
+{
+    memcpy(&c->seq, in, 12);
+    memcpy(&c->pc, in + 12, FIXED_BYTES - 12);
+}
 
 /* The fixed part in SAME_LAYOUT: seq, warp and flags, then one copy. */
 static void put_fixed(const wire_commit *c, uint8_t *out)
@@ -204,25 +212,19 @@ size_t wire_commit_encode(const wire_commit *c, uint8_t *out, size_t cap)
     return encode_any(c, out, cap);
 }
 
-/* The fixed part as the encoder wrote it: in SAME_LAYOUT, pc..mem_count in
- * one copy (the host decodes every record of a run: field by field, byte by
- * byte, decoding took a quarter of its time). */
+/* The fixed part as the encoder wrote it: in SAME_HEAD in two copies (the
+ * host decodes every record of a run: field by field, byte by byte,
+ * decoding took a quarter of its time). */
 static void get_fixed(wire_reader *r, wire_commit *c)
 {
     if (SAME_HEAD && r->len - r->pos >= FIXED_BYTES) {
-        memcpy(&c->seq, r->p + r->pos, 12);
-        memcpy(&c->pc, r->p + r->pos + 12, FIXED_BYTES - 12);
+        copy_fixed(r->p + r->pos, c);
         r->pos += FIXED_BYTES;
         return;
     }
-    c->seq = wire_get64(r);
+    c->seq = wire_get64(r); /* another layout, or too few bytes (an underflow) */
     c->warp = wire_get16(r);
     c->flags = wire_get16(r);
-    if (SAME_LAYOUT && r->len - r->pos >= FIXED_BYTES - 12) {
-        memcpy(&c->pc, r->p + r->pos, FIXED_BYTES - 12);
-        r->pos += FIXED_BYTES - 12;
-        return;
-    }
     c->pc = wire_get64(r);
     c->insn_lo = wire_get64(r);
     c->insn_hi = wire_get64(r);
@@ -247,25 +249,18 @@ static uint32_t get_le32(const uint8_t *p)
 }
 
 /* The record of an ALU or FP instruction that wrote every lane (most of a
- * run's), in SAME_LAYOUT, as the encoder's fast path wrote it: three copies.
+ * run's), in SAME_HEAD, as the encoder's fast path wrote it: three copies.
  * Returns its length, or 0 for any other record (decoded field by field). */
 static size_t decode_every_lane_write(const uint8_t *in, size_t len, wire_commit *c)
 {
     const size_t need = FIXED_BYTES + 5u + 4u * WIRE_LANES;
-    if (!SAME_LAYOUT || len < need)
+    if (!SAME_HEAD || len < need)
         return 0;
     const uint8_t *counts = in + FIXED_BYTES - 6; /* gpr, pred, ur, upred mask and value, mem */
     if (counts[0] != 1 || counts[1] || counts[2] || counts[5] || get_le32(in + FIXED_BYTES + 1) != 0xffffffffu)
         return 0;
     memset(c, 0, offsetof(wire_commit, gpr)); /* (the padding too, as below) */
-    if (SAME_HEAD) {
-        memcpy(&c->seq, in, 12);
-    } else {
-        c->seq = get_le32(in) | (uint64_t)get_le32(in + 4) << 32;
-        c->warp = (uint16_t)(in[8] | in[9] << 8);
-        c->flags = (uint16_t)(in[10] | in[11] << 8);
-    }
-    memcpy(&c->pc, in + 12, FIXED_BYTES - 12);
+    copy_fixed(in, c);
     c->gpr[0].reg = in[FIXED_BYTES];
     memcpy(&c->gpr[0].lane_mask, in + FIXED_BYTES + 1, 4u + 4u * WIRE_LANES);
     return need;
